@@ -1,0 +1,176 @@
+"""Document collections that are build inputs besides the type schemas.
+
+- agents.json bundles: ``schemas/agents_json/bundles/<name>/`` holds ``agents.json``, the
+  OpenAPI files it uses, and ``bundle.yaml`` mapping each ``sources[].id`` to a local file
+  (real bundles point at remote URLs; the build never fetches).
+- AI-Protocol manifests: ``schemas/ai_protocol/providers/<id>.json``.
+
+Each document is validated against the protocol's schema; a bad one stops the build with file,
+JSON pointer and reason.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from codegen.errors import BuildError, Problem, to_pointer
+from codegen.ir import Operation
+from codegen.sources import display_path, load_document, schema_problems
+
+BUNDLES_DIR = "bundles"
+PROVIDERS_DIR = "providers"
+_BUNDLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def _identifier(text: str) -> str:
+    name = re.sub(r"[^0-9A-Za-z]+", "_", text).strip("_").lower()
+    return name if name and not name[0].isdigit() else f"op_{name}"
+
+
+def openapi_operations(document: Any) -> dict[str, tuple[str, str]]:
+    """operationId → (HTTP method, path) for an OpenAPI 3 document."""
+    found: dict[str, tuple[str, str]] = {}
+    paths = document.get("paths") if isinstance(document, dict) else None
+    for path, item in (paths or {}).items():
+        if not isinstance(item, dict):
+            continue
+        for method in _HTTP_METHODS:
+            op = item.get(method)
+            if isinstance(op, dict) and isinstance(op.get("operationId"), str):
+                found[op["operationId"]] = (method.upper(), str(path))
+    return found
+
+
+def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, Any]:
+    """Load one bundle and check it; returns the agents.json document."""
+    agents_path = folder / "agents.json"
+    shown = display_path(agents_path, root)
+    document = load_document(agents_path, root)
+    problems = schema_problems(document, schema, shown, check_schema=False)
+    if problems:
+        raise BuildError(problems)
+
+    mapping_path = folder / "bundle.yaml"
+    mapping_shown = display_path(mapping_path, root)
+    mapping = load_document(mapping_path, root)
+    sources = mapping.get("sources") if isinstance(mapping, dict) else None
+    if not isinstance(sources, dict):
+        raise BuildError.single(mapping_shown, "/sources", "must map each source id to a file")
+
+    operations: dict[str, dict[str, tuple[str, str]]] = {}
+    for index, source in enumerate(document["sources"]):
+        local = sources.get(source["id"])
+        if not isinstance(local, str):
+            problems.append(
+                Problem(shown, f"/sources/{index}/id", f"source {source['id']!r} has no local "
+                        f"file in {mapping_shown}")
+            )
+            continue
+        spec_path = folder / local
+        if folder.resolve() not in spec_path.resolve().parents:
+            problems.append(Problem(mapping_shown, to_pointer(["sources", source["id"]]),
+                                    "must name a file inside the bundle folder"))
+            continue
+        operations[source["id"]] = openapi_operations(load_document(spec_path, root))
+
+    for f_index, flow in enumerate(document["flows"]):
+        for a_index, action in enumerate(flow["actions"]):
+            where = f"/flows/{f_index}/actions/{a_index}"
+            ops = operations.get(action["sourceId"])
+            if ops is None:
+                if action["sourceId"] not in sources:
+                    problems.append(Problem(shown, where + "/sourceId",
+                                            f"unknown source {action['sourceId']!r}"))
+                continue
+            if action["operationId"] not in ops:
+                problems.append(Problem(shown, where + "/operationId",
+                                        f"{action['operationId']!r} is not an operationId of "
+                                        f"source {action['sourceId']!r}"))
+    if problems:
+        raise BuildError(problems)
+    result: dict[str, Any] = document
+    return result
+
+
+def bundle_folders(protocol_folder: Path, root: Path) -> list[Path]:
+    base = protocol_folder / BUNDLES_DIR
+    folders = sorted(p for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+    for folder in folders:
+        if not _BUNDLE_NAME.match(folder.name):
+            raise BuildError.single(display_path(folder, root), "",
+                                    "a bundle folder name must be a lower-case identifier")
+    return folders
+
+
+def bundle_operations(
+    protocol_folder: Path, schema: dict[str, Any], root: Path
+) -> tuple[Operation, ...]:
+    """One operation per flow of every bundle."""
+    result = []
+    for folder in bundle_folders(protocol_folder, root):
+        document = load_bundle(folder, schema, root)
+        for flow in document["flows"]:
+            result.append(
+                Operation(
+                    name=_identifier(flow["id"]),
+                    summary=flow.get("title") or flow["id"],
+                    direction="client_to_server",
+                    request=None,
+                    response=None,
+                    http_method=None,
+                    errors=(),
+                    group=folder.name,
+                )
+            )
+    return tuple(result)
+
+
+def manifest_files(protocol_folder: Path) -> list[Path]:
+    base = protocol_folder / PROVIDERS_DIR
+    return sorted(base.glob("*.json")) if base.is_dir() else []
+
+
+def load_manifest(path: Path, schema: dict[str, Any], root: Path) -> dict[str, Any]:
+    shown = display_path(path, root)
+    document = load_document(path, root)
+    problems = schema_problems(document, schema, shown, check_schema=False)
+    if not problems and document.get("id") != path.stem:
+        problems.append(Problem(shown, "/id", f"is {document.get('id')!r}; the file is named "
+                                f"{path.name!r}"))
+    if problems:
+        raise BuildError(problems)
+    result: dict[str, Any] = document
+    return result
+
+
+def manifest_operations(
+    protocol_folder: Path, schema: dict[str, Any], root: Path
+) -> tuple[Operation, ...]:
+    """One chat operation per provider manifest."""
+    result = []
+    problems: list[Problem] = []
+    for path in manifest_files(protocol_folder):
+        try:
+            manifest = load_manifest(path, schema, root)
+        except BuildError as exc:  # report every bad manifest at once
+            problems.extend(exc.problems)
+            continue
+        chat = (manifest.get("endpoints") or {}).get("chat") or {}
+        result.append(
+            Operation(
+                name=_identifier(manifest["id"]),
+                summary=f"{manifest.get('name', manifest['id'])} chat completion",
+                direction="client_to_server",
+                request=None,
+                response=None,
+                http_method=str(chat.get("method", "POST")) if isinstance(chat, dict) else "POST",
+                http_path=str(chat.get("path", "?")) if isinstance(chat, dict) else str(chat),
+                group=manifest["id"],
+            )
+        )
+    if problems:
+        raise BuildError(problems)
+    return tuple(result)

@@ -1,0 +1,80 @@
+"""The intermediate representation: what every later stage reads, whatever the protocol.
+
+Loaders (:mod:`codegen.spec_table`, :mod:`codegen.corpus`) build it from the inputs; the model
+and template stages only read it. Everything is frozen and ordered, so two builds from the same
+inputs see the same IR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+Direction = Literal["client_to_server", "server_to_client", "both"]
+
+
+@dataclass(frozen=True)
+class ErrorDef:
+    name: str
+    description: str
+    code: str | int | None = None
+    http_status: tuple[int, ...] = ()
+    retryable: bool = False
+    local: bool = False
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One thing a client can do or be asked to do."""
+
+    name: str
+    summary: str
+    direction: Direction
+    request: str | None
+    response: str | None
+    rpc: str | None = None
+    notification: bool = False
+    http_method: str | None = None
+    http_path: str | None = None
+    url_from: str | None = None
+    stream_event: str | None = None
+    errors: tuple[str, ...] = ()
+    unstable: bool = False
+    group: str | None = None  # bundle or provider the operation belongs to
+
+    @property
+    def target(self) -> str:
+        """How the operation is addressed on the wire, for listings."""
+        if self.rpc is not None:
+            return self.rpc
+        if self.http_method is not None:
+            return f"{self.http_method} {self.http_path or '{' + (self.url_from or '?') + '}'}"
+        return "-"
+
+
+@dataclass(frozen=True)
+class ModelUnit:
+    """One generated models module, made from one JSON Schema."""
+
+    module: str  # path inside the agentproto package, e.g. "acp/models.py"
+    schema_file: Path
+    schema: dict[str, Any] = field(compare=False, repr=False)
+    root_name: str | None
+    exclude: tuple[str, ...]
+    renames: tuple[tuple[str, str], ...]
+    header: str  # one line naming the source, for the file's docstring
+
+
+@dataclass(frozen=True)
+class Protocol:
+    id: str
+    title: str
+    version: str
+    package: str
+    transport: dict[str, Any] = field(compare=False)
+    operations: tuple[Operation, ...]
+    errors: tuple[ErrorDef, ...]
+    models: tuple[ModelUnit, ...]
+    notes: tuple[str, ...] = ()
+    spec: str | None = None

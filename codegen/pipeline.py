@@ -1,0 +1,160 @@
+"""The build: load + validate → IR → models → templates → format → stage → compare/swap."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from codegen.errors import BuildError
+from codegen.ir import Protocol
+from codegen.output import read_tree, stage, swap_in, tree_digest, unified_diff
+from codegen.progress import Progress
+
+CACHE_DIR = ".codegen-cache"
+_PINNED = ("datamodel-code-generator", "ruff", "pydantic", "jinja2", "black")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a build reads and writes; all relative to the project root by default."""
+
+    root: Path
+    schemas: Path
+    templates: Path
+    out: Path
+
+    @classmethod
+    def for_root(cls, root: Path, *, schemas: Path | None = None, out: Path | None = None) -> Layout:
+        return cls(
+            root=root,
+            schemas=schemas or root / "schemas",
+            templates=root / "templates",
+            out=out or root / "generated",
+        )
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    changed: bool
+    up_to_date: bool  # skipped: inputs and output unchanged since the last build
+    diff: str = ""
+    files: int = 0
+
+
+def find_root(start: Path) -> Path:
+    """The nearest folder at or above ``start`` holding schemas/ and templates/."""
+    for folder in (start, *start.parents):
+        if (folder / "schemas").is_dir() and (folder / "templates").is_dir():
+            return folder
+    raise BuildError.single(str(start), "", "no codegen project here (no schemas/ and templates/)")
+
+
+def load_protocols(layout: Layout) -> list[Protocol]:
+    from codegen.spec_table import SPEC_FILE, load_protocol
+
+    if not layout.schemas.is_dir():
+        raise BuildError.single(str(layout.schemas), "", "schemas folder not found")
+    folders = sorted(p for p in layout.schemas.iterdir() if p.is_dir() and p.name[0] != ".")
+    protocols, problems = [], []
+    for folder in folders:
+        if not (folder / SPEC_FILE).is_file():
+            problems.extend(
+                BuildError.single(f"{folder.name}/{SPEC_FILE}", "", "missing spec table").problems
+            )
+            continue
+        try:
+            protocols.append(load_protocol(folder, layout.root))
+        except BuildError as exc:  # report every protocol's problems in one go
+            problems.extend(exc.problems)
+    if problems:
+        raise BuildError(problems)
+    packages = [p.package for p in protocols]
+    if len(set(packages)) != len(packages):
+        raise BuildError.single(str(layout.schemas), "", f"two protocols share a package: {packages}")
+    return protocols
+
+
+def render_all(layout: Layout, protocols: list[Protocol], progress: Progress) -> dict[str, str]:
+    from codegen.models import generate_models
+    from codegen.render import render_package
+
+    models = {}
+    for protocol in protocols:
+        for unit in protocol.models:
+            progress.step(f"models: {unit.module}")
+            models[unit.module] = generate_models(unit, layout.root)
+    progress.step("templates")
+    return render_package(protocols, models, layout.templates, layout.templates / "runtime")
+
+
+def inputs_digest(layout: Layout) -> str:
+    """Hash of everything a build reads: inputs, templates, generator code, pinned tools."""
+    digest = hashlib.sha256()
+    generator = Path(__file__).parent
+    for base in (layout.schemas, layout.templates, generator):
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(base)).encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for dist in _PINNED:
+        digest.update(f"{dist}=={metadata.version(dist)}".encode())
+    digest.update(f"{sys.version_info[:2]}|{layout.out.resolve()}".encode())
+    return digest.hexdigest()
+
+
+def _cache_file(layout: Layout) -> Path:
+    return layout.root / CACHE_DIR / "state.json"
+
+
+def _up_to_date(layout: Layout, inputs: str) -> bool:
+    try:
+        state = json.loads(_cache_file(layout).read_text())
+    except (OSError, ValueError):
+        return False
+    return bool(state.get("inputs") == inputs and state.get("output") == tree_digest(read_tree(layout.out)))
+
+
+def _remember(layout: Layout, inputs: str) -> None:
+    path = _cache_file(layout)
+    path.parent.mkdir(exist_ok=True)
+    (path.parent / ".gitignore").write_text("*\n")
+    state = {"inputs": inputs, "output": tree_digest(read_tree(layout.out))}
+    path.write_text(json.dumps(state, indent=2) + "\n")
+
+
+def build(layout: Layout, *, check: bool = False, force: bool = False,
+          progress: Progress | None = None) -> BuildResult:
+    """Regenerate ``layout.out``. With ``check``, write nothing and return the drift as a diff.
+
+    A build whose inputs, generator and output are unchanged since the last one is skipped
+    (unless ``force``); ``check`` never skips.
+    """
+    progress = progress or Progress(enabled=False)
+    inputs = inputs_digest(layout)
+    if not check and not force and _up_to_date(layout, inputs):
+        return BuildResult(changed=False, up_to_date=True)
+    progress.step("loading schemas and spec tables")
+    protocols = load_protocols(layout)
+    files = render_all(layout, protocols, progress)
+    progress.step("formatting")
+    staging = stage(files, parent=None if check else layout.out.parent)
+    try:
+        new = read_tree(staging)
+        old = read_tree(layout.out)
+        if check:
+            diff = unified_diff(old, new, layout.out.name)
+            return BuildResult(changed=bool(diff), up_to_date=False, diff=diff, files=len(new))
+        changed = new != old
+        if changed:
+            progress.step("swapping into place")
+            swap_in(staging, layout.out)
+        _remember(layout, inputs)
+        return BuildResult(changed=changed, up_to_date=False, files=len(new))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        progress.done()

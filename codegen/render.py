@@ -1,0 +1,125 @@
+"""Rendering: IR + generated model text → the files of the ``agentproto`` package.
+
+Templates only lay text out; every value that reaches Python source goes through ``pyrepr``
+(a literal) or ``docline`` (docstring-safe text), so nothing from a schema or table can become
+code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from codegen.ir import Protocol
+
+PACKAGE = "agentproto"
+VERSION = "0.1.0"
+# Runtime dependencies of the generated package (kept to what its modules import).
+DEPENDENCIES = ("pydantic>=2.11,<3",)
+_TITLES = {
+    "acp": "Agent Client Protocol: JSON-RPC 2.0 over stdio between an editor and a coding agent",
+    "aap": "Agent Application Protocol: HTTP + SSE sessions and turns",
+    "skills": "Skill Sharing Protocol: discovery, descriptors, invocation and polling",
+    "flows": "agents.json flows: OpenAPI operations chained through links",
+    "llm": "AI-Protocol provider manifests: one LLM client driven by data",
+}
+
+
+def pyrepr(value: Any) -> str:
+    """A Python literal for a plain value; refuses anything that is not plain data."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return repr(value)
+    if isinstance(value, tuple | list):
+        inner = ", ".join(pyrepr(v) for v in value)
+        if isinstance(value, list):
+            return f"[{inner}]"
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    raise TypeError(f"cannot render {type(value).__name__} as a literal")
+
+
+def docline(value: Any) -> str:
+    """Text safe inside a triple-quoted docstring, on one line."""
+    text = " ".join(str(value).split())
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').rstrip('"')
+
+
+def environment(template_dir: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(template_dir)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["pyrepr"] = pyrepr
+    env.filters["docline"] = docline
+    return env
+
+
+def public_names(module_text: str) -> list[str]:
+    """Top-level classes and type aliases a models module defines, sorted."""
+    names = []
+    for node in ast.parse(module_text).body:
+        if isinstance(node, ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and not target.id.startswith("_"):
+                names.append(target.id)
+    return sorted(set(names))
+
+
+def render_package(
+    protocols: Iterable[Protocol],
+    models: Mapping[str, str],
+    template_dir: Path,
+    runtime_dir: Path,
+) -> dict[str, str]:
+    """Every file of generated/, as relative path → text (unformatted)."""
+    env = environment(template_dir)
+    protocols = sorted(protocols, key=lambda p: p.package)
+    files: dict[str, str] = {}
+    render: Callable[..., str] = lambda name, **ctx: env.get_template(name).render(**ctx)
+
+    files["pyproject.toml"] = render(
+        "package/pyproject.toml.j2", version=VERSION, dependencies=DEPENDENCIES
+    )
+    files["README.md"] = render("package/README.md.j2", protocols=protocols)
+    files[f"{PACKAGE}/__init__.py"] = render(
+        "package/__init__.py.j2", protocols=protocols, version=VERSION
+    )
+    files[f"{PACKAGE}/py.typed"] = ""
+    for path in sorted(runtime_dir.glob("*.py")):
+        files[f"{PACKAGE}/_runtime/{path.name}"] = path.read_text(encoding="utf-8")
+
+    for protocol in protocols:
+        for unit in protocol.models:
+            text = models[unit.module]
+            files[f"{PACKAGE}/{unit.module}"] = text
+            package_dir = unit.module.rsplit("/", 1)[0]
+            module = f"{PACKAGE}." + package_dir.replace("/", ".")
+            title = _TITLES.get(protocol.package, protocol.title)
+            if package_dir != protocol.package:
+                title = f"Unstable additions to {title}; opt in explicitly"
+            files[f"{PACKAGE}/{package_dir}/__init__.py"] = render(
+                "package/protocol_init.py.j2",
+                protocol=protocol,
+                title=title,
+                module=module,
+                names=public_names(text),
+            )
+        stable_ops = [op for op in protocol.operations if not op.unstable]
+        unstable_ops = [op for op in protocol.operations if op.unstable]
+        files[f"{PACKAGE}/{protocol.package}/operations.py"] = render(
+            "package/operations.py.j2", protocol=protocol, operations=stable_ops
+        )
+        if unstable_ops:
+            files[f"{PACKAGE}/{protocol.package}/unstable/operations.py"] = render(
+                "package/operations.py.j2", protocol=protocol, operations=unstable_ops
+            )
+    return files

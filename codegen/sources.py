@@ -1,0 +1,112 @@
+"""Reading input documents (JSON, YAML) and validating them against JSON Schemas.
+
+Every failure becomes a :class:`~codegen.errors.BuildError` naming file, JSON pointer and reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+from jsonschema.exceptions import ValidationError
+
+from codegen.errors import BuildError, Problem, to_pointer
+
+DATA_DIR = Path(__file__).parent / "data"
+# libyaml's loader parses the large OpenAPI files of real bundles about 30x faster.
+_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def display_path(path: Path, root: Path | None = None) -> str:
+    """A path as it is shown in messages: relative to ``root`` when it is inside it."""
+    if root is not None:
+        try:
+            return path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            pass
+    return str(path)
+
+
+def load_document(path: Path, root: Path | None = None) -> Any:
+    """Parse a JSON or YAML file; a syntax error names the line and column."""
+    shown = display_path(path, root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BuildError.single(shown, "", "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise BuildError.single(shown, "", f"not UTF-8 text ({exc.reason})") from None
+    if path.suffix in (".yaml", ".yml"):
+        try:
+            return yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+            problem = getattr(exc, "problem", None) or str(exc)
+            raise BuildError.single(shown, "", f"invalid YAML: {where}{problem}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BuildError.single(
+            shown, "", f"invalid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+
+
+@cache
+def builtin_schema(name: str) -> dict[str, Any]:
+    """A schema shipped with the generator (``codegen/data/<name>``)."""
+    data: dict[str, Any] = json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    return data
+
+
+def _describe(error: ValidationError) -> str:
+    message = error.message
+    if len(message) > 300:
+        message = message[:297] + "..."
+    return f"{message} (rule {error.validator!r} at schema {to_pointer(error.schema_path)})"
+
+
+def schema_problems(
+    document: Any, schema: Mapping[str, Any], shown: str, *, check_schema: bool = True
+) -> list[Problem]:
+    """Every way ``document`` breaks ``schema``, deepest first, as problems."""
+    validator_cls = jsonschema.validators.validator_for(schema)
+    if check_schema:
+        validator_cls.check_schema(schema)
+    validator = validator_cls(schema)
+    problems = []
+    for error in validator.iter_errors(document):
+        # A failed oneOf/anyOf says little by itself: report its best leaf too.
+        leaf = jsonschema.exceptions.best_match([error]) if error.context else error
+        problems.append(Problem(shown, to_pointer(leaf.absolute_path), _describe(leaf)))
+    return problems
+
+
+def validate_or_raise(document: Any, schema: Mapping[str, Any], shown: str) -> None:
+    problems = schema_problems(document, schema, shown)
+    if problems:
+        raise BuildError(problems)
+
+
+def check_is_schema(document: Any, shown: str) -> None:
+    """The document must itself be a valid JSON Schema for the dialect it declares."""
+    if not isinstance(document, dict):
+        raise BuildError.single(shown, "", "a JSON Schema must be an object")
+    try:
+        validator_cls = jsonschema.validators.validator_for(
+            document, default=jsonschema.Draft202012Validator
+        )
+    except Exception as exc:  # an unknown $schema URI
+        raise BuildError.single(shown, "/$schema", f"unknown dialect: {exc}") from None
+    meta = validator_cls(validator_cls.META_SCHEMA)
+    problems = [
+        Problem(shown, to_pointer(e.absolute_path), f"not a valid JSON Schema: {_describe(e)}")
+        for e in meta.iter_errors(document)
+    ]
+    if problems:
+        raise BuildError(problems)

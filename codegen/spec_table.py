@@ -1,0 +1,267 @@
+"""Spec tables (``schemas/<protocol>/spec.yaml``) → :class:`~codegen.ir.Protocol`.
+
+A table is validated against ``codegen/data/spec_table.schema.json`` and then cross-checked
+against the protocol's type schema: every type it names must exist. ACP's operations are not
+written in the table; they are read from the schema's ``x-method`` / ``x-side`` annotations.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from pathlib import Path
+from typing import Any
+
+from codegen import corpus
+from codegen.errors import BuildError, Problem, to_pointer
+from codegen.ir import Direction, ErrorDef, ModelUnit, Operation, Protocol
+from codegen.sources import builtin_schema, check_is_schema, display_path, load_document
+from codegen.sources import validate_or_raise
+
+SPEC_FILE = "spec.yaml"
+_SIDE_TO_DIRECTION: dict[str, Direction] = {
+    "agent": "client_to_server",  # handled by the agent: the editor (client) sends it
+    "client": "server_to_client",  # handled by the editor: the agent sends it
+    "protocol": "both",
+    "proxy": "both",
+}
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def snake_case(name: str) -> str:
+    """``SetSessionModeRequest`` → ``set_session_mode_request``."""
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return re.sub(r"[^0-9A-Za-z]+", "_", name).strip("_").lower()
+
+
+def load_protocol(folder: Path, root: Path) -> Protocol:
+    """Load and check one protocol folder."""
+    table_path = folder / SPEC_FILE
+    shown = display_path(table_path, root)
+    table = load_document(table_path, root)
+    validate_or_raise(table, builtin_schema("spec_table.schema.json"), shown)
+    if table["protocol"] != folder.name:
+        raise BuildError.single(
+            shown, "/protocol", f"is {table['protocol']!r} but the folder is {folder.name!r}"
+        )
+
+    types = table["types"]
+    schema_path = folder / types["schema"]
+    schema = _load_schema(schema_path, root)
+    renames = _load_renames(folder, types.get("renames"), root)
+    header = f"Generated from schemas/{folder.name}/{types['schema']}"
+    units = [
+        ModelUnit(
+            module=f"{table['package']}/models.py",
+            schema_file=schema_path,
+            schema=schema,
+            root_name=types.get("root_name"),
+            exclude=tuple(types.get("exclude", ())),
+            renames=renames,
+            header=header,
+        )
+    ]
+    unstable: dict[str, Any] | None = None
+    if "unstable_schema" in types:
+        unstable_path = folder / types["unstable_schema"]
+        unstable = _load_schema(unstable_path, root)
+        units.append(
+            ModelUnit(
+                module=f"{table['package']}/unstable/models.py",
+                schema_file=unstable_path,
+                schema=unstable,
+                root_name=types.get("root_name"),
+                exclude=tuple(types.get("exclude", ())),
+                renames=renames,
+                header=f"Generated from schemas/{folder.name}/{types['unstable_schema']}",
+            )
+        )
+    for unit in units:
+        _check_excludes(unit, root)
+
+    errors = tuple(
+        ErrorDef(
+            name=e["name"],
+            description=e["description"],
+            code=e.get("code"),
+            http_status=tuple(e.get("http_status", ())),
+            retryable=e.get("retryable", False),
+            local=e.get("local", False),
+        )
+        for e in table.get("errors", ())
+    )
+    raw_ops = table["operations"]
+    if isinstance(raw_ops, list):
+        operations = tuple(_table_operation(op) for op in raw_ops)
+    elif raw_ops["derive"] == "x-method":
+        operations = derive_x_method(schema, unstable, raw_ops.get("names", {}))
+    elif raw_ops["derive"] == "bundles":
+        operations = corpus.bundle_operations(folder, schema, root)
+    else:
+        operations = corpus.manifest_operations(folder, schema, root)
+
+    _cross_check(shown, table, operations, errors, schema, unstable)
+    return Protocol(
+        id=table["protocol"],
+        title=table["title"],
+        version=table["version"],
+        package=table["package"],
+        transport=table["transport"],
+        operations=operations,
+        errors=errors,
+        models=tuple(units),
+        notes=tuple(table.get("notes", ())),
+        spec=table.get("spec"),
+    )
+
+
+def _load_schema(path: Path, root: Path) -> dict[str, Any]:
+    shown = display_path(path, root)
+    schema = load_document(path, root)
+    check_is_schema(schema, shown)
+    assert isinstance(schema, dict)
+    return schema
+
+
+def _load_renames(folder: Path, name: str | None, root: Path) -> tuple[tuple[str, str], ...]:
+    if name is None:
+        return ()
+    path = folder / name
+    shown = display_path(path, root)
+    data = load_document(path, root)
+    if not isinstance(data, dict):
+        raise BuildError.single(shown, "", "a rename map is a mapping of class name to class name")
+    problems = []
+    for old, new in data.items():
+        for value in (old, new):
+            if not isinstance(value, str) or not _IDENT.match(value) or keyword.iskeyword(value):
+                problems.append(
+                    Problem(shown, to_pointer([str(old)]), f"{value!r} is not a class name")
+                )
+    if problems:
+        raise BuildError(problems)
+    return tuple(sorted(data.items()))
+
+
+def _check_excludes(unit: ModelUnit, root: Path) -> None:
+    defs = unit.schema.get("$defs", unit.schema.get("definitions", {}))
+    shown = display_path(unit.schema_file, root)
+    missing = [name for name in unit.exclude if name not in defs]
+    if missing:
+        raise BuildError.single(shown, "/$defs", f"types.exclude names unknown types {missing}")
+
+
+def _table_operation(op: dict[str, Any]) -> Operation:
+    http = op.get("http", {})
+    stream = op.get("stream") or {}
+    return Operation(
+        name=op["name"],
+        summary=op["summary"],
+        direction=op["direction"],
+        request=op["request"],
+        response=op["response"],
+        rpc=op.get("rpc"),
+        http_method=http.get("method"),
+        http_path=http.get("path"),
+        url_from=http.get("url_from"),
+        stream_event=stream.get("event"),
+        errors=tuple(op.get("errors", ())),
+    )
+
+
+def derive_x_method(
+    schema: dict[str, Any], unstable: dict[str, Any] | None, names: dict[str, str]
+) -> tuple[Operation, ...]:
+    """Read the method table from ``x-method``/``x-side``: one operation per method.
+
+    Methods present only in the unstable schema are marked ``unstable``. ``names`` overrides
+    the default name (from the request type) by method, or by ``side:method`` when one method
+    exists on both sides.
+    """
+    stable = _x_methods(schema)
+    everything = dict(stable)
+    if unstable is not None:
+        for key, value in _x_methods(unstable).items():
+            everything.setdefault(key, value)
+    operations = []
+    for (side, method), types in sorted(everything.items()):
+        request = types.get("Request") or types.get("Notification")
+        assert request is not None  # _x_methods only keeps methods with a request type
+        base = re.sub(r"(Request|Notification)$", "", request)
+        operations.append(
+            Operation(
+                name=names.get(f"{side}:{method}", names.get(method, snake_case(base))),
+                summary=_first_line(types["description"]),
+                direction=_SIDE_TO_DIRECTION.get(side, "both"),
+                request=request,
+                response=types.get("Response"),
+                rpc=method,
+                notification="Notification" in types,
+                unstable=(side, method) not in stable,
+                group=side,
+            )
+        )
+    return tuple(operations)
+
+
+def _x_methods(schema: dict[str, Any]) -> dict[tuple[str, str], dict[str, str]]:
+    found: dict[tuple[str, str], dict[str, str]] = {}
+    for name, definition in schema.get("$defs", {}).items():
+        if not isinstance(definition, dict) or "x-method" not in definition:
+            continue
+        key = (str(definition.get("x-side", "protocol")), str(definition["x-method"]))
+        entry = found.setdefault(key, {})
+        for suffix in ("Request", "Response", "Notification"):
+            if name.endswith(suffix):
+                entry[suffix] = name
+                if suffix != "Response":
+                    entry["description"] = str(definition.get("description", name))
+    return {k: v for k, v in found.items() if "Request" in v or "Notification" in v}
+
+
+def _first_line(text: str) -> str:
+    return text.strip().split("\n", 1)[0].strip() or "-"
+
+
+def _cross_check(
+    shown: str,
+    table: dict[str, Any],
+    operations: tuple[Operation, ...],
+    errors: tuple[ErrorDef, ...],
+    schema: dict[str, Any],
+    unstable: dict[str, Any] | None,
+) -> None:
+    known = set(schema.get("$defs", schema.get("definitions", {})))
+    if unstable is not None:
+        known |= set(unstable.get("$defs", {}))
+    error_names = {e.name for e in errors}
+    explicit = isinstance(table["operations"], list)
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, op in enumerate(operations):
+        where = f"/operations/{index}" if explicit else "/operations"
+        if op.name in seen:
+            problems.append(Problem(shown, where + "/name", f"duplicate operation {op.name!r}"))
+        seen.add(op.name)
+        if not explicit:
+            continue
+        for field_name in ("request", "response", "stream_event"):
+            ref = getattr(op, field_name)
+            if ref is not None and ref not in known:
+                sub = "stream/event" if field_name == "stream_event" else field_name
+                problems.append(
+                    Problem(shown, f"{where}/{sub}", f"type {ref!r} is not in the schema's $defs")
+                )
+        for err in op.errors:
+            if err not in error_names:
+                problems.append(Problem(shown, f"{where}/errors", f"unknown error {err!r}"))
+        raw = table["operations"][index]
+        if table["transport"]["kind"] == "jsonrpc-stdio" and "rpc" not in raw:
+            problems.append(Problem(shown, where, "a JSON-RPC operation needs `rpc`"))
+        if table["transport"]["kind"] != "jsonrpc-stdio" and "http" not in raw:
+            problems.append(Problem(shown, where, "an HTTP operation needs `http`"))
+    if len({e.name for e in errors}) != len(errors):
+        problems.append(Problem(shown, "/errors", "duplicate error names"))
+    if problems:
+        raise BuildError(problems)
