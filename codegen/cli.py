@@ -16,6 +16,7 @@ from codegen.errors import BuildError
 
 EXIT_DRIFT = 1
 EXIT_BAD_INPUT = 2
+_ARROWS = {"client_to_server": "->", "server_to_client": "<-", "both": "<->"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,8 +28,11 @@ def _parser() -> argparse.ArgumentParser:
 
     build = sub.add_parser("build", help="regenerate generated/ from schemas/ and templates/")
     build.add_argument("--out", type=Path, help="output folder (default: ROOT/generated)")
-    build.add_argument("--check", action="store_true",
-                       help="write nothing; exit 1 with a unified diff if generated/ is stale")
+    build.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 with a unified diff if generated/ is stale",
+    )
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
 
     listing = sub.add_parser("list", help="print the protocols and their operations")
@@ -50,8 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         result = build(layout, check=args.check, force=args.force, progress=Progress())
     except BuildError as exc:
-        print(f"codegen: {len(exc.problems)} problem(s) in the inputs; nothing was written.",
-              file=sys.stderr)
+        print(
+            f"codegen: {len(exc.problems)} problem(s) in the inputs; nothing was written.",
+            file=sys.stderr,
+        )
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -61,28 +67,35 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.write(result.diff)
             print(f"codegen: {layout.out} is stale; run `codegen build`.", file=sys.stderr)
             return EXIT_DRIFT
-        print(f"codegen: {layout.out} is up to date ({result.files} files, {elapsed:.2f}s).",
-              file=sys.stderr)
+        print(
+            f"codegen: {layout.out} is up to date ({result.files} files, {elapsed:.2f}s).",
+            file=sys.stderr,
+        )
         return 0
     if result.up_to_date:
         print(f"codegen: nothing changed ({elapsed:.2f}s).", file=sys.stderr)
     elif result.changed:
-        print(f"codegen: wrote {result.files} files to {layout.out} ({elapsed:.2f}s).",
-              file=sys.stderr)
+        print(
+            f"codegen: wrote {result.files} files to {layout.out} ({elapsed:.2f}s).",
+            file=sys.stderr,
+        )
     else:
-        print(f"codegen: {layout.out} already matched the inputs ({elapsed:.2f}s).",
-              file=sys.stderr)
+        print(
+            f"codegen: {layout.out} already matched the inputs ({elapsed:.2f}s).", file=sys.stderr
+        )
     return 0
 
 
 def _list(protocols: list, *, unstable: bool) -> int:  # type: ignore[type-arg]
     for protocol in protocols:
         ops = [op for op in protocol.operations if unstable or not op.unstable]
-        print(f"{protocol.id} ({protocol.title} {protocol.version}) -> agentproto."
-              f"{protocol.package}, {protocol.transport['kind']}, {len(ops)} operations")
+        print(
+            f"{protocol.id} ({protocol.title} {protocol.version}) -> agentproto."
+            f"{protocol.package}, {protocol.transport['kind']}, {len(ops)} operations"
+        )
         for op in ops:
             flags = " [unstable]" if op.unstable else ""
             group = f"{op.group}: " if op.group and protocol.id != "acp" else ""
-            arrow = {"client_to_server": "->", "server_to_client": "<-", "both": "<->"}[op.direction]
+            arrow = _ARROWS[op.direction]
             print(f"  {arrow:3} {group}{op.name:34} {op.target}{flags}")
     return 0

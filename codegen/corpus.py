@@ -65,14 +65,22 @@ def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, A
         local = sources.get(source["id"])
         if not isinstance(local, str):
             problems.append(
-                Problem(shown, f"/sources/{index}/id", f"source {source['id']!r} has no local "
-                        f"file in {mapping_shown}")
+                Problem(
+                    shown,
+                    f"/sources/{index}/id",
+                    f"source {source['id']!r} has no local file in {mapping_shown}",
+                )
             )
             continue
         spec_path = folder / local
         if folder.resolve() not in spec_path.resolve().parents:
-            problems.append(Problem(mapping_shown, to_pointer(["sources", source["id"]]),
-                                    "must name a file inside the bundle folder"))
+            problems.append(
+                Problem(
+                    mapping_shown,
+                    to_pointer(["sources", source["id"]]),
+                    "must name a file inside the bundle folder",
+                )
+            )
             continue
         operations[source["id"]] = openapi_operations(load_document(spec_path, root))
 
@@ -82,13 +90,21 @@ def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, A
             ops = operations.get(action["sourceId"])
             if ops is None:
                 if action["sourceId"] not in sources:
-                    problems.append(Problem(shown, where + "/sourceId",
-                                            f"unknown source {action['sourceId']!r}"))
+                    problems.append(
+                        Problem(
+                            shown, where + "/sourceId", f"unknown source {action['sourceId']!r}"
+                        )
+                    )
                 continue
             if action["operationId"] not in ops:
-                problems.append(Problem(shown, where + "/operationId",
-                                        f"{action['operationId']!r} is not an operationId of "
-                                        f"source {action['sourceId']!r}"))
+                problems.append(
+                    Problem(
+                        shown,
+                        where + "/operationId",
+                        f"{action['operationId']!r} is not an operationId of "
+                        f"source {action['sourceId']!r}",
+                    )
+                )
     if problems:
         raise BuildError(problems)
     result: dict[str, Any] = document
@@ -100,8 +116,11 @@ def bundle_folders(protocol_folder: Path, root: Path) -> list[Path]:
     folders = sorted(p for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
     for folder in folders:
         if not _BUNDLE_NAME.match(folder.name):
-            raise BuildError.single(display_path(folder, root), "",
-                                    "a bundle folder name must be a lower-case identifier")
+            raise BuildError.single(
+                display_path(folder, root),
+                "",
+                "a bundle folder name must be a lower-case identifier",
+            )
     return folders
 
 
@@ -138,8 +157,9 @@ def load_manifest(path: Path, schema: dict[str, Any], root: Path) -> dict[str, A
     document = load_document(path, root)
     problems = schema_problems(document, schema, shown, check_schema=False)
     if not problems and document.get("id") != path.stem:
-        problems.append(Problem(shown, "/id", f"is {document.get('id')!r}; the file is named "
-                                f"{path.name!r}"))
+        problems.append(
+            Problem(shown, "/id", f"is {document.get('id')!r}; the file is named {path.name!r}")
+        )
     if problems:
         raise BuildError(problems)
     result: dict[str, Any] = document

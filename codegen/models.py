@@ -28,7 +28,11 @@ _NUMBERED = re.compile(r"^(\w*?[A-Za-z_])(\d+)$")
 
 
 def _options() -> dict[str, Any]:
-    from datamodel_code_generator import DataModelType, InputFileType, PythonVersion
+    from datamodel_code_generator import (  # type: ignore[attr-defined]
+        DataModelType,
+        InputFileType,
+        PythonVersion,
+    )
 
     return {
         "input_file_type": InputFileType.JsonSchema,
@@ -77,6 +81,12 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     assert isinstance(text, str)
     if unit.root_name is None:
         text = _drop_class(text, DISCARDED_ROOT)
+    for duplicate, original in duplicate_classes(text).items():
+        # Keep the definition that comes first (later ones may be used before they are
+        # defined, in a base class or a RootModel[...]), under the unnumbered name.
+        _, second = sorted((duplicate, original), key=_lines(text).__getitem__)
+        text = _drop_class(text, second)
+        text = rename_identifiers(text, [(duplicate, original)])
     renames = {**merged_class_names(text, suffixes), **dict(unit.renames)}
     if renames:
         text = rename_identifiers(text, renames.items())
@@ -113,28 +123,73 @@ def class_names(text: str) -> list[str]:
     return [n.name for n in ast.parse(text).body if isinstance(n, ast.ClassDef)]
 
 
-def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
-    """Names for the classes the generator numbers when it merges a tagged variant with a
-    base that is itself a union: ``X1`` (the shared fields) and ``X2..Xn`` (one per base
-    variant, which inherit ``(BaseVariant, X1)``).
+def _lines(text: str) -> dict[str, int]:
+    return {n.name: n.lineno for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
 
-    ``StateUpdateIdle1`` → ``StateUpdateIdleFields``; ``StateUpdateIdle2(IdleStateUpdateEndTurn,
-    StateUpdateIdle1)`` → ``StateUpdateIdleEndTurn``. Names depend on titles and tags, never on
-    positions.
+
+def duplicate_classes(text: str) -> dict[str, str]:
+    """``X1`` that is ``X`` again, body and bases alike (the generator emits some merged
+    variants twice): duplicate name → original name."""
+    classes = {n.name: n for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
+    shape = {
+        name: ast.dump(ast.Tuple(elts=node.bases, ctx=ast.Load()))
+        + ast.dump(ast.Module(node.body, []))
+        for name, node in classes.items()
+    }
+    found = {}
+    for name in classes:
+        match = _NUMBERED.match(name)
+        if match and match.group(1) in classes and shape[name] == shape[match.group(1)]:
+            found[name] = match.group(1)
+    return found
+
+
+def _fields(node: ast.ClassDef) -> set[str]:
+    return {
+        n.target.id
+        for n in node.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+
+
+def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
+    """Names for the classes the model generator numbers when it merges schemas.
+
+    Two shapes occur, both from a tagged variant whose schema is itself "properties + a union":
+
+    - ``X1`` holds the fields shared by the merged variants, which inherit ``(BaseVariant, X1)``:
+      ``StateUpdateIdle1`` → ``StateUpdateIdleFields``; ``StateUpdateIdle2(IdleStateUpdateEndTurn,
+      StateUpdateIdle1)`` → ``StateUpdateIdleEndTurn``.
+    - ``X`` is a variant alone and ``X1`` the same variant with its parent's properties, the
+      type users meet: ``X1`` → ``X`` and ``X`` → ``XFields``.
+
+    Names come from titles and tags, never from positions.
     """
     classes = {n.name: n for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
     renames: dict[str, str] = {}
+    bases_of = {n: [b.id for b in c.bases if isinstance(b, ast.Name)] for n, c in classes.items()}
     for name, node in classes.items():
         match = _NUMBERED.match(name)
         if not match or match.group(1) not in classes:
             continue
         stem = match.group(1)
-        bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
-        if f"{stem}1" == name and not any(b in classes for b in bases):
+        bases = bases_of[name]
+        merged_into = any(name in b[1:] for other, b in bases_of.items() if other != name)
+        plain = not any(b in classes for b in bases)
+        if f"{stem}1" == name and merged_into and plain:
             renames[name] = f"{stem}Fields"
         elif bases and bases[0] in suffixes and bases[1:] == [f"{stem}1"]:
             renames[name] = stem + suffixes[bases[0]]
-    taken = set(classes)
+        elif (
+            f"{stem}1" == name
+            and plain
+            and not any(b in classes for b in bases_of[stem])
+            and _fields(classes[stem]) < _fields(node)
+            and f"{stem}Fields" not in classes
+        ):
+            renames[name] = stem
+            renames[stem] = f"{stem}Fields"
+    taken = set(classes) - set(renames)
     return {old: new for old, new in renames.items() if new not in taken}
 
 
@@ -142,9 +197,7 @@ def _check_names(text: str, schema: dict[str, Any], shown: str) -> None:
     """No positional collision name (``Foo1`` beside ``Foo``) may reach the public API."""
     names = class_names(text)
     known = set(names) | set(schema.get("$defs", schema.get("definitions", {})))
-    numbered = sorted(
-        n for n in names if (m := _NUMBERED.match(n)) and m.group(1) in known
-    )
+    numbered = sorted(n for n in names if (m := _NUMBERED.match(n)) and m.group(1) in known)
     if numbered:
         raise BuildError.single(
             shown,

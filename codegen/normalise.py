@@ -1,20 +1,29 @@
 """Schema rewrites applied before model generation, so class names are stable and public.
 
 datamodel-code-generator names an untitled union variant ``Parent1``, ``Parent2``... by position,
-so a reorder upstream silently renames public classes. Here every inline variant gets a title
-made from its parent and its tag (``SessionUpdate`` + ``tool_call`` → ``SessionUpdateToolCall``)
-or its own short title, and tagged unions without a ``discriminator`` get one. The input
-document is never modified.
+and two inline types that want the same name ``Format`` and ``Format1``, so a reorder upstream
+would silently rename public classes. Here, before generation:
+
+- every inline union variant gets a title from its parent and its tag (``SessionUpdate`` +
+  ``tool_call`` → ``SessionUpdateToolCall``), its own short title, or its shape (``Enum``,
+  ``Pattern``, ``String``...);
+- inline enums and objects whose property name collides with a type, or with another inline
+  type, are titled by their property path (``decoder.format`` → ``DecoderFormat``);
+- tagged unions without a ``discriminator`` get one.
+
+Names depend on titles, tags and property names, never on positions. The input is not modified.
 """
 
 from __future__ import annotations
 
 import copy
 import re
+from collections import defaultdict
 from typing import Any
 
 DISCARDED_ROOT = "CodegenDiscardedRoot"
 _KEEP_AT_ROOT = ("$schema", "$id", "$defs", "definitions", "description")
+_CHILD_SCHEMAS = ("items", "additionalProperties", "allOf", "prefixItems", "contains")
 
 
 def pascal(text: str) -> str:
@@ -32,7 +41,6 @@ def normalise(
     uses to name the classes the generator builds by merging such variants.
     """
     result = copy.deepcopy(schema)
-    suffixes: dict[str, str] = {}
     defs_key = "$defs" if "$defs" in result else "definitions"
     defs: dict[str, Any] = result.get(defs_key, {})
     if root_name is None:
@@ -44,11 +52,120 @@ def normalise(
         result["title"] = root_name
     for name in exclude:
         defs.pop(name, None)
+
+    walker = _Walker(defs)
     for name, definition in defs.items():
         if isinstance(definition, dict):
-            _name_variants(definition, definition.get("title") or name, defs, suffixes)
-    _name_variants(result, result["title"], defs, suffixes, top=True)
-    return result, suffixes
+            walker.walk(definition, definition.get("title") or name, (name,))
+    walker.walk(
+        {k: v for k, v in result.items() if k not in ("$defs", "definitions")},
+        result["title"],
+        (result["title"],),
+    )
+    walker.title_inline_types()
+    return result, walker.suffixes
+
+
+class _Walker:
+    def __init__(self, defs: dict[str, Any]) -> None:
+        self.defs = defs
+        self.taken = set(defs) | {
+            d["title"]
+            for d in defs.values()
+            if isinstance(d, dict) and isinstance(d.get("title"), str)
+        }
+        self.suffixes: dict[str, str] = {}
+        # Inline enums/objects named after their property: (node, property path).
+        self.inline: list[tuple[dict[str, Any], tuple[str, ...]]] = []
+
+    def walk(self, node: Any, name: str, path: tuple[str, ...]) -> None:
+        if isinstance(node, list):
+            for item in node:
+                self.walk(item, name, path)
+            return
+        if not isinstance(node, dict):
+            return
+        for keyword in ("oneOf", "anyOf"):
+            variants = node.get(keyword)
+            if isinstance(variants, list):
+                self._name_variants(node, keyword, variants, name)
+                for variant in variants:
+                    if isinstance(variant, dict):
+                        self.walk(variant, variant.get("title", name), path)
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            for prop, sub in properties.items():
+                if not isinstance(sub, dict):
+                    continue
+                if (
+                    "title" not in sub
+                    and "$ref" not in sub
+                    and ("enum" in sub or "properties" in sub)
+                ):
+                    self.inline.append((sub, (*path, prop)))
+                self.walk(sub, sub.get("title") or pascal(prop), (*path, prop))
+        for keyword in _CHILD_SCHEMAS:
+            if keyword in node:
+                self.walk(node[keyword], name, path)
+
+    def _name_variants(
+        self, node: dict[str, Any], keyword: str, variants: list[Any], parent: str
+    ) -> None:
+        tags = [_tag(v, self.defs) if isinstance(v, dict) else None for v in variants]
+        chosen: list[tuple[dict[str, Any], str]] = []
+        for variant, tag in zip(variants, tags, strict=True):
+            if not isinstance(variant, dict) or "$ref" in variant:
+                continue
+            own = variant.get("title")
+            if isinstance(own, str) and own:
+                if not own.startswith(parent):
+                    chosen.append((variant, pascal(own)))
+            elif tag is not None:
+                chosen.append((variant, pascal(tag[1])))
+            elif (shape := _shape(variant)) is not None:
+                chosen.append((variant, shape))
+        counts: dict[str, int] = defaultdict(int)
+        for _, suffix in chosen:
+            counts[suffix] += 1
+        for variant, suffix in chosen:
+            if counts[suffix] == 1 and suffix:  # ambiguous shapes stay for the rename map
+                variant["title"] = parent + suffix
+                self.suffixes[parent + suffix] = suffix
+        _add_discriminator(node, keyword, tags)
+
+    def title_inline_types(self) -> None:
+        """Inline types whose natural name is taken, or wanted twice, get a path-based title."""
+        by_name: dict[str, list[tuple[dict[str, Any], tuple[str, ...]]]] = defaultdict(list)
+        for node, path in self.inline:
+            by_name[pascal(path[-1])].append((node, path))
+        for natural, group in sorted(by_name.items()):
+            if len(group) == 1 and natural not in self.taken:
+                continue
+            for node, path in group:
+                for length in range(2, len(path) + 1):
+                    candidate = "".join(pascal(p) for p in path[-length:])
+                    others = [
+                        "".join(pascal(p) for p in q[-length:]) for _, q in group if q != path
+                    ]
+                    if candidate not in self.taken and candidate not in others:
+                        node["title"] = candidate
+                        break
+
+
+def _join(path: tuple[str, ...]) -> str:
+    return "".join(pascal(p) for p in path)
+
+
+def _shape(variant: dict[str, Any]) -> str | None:
+    """A name for an untagged, untitled variant from what it is, not where it is."""
+    if "enum" in variant:
+        return "Enum"
+    if "pattern" in variant:
+        return "Pattern"
+    kind = variant.get("type")
+    if isinstance(kind, str) and kind != "object":
+        return pascal(kind)
+    return None
 
 
 def _tag(variant: dict[str, Any], defs: dict[str, Any]) -> tuple[str, str] | None:
@@ -65,45 +182,6 @@ def _tag(variant: dict[str, Any], defs: dict[str, Any]) -> tuple[str, str] | Non
         if isinstance(prop, dict) and isinstance(prop.get("const"), str)
     ]
     return tags[0] if len(tags) == 1 else None
-
-
-def _name_variants(
-    node: Any, parent: str, defs: dict[str, Any], suffixes: dict[str, str], *, top: bool = False
-) -> None:
-    if isinstance(node, list):
-        for item in node:
-            _name_variants(item, parent, defs, suffixes)
-        return
-    if not isinstance(node, dict):
-        return
-    for keyword in ("oneOf", "anyOf"):
-        variants = node.get(keyword)
-        if not isinstance(variants, list):
-            continue
-        tags = [_tag(v, defs) if isinstance(v, dict) else None for v in variants]
-        for variant, tag in zip(variants, tags, strict=True):
-            if not isinstance(variant, dict) or "$ref" in variant:
-                continue
-            own = variant.get("title")
-            suffix = None
-            if isinstance(own, str) and own:
-                if not own.startswith(parent):
-                    suffix = pascal(own)
-            elif tag is not None:
-                suffix = pascal(tag[1])
-            if suffix:
-                variant["title"] = parent + suffix
-                suffixes[parent + suffix] = suffix
-        _add_discriminator(node, keyword, tags)
-    for key, value in node.items():
-        if key in ("not", "const", "default", "examples", "enum"):
-            continue
-        if key in ("$defs", "definitions") and top:
-            continue  # handled one by one by normalise()
-        child_parent = parent
-        if isinstance(value, dict) and isinstance(value.get("title"), str):
-            child_parent = value["title"]
-        _name_variants(value, child_parent, defs, suffixes)
 
 
 def _add_discriminator(

@@ -51,15 +51,27 @@ def format_tree(base: Path) -> None:
     """Sort imports, drop unused ones and format, with the pinned ruff, in two calls."""
     ruff = [sys.executable, "-m", "ruff"]
     steps = (
-        [*ruff, "check", "--fix", "--select", "I,F401", "--no-cache", "--quiet", "--exit-zero", "."],
+        [
+            *ruff,
+            "check",
+            "--fix",
+            "--select",
+            "I,F401",
+            "--no-cache",
+            "--quiet",
+            "--exit-zero",
+            ".",
+        ],
         [*ruff, "format", "--no-cache", "--quiet", "."],
     )
     for command in steps:
         result = subprocess.run(command, cwd=base, capture_output=True, text=True, check=False)
         if result.returncode != 0:
             raise BuildError.single(
-                "generated/", "", f"formatting failed: {' '.join(command[2:4])}: "
-                f"{(result.stderr or result.stdout).strip()[:2000]}"
+                "generated/",
+                "",
+                f"formatting failed: {' '.join(command[2:4])}: "
+                f"{(result.stderr or result.stdout).strip()[:2000]}",
             )
 
 
@@ -77,7 +89,7 @@ def stage(files: Mapping[str, str], parent: Path | None = None) -> Path:
 
 def unified_diff(old: Mapping[str, bytes], new: Mapping[str, bytes], label: str) -> str:
     """A unified diff of two trees (``a/`` is what is on disk, ``b/`` what a build writes)."""
-    chunks = []
+    chunks: list[str] = []
     for rel in sorted(set(old) | set(new)):
         before, after = old.get(rel), new.get(rel)
         if before == after:
@@ -114,3 +126,15 @@ def swap_in(staging: Path, target: Path) -> None:
         raise
     if backup is not None:
         shutil.rmtree(backup, ignore_errors=True)
+
+
+def format_text(text: str) -> str:
+    """Format one module the way :func:`format_tree` formats generated/ (for fixtures)."""
+    with tempfile.TemporaryDirectory(prefix="codegen-format-") as tmp:
+        base = Path(tmp)
+        (base / "pyproject.toml").write_text(
+            '[tool.ruff]\nline-length = 100\ntarget-version = "py311"\n'
+        )
+        (base / "module.py").write_text(text, encoding="utf-8")
+        format_tree(base)
+        return (base / "module.py").read_text(encoding="utf-8")

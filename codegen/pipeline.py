@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from codegen.errors import BuildError
+from codegen.errors import BuildError, Problem
 from codegen.ir import Protocol
 from codegen.output import read_tree, stage, swap_in, tree_digest, unified_diff
 from codegen.progress import Progress
@@ -29,7 +29,9 @@ class Layout:
     out: Path
 
     @classmethod
-    def for_root(cls, root: Path, *, schemas: Path | None = None, out: Path | None = None) -> Layout:
+    def for_root(
+        cls, root: Path, *, schemas: Path | None = None, out: Path | None = None
+    ) -> Layout:
         return cls(
             root=root,
             schemas=schemas or root / "schemas",
@@ -60,7 +62,8 @@ def load_protocols(layout: Layout) -> list[Protocol]:
     if not layout.schemas.is_dir():
         raise BuildError.single(str(layout.schemas), "", "schemas folder not found")
     folders = sorted(p for p in layout.schemas.iterdir() if p.is_dir() and p.name[0] != ".")
-    protocols, problems = [], []
+    protocols: list[Protocol] = []
+    problems: list[Problem] = []
     for folder in folders:
         if not (folder / SPEC_FILE).is_file():
             problems.extend(
@@ -75,7 +78,9 @@ def load_protocols(layout: Layout) -> list[Protocol]:
         raise BuildError(problems)
     packages = [p.package for p in protocols]
     if len(set(packages)) != len(packages):
-        raise BuildError.single(str(layout.schemas), "", f"two protocols share a package: {packages}")
+        raise BuildError.single(
+            str(layout.schemas), "", f"two protocols share a package: {packages}"
+        )
     return protocols
 
 
@@ -116,7 +121,9 @@ def _up_to_date(layout: Layout, inputs: str) -> bool:
         state = json.loads(_cache_file(layout).read_text())
     except (OSError, ValueError):
         return False
-    return bool(state.get("inputs") == inputs and state.get("output") == tree_digest(read_tree(layout.out)))
+    return bool(
+        state.get("inputs") == inputs and state.get("output") == tree_digest(read_tree(layout.out))
+    )
 
 
 def _remember(layout: Layout, inputs: str) -> None:
@@ -127,8 +134,9 @@ def _remember(layout: Layout, inputs: str) -> None:
     path.write_text(json.dumps(state, indent=2) + "\n")
 
 
-def build(layout: Layout, *, check: bool = False, force: bool = False,
-          progress: Progress | None = None) -> BuildResult:
+def build(
+    layout: Layout, *, check: bool = False, force: bool = False, progress: Progress | None = None
+) -> BuildResult:
     """Regenerate ``layout.out``. With ``check``, write nothing and return the drift as a diff.
 
     A build whose inputs, generator and output are unchanged since the last one is skipped

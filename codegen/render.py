@@ -8,7 +8,7 @@ code.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +84,9 @@ def render_package(
     env = environment(template_dir)
     protocols = sorted(protocols, key=lambda p: p.package)
     files: dict[str, str] = {}
-    render: Callable[..., str] = lambda name, **ctx: env.get_template(name).render(**ctx)
+
+    def render(name: str, **ctx: Any) -> str:
+        return env.get_template(name).render(**ctx)
 
     files["pyproject.toml"] = render(
         "package/pyproject.toml.j2", version=VERSION, dependencies=DEPENDENCIES

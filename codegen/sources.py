@@ -6,7 +6,6 @@ Every failure becomes a :class:`~codegen.errors.BuildError` naming file, JSON po
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,7 @@ def load_document(path: Path, root: Path | None = None) -> Any:
         raise BuildError.single(shown, "", f"not UTF-8 text ({exc.reason})") from None
     if path.suffix in (".yaml", ".yml"):
         try:
-            return yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
+            return yaml.load(text, Loader=_YAML_LOADER)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -72,7 +71,7 @@ def _describe(error: ValidationError) -> str:
 
 
 def schema_problems(
-    document: Any, schema: Mapping[str, Any], shown: str, *, check_schema: bool = True
+    document: Any, schema: dict[str, Any], shown: str, *, check_schema: bool = True
 ) -> list[Problem]:
     """Every way ``document`` breaks ``schema``, deepest first, as problems."""
     validator_cls = jsonschema.validators.validator_for(schema)
@@ -87,7 +86,7 @@ def schema_problems(
     return problems
 
 
-def validate_or_raise(document: Any, schema: Mapping[str, Any], shown: str) -> None:
+def validate_or_raise(document: Any, schema: dict[str, Any], shown: str) -> None:
     problems = schema_problems(document, schema, shown)
     if problems:
         raise BuildError(problems)

@@ -15,8 +15,13 @@ from typing import Any
 from codegen import corpus
 from codegen.errors import BuildError, Problem, to_pointer
 from codegen.ir import Direction, ErrorDef, ModelUnit, Operation, Protocol
-from codegen.sources import builtin_schema, check_is_schema, display_path, load_document
-from codegen.sources import validate_or_raise
+from codegen.sources import (
+    builtin_schema,
+    check_is_schema,
+    display_path,
+    load_document,
+    validate_or_raise,
+)
 
 SPEC_FILE = "spec.yaml"
 _SIDE_TO_DIRECTION: dict[str, Direction] = {

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from codegen.pipeline import Layout, build
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+GENERATED = ROOT / "generated"
+# Tests import the checked-in generated package, exactly as it would be published.
+sys.path.insert(0, str(GENERATED))
+
+
+def copy_project(dest: Path) -> Layout:
+    """A scratch copy of the generator's inputs (schemas/, templates/) with an empty output."""
+    for name in ("schemas", "templates"):
+        shutil.copytree(ROOT / name, dest / name)
+    return Layout.for_root(dest)
+
+
+@pytest.fixture(scope="session")
+def built_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Layout]:
+    """A scratch project, built once for the session. Tests must not modify it."""
+    layout = copy_project(tmp_path_factory.mktemp("project"))
+    build(layout)
+    yield layout
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Layout:
+    """A fresh scratch project a test may break."""
+    return copy_project(tmp_path)
+
+
+def shared_file(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared corpus not present: {path}")
+    return path

@@ -1,0 +1,166 @@
+"""Bad input stops the build with file, JSON pointer and reason, and writes nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from codegen.errors import BuildError
+from codegen.output import read_tree
+from codegen.pipeline import Layout, build
+from tests.conftest import GENERATED, shared_file
+
+
+def seed_output(layout: Layout) -> dict[str, bytes]:
+    """Give the scratch project a generated/ (a copy of the real one) and return its bytes."""
+    shutil.copytree(GENERATED, layout.out)
+    return read_tree(layout.out)
+
+
+def failed_build(layout: Layout) -> BuildError:
+    before = seed_output(layout)
+    with pytest.raises(BuildError) as info:
+        build(layout)
+    assert read_tree(layout.out) == before, "a failed build must leave generated/ untouched"
+    leftovers = [p.name for p in layout.root.iterdir() if p.name.startswith(".generated-")]
+    assert leftovers == []
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("name", "pointer", "words"),
+    [
+        ("anyscale.json", "", "notes"),
+        ("deepinfra.json", "/$schema", "../../schemas/v1.json"),
+        ("huggingface.json", "/availability", "notes"),
+        ("jina.json", "/availability", "notes"),
+    ],
+)
+def test_invalid_manifests_are_rejected(
+    project: Layout, name: str, pointer: str, words: str
+) -> None:
+    shutil.copy(
+        shared_file("corpus", "ai-protocol", "invalid", name),
+        project.schemas / "ai_protocol" / "providers" / name,
+    )
+    error = failed_build(project)
+    problems = [p for p in error.problems if p.file.endswith(f"providers/{name}")]
+    assert problems, str(error)
+    assert any(p.pointer == pointer and words in p.reason for p in problems), str(error)
+
+
+def test_anyscale_reports_both_of_its_faults(project: Layout) -> None:
+    shutil.copy(
+        shared_file("corpus", "ai-protocol", "invalid", "anyscale.json"),
+        project.schemas / "ai_protocol" / "providers" / "anyscale.json",
+    )
+    error = failed_build(project)
+    pointers = {p.pointer for p in error.problems}
+    assert {"", "/$schema"} <= pointers, str(error)
+
+
+@pytest.mark.parametrize(
+    ("bundle", "pointer_part", "words"),
+    [
+        ("hubspotcontacts", "/requestBody", "None is not of type 'object'"),
+        ("theodds", "/fields/parameters", "Additional properties"),
+    ],
+)
+def test_invalid_bundles_are_rejected(
+    project: Layout, bundle: str, pointer_part: str, words: str
+) -> None:
+    target = project.schemas / "agents_json" / "bundles" / bundle
+    source = shared_file("corpus", "agents-json", "invalid", bundle)
+    shutil.copytree(source, target)
+    (target / "bundle.yaml").write_text(f"sources:\n  {bundle}: openapi.yaml\n")
+    sources = json.loads((target / "agents.json").read_text())["sources"]
+    (target / "bundle.yaml").write_text(
+        "sources:\n" + "".join(f"  {s['id']}: openapi.yaml\n" for s in sources)
+    )
+    error = failed_build(project)
+    problems = [p for p in error.problems if p.file.endswith(f"bundles/{bundle}/agents.json")]
+    assert problems, str(error)
+    assert any(pointer_part in p.pointer and words in p.reason for p in problems), str(error)
+
+
+def test_bundle_action_must_resolve_in_its_openapi_source(project: Layout) -> None:
+    path = project.schemas / "agents_json" / "bundles" / "giphy" / "agents.json"
+    document = json.loads(path.read_text())
+    document["flows"][1]["actions"][0]["operationId"] = "no_such_operation"
+    path.write_text(json.dumps(document))
+    error = failed_build(project)
+    assert any(
+        p.pointer == "/flows/1/actions/0/operationId" and "no_such_operation" in p.reason
+        for p in error.problems
+    ), str(error)
+
+
+def test_spec_table_with_unknown_key_and_unknown_type(project: Layout) -> None:
+    path = project.schemas / "aap" / "spec.yaml"
+    table = yaml.safe_load(path.read_text())
+    table["operations"][0]["response"] = "NoSuchType"
+    table["colour"] = "blue"
+    path.write_text(yaml.safe_dump(table))
+    error = failed_build(project)
+    text = str(error)
+    assert "schemas/aap/spec.yaml: /: Additional properties are not allowed ('colour'" in text
+
+
+def test_spec_table_naming_a_missing_type(project: Layout) -> None:
+    path = project.schemas / "aap" / "spec.yaml"
+    table = yaml.safe_load(path.read_text())
+    table["operations"][0]["response"] = "NoSuchType"
+    path.write_text(yaml.safe_dump(table))
+    error = failed_build(project)
+    assert any(
+        p.file == "schemas/aap/spec.yaml"
+        and p.pointer == "/operations/0/response"
+        and "'NoSuchType' is not in the schema's $defs" in p.reason
+        for p in error.problems
+    ), str(error)
+
+
+def test_schema_that_is_not_json(project: Layout) -> None:
+    path = project.schemas / "skills" / "skills.schema.json"
+    path.write_text(path.read_text()[:-20])
+    error = failed_build(project)
+    assert any(
+        p.file == "schemas/skills/skills.schema.json" and "invalid JSON: line" in p.reason
+        for p in error.problems
+    ), str(error)
+
+
+def test_schema_that_is_not_a_valid_json_schema(project: Layout) -> None:
+    path = project.schemas / "acp" / "schema.v1.json"
+    schema = json.loads(path.read_text())
+    schema["$defs"]["StopReason"]["type"] = "strin"
+    path.write_text(json.dumps(schema))
+    error = failed_build(project)
+    assert any(
+        p.file == "schemas/acp/schema.v1.json"
+        and p.pointer == "/$defs/StopReason/type"
+        and "not a valid JSON Schema" in p.reason
+        for p in error.problems
+    ), str(error)
+
+
+def test_yaml_syntax_error_names_the_line(project: Layout) -> None:
+    path = project.schemas / "acp" / "spec.yaml"
+    path.write_text(path.read_text() + "\n  bad: [unclosed\n")
+    error = failed_build(project)
+    assert any("invalid YAML: line" in p.reason for p in error.problems), str(error)
+
+
+def test_every_problem_is_reported_at_once(project: Layout) -> None:
+    for name in ("huggingface.json", "jina.json"):
+        shutil.copy(
+            shared_file("corpus", "ai-protocol", "invalid", name),
+            project.schemas / "ai_protocol" / "providers" / name,
+        )
+    error = failed_build(project)
+    files = {Path(p.file).name for p in error.problems}
+    assert {"huggingface.json", "jina.json"} <= files

@@ -1,0 +1,111 @@
+"""The generator's own edge cases, each a small schema with checked-in expected output.
+
+Set CODEGEN_UPDATE_FIXTURES=1 to rewrite the expected files after a deliberate change, then
+review the diff.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codegen.ir import ModelUnit
+from codegen.models import generate_models
+from codegen.output import format_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "models"
+CASES = sorted(p.name.removesuffix(".schema.json") for p in FIXTURES.glob("*.schema.json"))
+
+
+def generate_fixture(case: str) -> str:
+    path = FIXTURES / f"{case}.schema.json"
+    unit = ModelUnit(
+        module=f"{case}/models.py",
+        schema_file=path,
+        schema=json.loads(path.read_text()),
+        root_name=None,
+        exclude=(),
+        renames=(),
+        header=f"Generated from tests/fixtures/models/{case}.schema.json",
+    )
+    return format_text(generate_models(unit, FIXTURES))
+
+
+def load(case: str) -> dict[str, Any]:
+    """Import an expected fixture as a real module (pydantic resolves names through it)."""
+    name = f"_codegen_fixture_{case}"
+    spec = importlib.util.spec_from_file_location(name, FIXTURES / f"{case}.expected.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return vars(module)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_fixture_output_matches_expected(case: str) -> None:
+    expected_path = FIXTURES / f"{case}.expected.py"
+    text = generate_fixture(case)
+    if os.environ.get("CODEGEN_UPDATE_FIXTURES") == "1":
+        expected_path.write_text(text)
+    assert text == expected_path.read_text()
+
+
+def test_recursion_validates_nested_data() -> None:
+    ns = load("recursion")
+    tree = ns["TreeNode"].model_validate(
+        {"label": "a", "children": [{"label": "b", "children": [{"label": "c"}]}]}
+    )
+    assert tree.children[0].children[0].label == "c"
+    expr = ns["Call"].model_validate(
+        {"kind": "call", "args": [{"kind": "literal", "value": 1}, {"kind": "call", "args": []}]}
+    )
+    assert type(expr.args[1]).__name__ == "Call"  # unions are collapsed into field types
+
+
+def test_const_unions_are_named_by_tag_and_discriminated() -> None:
+    text = (FIXTURES / "const_unions.expected.py").read_text()
+    ns = load("const_unions")
+    for name in ("ShapeCircle", "ShapeRect", "EventStarted", "EventStopped", "OpenA", "OpenOther"):
+        assert name in ns, name
+    assert 'discriminator="type"' in text and 'discriminator="event"' in text
+    shape = ns["Shape"].model_validate({"type": "rect", "width": 1, "height": 2})
+    assert type(shape.root).__name__ == "ShapeRect"
+    with pytest.raises(Exception, match="does not match any of the expected tags"):
+        ns["Shape"].model_validate({"type": "hexagon"})
+    other = ns["Open"].model_validate({"mode": "zzz", "extra": 1})
+    assert type(other.root).__name__ == "OpenOther"
+
+
+def test_collisions_get_distinct_stable_names() -> None:
+    ns = load("collisions")
+    assert {"Item", "Status", "Kind"} <= set(ns)
+    item_fields = ns["Item"].model_fields
+    status_type = item_fields["status"].annotation
+    assert status_type is not ns["Status"]  # the inline enum did not overwrite the def
+    assert "class_" in ns["Class"].model_fields or "def_" in ns["Class"].model_fields
+
+
+def test_camel_case_aliases_both_ways() -> None:
+    ns = load("camel_case")
+    info = ns["SessionInfo"].model_validate({"sessionId": "s", "createdAtMs": 5, "_meta": {}})
+    assert (info.session_id, info.created_at_ms) == ("s", 5)
+    by_name = ns["SessionInfo"](session_id="t")
+    assert by_name.model_dump(by_alias=True, exclude_none=True) == {"sessionId": "t"}
+
+
+def test_nullable_and_enums() -> None:
+    ns = load("nullable_enums")
+    settings = ns["Settings"].model_validate({"required_nullable": None})
+    assert settings.required_nullable is None
+    assert settings.level == ns["Level"]("low")
+    with pytest.raises(Exception, match="required_nullable"):
+        ns["Settings"].model_validate({})
+    assert [m.value for m in ns["Level"]] == ["low", "high", "very-high", "2fast"]
+    assert [m.value for m in ns["Code"]] == [1, 2, 3]
