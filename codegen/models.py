@@ -14,6 +14,7 @@ import re
 import tokenize
 import warnings
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -62,8 +63,11 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     """The module text for one model unit (not yet formatted)."""
     from datamodel_code_generator import generate
 
-    schema, suffixes = normalise(unit.schema, root_name=unit.root_name, exclude=unit.exclude)
     shown = display_path(unit.schema_file, root)
+    try:
+        schema, suffixes = normalise(unit.schema, root_name=unit.root_name, exclude=unit.exclude)
+    except BuildError as exc:
+        raise BuildError([p if p.file else replace(p, file=shown) for p in exc.problems]) from None
     with warnings.catch_warnings():
         # Format warnings (uint16...) are handled by _TYPE_MAPPINGS; nothing else is expected.
         warnings.simplefilter("ignore")

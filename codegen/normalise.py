@@ -17,9 +17,12 @@ Names depend on titles, tags and property names, never on positions. The input i
 from __future__ import annotations
 
 import copy
+import keyword
 import re
 from collections import defaultdict
 from typing import Any
+
+from codegen.errors import BuildError, Problem, to_pointer
 
 DISCARDED_ROOT = "CodegenDiscardedRoot"
 _KEEP_AT_ROOT = ("$schema", "$id", "$defs", "definitions", "description")
@@ -53,10 +56,11 @@ def normalise(
     for name in exclude:
         defs.pop(name, None)
 
+    class_names = _def_class_names(defs, defs_key)
     walker = _Walker(defs)
     for name, definition in defs.items():
         if isinstance(definition, dict):
-            walker.walk(definition, definition.get("title") or name, (name,))
+            walker.walk(definition, class_names[name], (class_names[name],))
     walker.walk(
         {k: v for k, v in result.items() if k not in ("$defs", "definitions")},
         result["title"],
@@ -64,6 +68,46 @@ def normalise(
     )
     walker.title_inline_types()
     return result, walker.suffixes
+
+
+def class_name(text: str) -> str:
+    """A PascalCase identifier for any text; never a keyword, never empty."""
+    name = pascal(text) or "Model"
+    if name[0].isdigit():
+        name = "T" + name
+    if keyword.iskeyword(name) or name in ("None", "True", "False"):
+        name += "_"
+    return name
+
+
+def _def_class_names(defs: dict[str, Any], defs_key: str) -> dict[str, str]:
+    """Every type's class name (from its title, else its key), titled so the generator uses
+    exactly that name. Two types wanting one name is an error, not a silent ``Foo1``."""
+    names: dict[str, str] = {}
+    owners: dict[str, str] = {}
+    problems = []
+    for key, definition in defs.items():
+        if not isinstance(definition, dict):
+            continue
+        title = definition.get("title")
+        name = class_name(title if isinstance(title, str) and title else key)
+        if name in owners:
+            problems.append(
+                Problem(
+                    "",
+                    to_pointer([defs_key, key]),
+                    f"its class name {name!r} is also that of {owners[name]!r}; give one a "
+                    "distinct title",
+                )
+            )
+            continue
+        owners[name] = key
+        names[key] = name
+        if "title" in definition or name != key:
+            definition["title"] = name
+    if problems:
+        raise BuildError(problems)
+    return names
 
 
 class _Walker:
@@ -85,10 +129,10 @@ class _Walker:
             return
         if not isinstance(node, dict):
             return
-        for keyword in ("oneOf", "anyOf"):
-            variants = node.get(keyword)
+        for union in ("oneOf", "anyOf"):
+            variants = node.get(union)
             if isinstance(variants, list):
-                self._name_variants(node, keyword, variants, name)
+                self._name_variants(node, union, variants, name)
                 for variant in variants:
                     if isinstance(variant, dict):
                         self.walk(variant, variant.get("title", name), path)
@@ -104,9 +148,9 @@ class _Walker:
                 ):
                     self.inline.append((sub, (*path, prop)))
                 self.walk(sub, sub.get("title") or pascal(prop), (*path, prop))
-        for keyword in _CHILD_SCHEMAS:
-            if keyword in node:
-                self.walk(node[keyword], name, path)
+        for child in _CHILD_SCHEMAS:
+            if child in node:
+                self.walk(node[child], name, path)
 
     def _name_variants(
         self, node: dict[str, Any], keyword: str, variants: list[Any], parent: str

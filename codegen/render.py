@@ -42,9 +42,12 @@ def pyrepr(value: Any) -> str:
 
 
 def docline(value: Any) -> str:
-    """Text safe inside a triple-quoted docstring, on one line."""
-    text = " ".join(str(value).split())
-    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').rstrip('"')
+    """Text safe inside a triple-quoted docstring, on one line: backslashes and quotes are
+    escaped, and characters that are not printable (NUL, bidi controls...) become escapes."""
+    text = " ".join(str(value).split()).replace("\\", "\\\\").replace('"', '\\"')
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
 
 
 def environment(template_dir: Path) -> jinja2.Environment:

@@ -1,0 +1,205 @@
+"""Nothing in schema text can inject code into a generated file.
+
+Hostile strings go everywhere a schema carries text (type names, titles, descriptions, property
+names, enum values, defaults, patterns) and into spec-table text. Every generated module must
+compile, import, and have exactly the shape of a models module: a docstring, imports, classes
+made of docstrings, annotated fields and config, and nothing that runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from codegen.errors import BuildError
+from codegen.ir import ModelUnit
+from codegen.models import generate_models
+from codegen.render import docline, environment, pyrepr
+
+NASTY = [
+    '"',
+    "'",
+    '"""',
+    "'''",
+    "\\",
+    "\\n",
+    "\n",
+    "\r\n",
+    "\t",
+    "\x00",
+    "#",
+    "{{",
+    "}}",
+    "{%",
+    "__import__('os').system('echo pwned')",
+    "import os",
+    "class",
+    "def",
+    "lambda",
+    "None",
+    "__init__",
+    "__class__",
+    "__dict__",
+    "model_config",
+    "root",
+    "self",
+    "\u202e",
+    "é",
+    "ß",
+    "\U0001d518\U0001d52b\U0001d526",
+    "\u00a0",
+    "0day",
+    "-",
+    " ",
+    "",
+    "r'",
+    'b"',
+    "f'{x}'",
+    '"""\nimport os\n"""',
+]
+hostile = st.lists(st.sampled_from(NASTY) | st.text(max_size=6), min_size=1, max_size=5).map(
+    "".join
+)
+ALLOWED_CALLS = {"Field", "ConfigDict"}
+
+
+def schema_for(names: list[str], text: str, values: list[str]) -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    for index, name in enumerate(names):
+        defs[name] = {
+            "title": text if index == 0 else name,
+            "description": text,
+            "type": "object",
+            "properties": {
+                text or "p": {"type": "string", "description": text, "default": text},
+                "pattern_field": {"type": "string", "pattern": re.escape(text)},
+                "choice": {"type": "string", "enum": values, "description": text},
+            },
+        }
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": defs}
+
+
+def check_shape(tree: ast.Module) -> list[str]:
+    """The module does nothing but define classes; returns the class names."""
+    body = list(tree.body)
+    assert isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+    classes = []
+    for node in body[1:]:
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            continue
+        if isinstance(node, ast.ClassDef):
+            classes.append(node.name)
+            assert not node.decorator_list
+            for item in node.body:
+                assert isinstance(item, ast.Expr | ast.Assign | ast.AnnAssign), ast.dump(item)
+                if isinstance(item, ast.Expr):
+                    assert isinstance(item.value, ast.Constant) and isinstance(
+                        item.value.value, str
+                    )
+            continue
+        # model_rebuild() calls for forward references are the only statements allowed.
+        assert isinstance(node, ast.Expr), ast.dump(node)
+        call = node.value
+        assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+        assert call.func.attr == "model_rebuild" and not call.args
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            assert name in ALLOWED_CALLS | {"model_rebuild"}, ast.dump(node)
+        assert not isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef)
+    return classes
+
+
+def import_text(text: str, tmp: Path, name: str) -> Any:
+    path = tmp / f"{name}.py"
+    path.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return module
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    names=st.lists(hostile, min_size=1, max_size=3, unique=True),
+    text=hostile,
+    values=st.lists(hostile, min_size=1, max_size=4, unique=True),
+)
+def test_hostile_schema_text_stays_data(
+    names: list[str], text: str, values: list[str], tmp_path: Path
+) -> None:
+    schema = schema_for(names, text, values)
+    path = tmp_path / "hostile.schema.json"
+    path.write_text(json.dumps(schema))
+    unit = ModelUnit(
+        module="hostile/models.py",
+        schema_file=path,
+        schema=schema,
+        root_name=None,
+        exclude=(),
+        renames=(),
+        header="Generated from a hostile schema",
+    )
+    try:
+        source = generate_models(unit, tmp_path)
+    except BuildError as exc:
+        # Two hostile names that make one class name: a clear error, never `Foo1`.
+        for problem in exc.problems:
+            assert problem.file == "hostile.schema.json"
+            assert problem.pointer.startswith("/$defs/") and "distinct title" in problem.reason
+        return
+    tree = ast.parse(source)
+    classes = check_shape(tree)
+    # One class per definition and one enum per definition's inline enum: nothing more.
+    assert len(classes) == 2 * len(names), classes
+    module = import_text(source, tmp_path, f"hostile_{abs(hash(source))}")
+    exported = {k for k, v in vars(module).items() if isinstance(v, type) and k in classes}
+    assert exported == set(classes)
+    # The text survives as data: every enum value round-trips.
+    enums = [getattr(module, c) for c in classes if hasattr(getattr(module, c), "__members__")]
+    assert all(sorted(m.value for m in e) == sorted(values) for e in enums)
+
+
+@given(text=hostile)
+def test_template_filters_keep_text_inert(text: str) -> None:
+    env = environment(Path(__file__).parent)
+    rendered = env.from_string('"""{{ t | docline }}"""\nVALUE = {{ t | pyrepr }}\n').render(t=text)
+    tree = ast.parse(rendered)
+    assert len(tree.body) == 2
+    value = tree.body[1]
+    assert isinstance(value, ast.Assign)
+    assert ast.literal_eval(value.value) == text
+    assert pyrepr(text) == repr(text)
+    assert "\n" not in docline(text)
+
+
+def test_a_known_hostile_schema_generates_fully(tmp_path: Path) -> None:
+    """A fixed worst case that must not take the BuildError exit of the property test."""
+    names = ["class", "__import__('os').system('x')", 'Ünï"""code']
+    text = '"""\nimport os\nos.system("echo pwned")\n"""\\'
+    values = ["'", '"""', "a\nb", "import os"]
+    schema = schema_for(names, text, values)
+    path = tmp_path / "hostile.schema.json"
+    path.write_text(json.dumps(schema))
+    unit = ModelUnit("h/models.py", path, schema, None, (), (), "Generated from a hostile schema")
+    source = generate_models(unit, tmp_path)
+    classes = check_shape(ast.parse(source))
+    assert len(classes) == 6, classes
+    module = import_text(source, tmp_path, "hostile_known")
+    assert "pwned" not in "".join(dir(module))
