@@ -36,6 +36,10 @@ class BuildError(Exception):
         self.problems = tuple(sorted(set(problems)))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[type[BuildError], tuple[tuple[Problem, ...]]]:
+        # Rebuilt from its problems when it crosses a process boundary (model workers).
+        return (BuildError, (self.problems,))
+
     @classmethod
     def single(cls, file: Path | str, pointer: str, reason: str) -> BuildError:
         return cls([Problem(str(file), pointer, reason)])

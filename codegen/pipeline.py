@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 from codegen.errors import BuildError, Problem
-from codegen.ir import Protocol
+from codegen.ir import ModelUnit, Protocol
 from codegen.output import read_tree, stage, swap_in, tree_digest, unified_diff
 from codegen.progress import Progress
 
@@ -84,15 +84,37 @@ def load_protocols(layout: Layout) -> list[Protocol]:
     return protocols
 
 
-def render_all(layout: Layout, protocols: list[Protocol], progress: Progress) -> dict[str, str]:
-    from codegen.models import generate_models
-    from codegen.render import render_package
+def early_units(layout: Layout) -> list[ModelUnit]:
+    """Model units read from the spec tables without validation, to start generating early.
+    A folder that does not even parse is skipped here; validation reports it."""
+    from codegen.spec_table import model_units, read_table
 
-    models = {}
-    for protocol in protocols:
-        for unit in protocol.models:
-            progress.step(f"models: {unit.module}")
-            models[unit.module] = generate_models(unit, layout.root)
+    units: list[ModelUnit] = []
+    for folder in sorted(p for p in layout.schemas.iterdir() if p.is_dir()):
+        try:
+            units.extend(
+                model_units(folder, read_table(folder, layout.root), layout.root, check=False)
+            )
+        except Exception:
+            continue
+    return units
+
+
+def generate(layout: Layout, progress: Progress) -> dict[str, str]:
+    """Load and validate the inputs, generate models (in workers meanwhile), render."""
+    from codegen.render import render_package
+    from codegen.workers import ModelJobs
+
+    with ModelJobs(layout.root) as jobs:
+        if layout.schemas.is_dir():
+            jobs.start(early_units(layout))
+        progress.step("loading and validating schemas, spec tables, manifests, bundles")
+        protocols = load_protocols(layout)
+        models = {}
+        for protocol in protocols:
+            for unit in protocol.models:
+                progress.step(f"models: {unit.module}")
+                models[unit.module] = jobs.result(unit)
     progress.step("templates")
     return render_package(protocols, models, layout.templates, layout.templates / "runtime")
 
@@ -146,9 +168,7 @@ def build(
     inputs = inputs_digest(layout)
     if not check and not force and _up_to_date(layout, inputs):
         return BuildResult(changed=False, up_to_date=True)
-    progress.step("loading schemas and spec tables")
-    protocols = load_protocols(layout)
-    files = render_all(layout, protocols, progress)
+    files = generate(layout, progress)
     progress.step("formatting")
     staging = stage(files, parent=None if check else layout.out.parent)
     try:

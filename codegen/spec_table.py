@@ -44,44 +44,16 @@ def load_protocol(folder: Path, root: Path) -> Protocol:
     """Load and check one protocol folder."""
     table_path = folder / SPEC_FILE
     shown = display_path(table_path, root)
-    table = load_document(table_path, root)
+    table = read_table(folder, root)
     validate_or_raise(table, builtin_schema("spec_table.schema.json"), shown)
     if table["protocol"] != folder.name:
         raise BuildError.single(
             shown, "/protocol", f"is {table['protocol']!r} but the folder is {folder.name!r}"
         )
 
-    types = table["types"]
-    schema_path = folder / types["schema"]
-    schema = _load_schema(schema_path, root)
-    renames = _load_renames(folder, types.get("renames"), root)
-    header = f"Generated from schemas/{folder.name}/{types['schema']}"
-    units = [
-        ModelUnit(
-            module=f"{table['package']}/models.py",
-            schema_file=schema_path,
-            schema=schema,
-            root_name=types.get("root_name"),
-            exclude=tuple(types.get("exclude", ())),
-            renames=renames,
-            header=header,
-        )
-    ]
-    unstable: dict[str, Any] | None = None
-    if "unstable_schema" in types:
-        unstable_path = folder / types["unstable_schema"]
-        unstable = _load_schema(unstable_path, root)
-        units.append(
-            ModelUnit(
-                module=f"{table['package']}/unstable/models.py",
-                schema_file=unstable_path,
-                schema=unstable,
-                root_name=types.get("root_name"),
-                exclude=tuple(types.get("exclude", ())),
-                renames=renames,
-                header=f"Generated from schemas/{folder.name}/{types['unstable_schema']}",
-            )
-        )
+    units = model_units(folder, table, root, check=True)
+    schema = units[0].schema
+    unstable = units[1].schema if len(units) > 1 else None
     for unit in units:
         _check_excludes(unit, root)
 
@@ -121,11 +93,44 @@ def load_protocol(folder: Path, root: Path) -> Protocol:
     )
 
 
-def _load_schema(path: Path, root: Path) -> dict[str, Any]:
+def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool) -> list[ModelUnit]:
+    """The models modules a protocol's table asks for: its schema, and its unstable superset.
+
+    With ``check=False`` the schemas are only parsed (for starting model generation early,
+    while the full validation runs); a build always validates before it uses the result.
+    """
+    types = table["types"]
+    renames = _load_renames(folder, types.get("renames"), root)
+    files = [("models.py", types["schema"])]
+    if "unstable_schema" in types:
+        files.append(("unstable/models.py", types["unstable_schema"]))
+    return [
+        ModelUnit(
+            module=f"{table['package']}/{module}",
+            schema_file=folder / name,
+            schema=_load_schema(folder / name, root, check=check),
+            root_name=types.get("root_name"),
+            exclude=tuple(types.get("exclude", ())),
+            renames=renames,
+            header=f"Generated from schemas/{folder.name}/{name}",
+        )
+        for module, name in files
+    ]
+
+
+def read_table(folder: Path, root: Path) -> dict[str, Any]:
+    """The spec table of a protocol folder, parsed but not validated."""
+    table: dict[str, Any] = load_document(folder / SPEC_FILE, root)
+    return table
+
+
+def _load_schema(path: Path, root: Path, *, check: bool = True) -> dict[str, Any]:
     shown = display_path(path, root)
     schema = load_document(path, root)
-    check_is_schema(schema, shown)
-    assert isinstance(schema, dict)
+    if check:
+        check_is_schema(schema, shown)
+    if not isinstance(schema, dict):
+        raise BuildError.single(shown, "", "a JSON Schema must be an object")
     return schema
 
 
