@@ -43,8 +43,13 @@ class ModelJobs:
         value: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._pool is None:
+            return
+        if kind is not None:
+            # The build failed (bad input): its models are not wanted, so do not wait for them.
+            for process in list(getattr(self._pool, "_processes", {}).values()):
+                process.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
     def start(self, units: list[ModelUnit]) -> None:
         """Submit every unit, largest schema first, so the longest job starts first."""

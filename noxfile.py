@@ -1,0 +1,39 @@
+"""Developer sessions. CI runs the README's test command (`.ci/run`); these are conveniences.
+
+nox -s tests      # the whole suite, in a fresh virtualenv
+nox -s lint       # ruff and mypy --strict over the generator
+nox -s check      # fail if generated/ drifted from the inputs
+nox -s bench      # the build benchmark
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["lint", "check", "tests"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("-e", ".[test]")
+    session.run("ruff", "check", "codegen", "tests", "benchmarks", "noxfile.py")
+    session.run("ruff", "format", "--check", "codegen", "tests", "benchmarks", "noxfile.py")
+    session.run("mypy", "codegen")
+
+
+@nox.session
+def check(session: nox.Session) -> None:
+    session.install("-e", ".")
+    session.run("codegen", "build", "--check")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    session.install("-e", ".")
+    session.run("python", "benchmarks/bench_build.py", *session.posargs)

@@ -1,0 +1,119 @@
+"""generated/ as users get it: typed, lint-clean, lazy, and a wheel that installs and imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import GENERATED
+
+PROTOCOLS = ("aap", "acp", "flows", "llm", "skills")
+
+
+def run(*args: str, cwd: Path = GENERATED) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False)
+
+
+def test_layout() -> None:
+    for name in ("pyproject.toml", "README.md", "agentproto/py.typed", "agentproto/__init__.py"):
+        assert (GENERATED / name).is_file(), name
+    for protocol in PROTOCOLS:
+        assert (GENERATED / "agentproto" / protocol / "models.py").is_file()
+        assert (GENERATED / "agentproto" / protocol / "operations.py").is_file()
+
+
+def test_ruff_check_is_clean() -> None:
+    result = run(sys.executable, "-m", "ruff", "check", "--no-cache", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_stable() -> None:
+    result = run(sys.executable, "-m", "ruff", "format", "--no-cache", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_mypy_strict_is_clean(tmp_path: Path) -> None:
+    result = run(
+        sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path), "agentproto"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
+def test_import_agentproto_is_lazy() -> None:
+    code = (
+        "import sys, json, agentproto\n"
+        "before = sorted(m for m in sys.modules if m.startswith('agentproto'))\n"
+        "agentproto.acp\n"
+        "middle = sorted(m for m in sys.modules if m.startswith('agentproto'))\n"
+        "from agentproto.acp import PromptRequest\n"
+        "after = sorted(m for m in sys.modules if m.startswith('agentproto'))\n"
+        "print(json.dumps([before, middle, after]))\n"
+    )
+    result = run(sys.executable, "-c", code)
+    assert result.returncode == 0, result.stderr
+    before, middle, after = json.loads(result.stdout)
+    assert before == ["agentproto"]
+    assert "agentproto.acp" in middle and "agentproto.acp.models" not in middle
+    assert "agentproto.acp.models" in after
+    assert not any(m.startswith("agentproto.aap") for m in after)
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_every_public_name_resolves(protocol: str) -> None:
+    code = (
+        f"import agentproto.{protocol} as p\n"
+        "missing = [n for n in p.__all__ if getattr(p, n, None) is None]\n"
+        "assert not missing, missing\n"
+        "print(len(p.__all__))\n"
+    )
+    result = run(sys.executable, "-c", code)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) > 0
+
+
+@pytest.mark.slow
+def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    build = run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "--wheel-dir",
+        str(dist),
+        str(GENERATED),
+    )
+    assert build.returncode == 0, build.stdout + build.stderr
+    wheels = list(dist.glob("agentproto-*.whl"))
+    assert len(wheels) == 1
+    # The build must not leave artefacts behind in generated/ (it is the golden tree).
+    assert not (GENERATED / "build").exists()
+    assert not list(GENERATED.glob("*.egg-info"))
+
+    env_dir = tmp_path / "venv"
+    # System site packages give the venv pydantic without a network install; the wheel itself
+    # is installed into the venv, so the import below cannot see generated/.
+    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    install = run(str(python), "-m", "pip", "install", "--no-deps", "--no-index", str(wheels[0]))
+    assert install.returncode == 0, install.stdout + install.stderr
+    code = (
+        "import agentproto, agentproto.acp.models as m, pathlib\n"
+        "assert 'site-packages' in agentproto.__file__, agentproto.__file__\n"
+        "assert (pathlib.Path(agentproto.__file__).parent / 'py.typed').exists()\n"
+        "r = m.PromptRequest.model_validate("
+        "{'sessionId': 's', 'prompt': [{'type': 'text', 'text': 'hi'}]})\n"
+        "print(r.session_id, agentproto.__version__)\n"
+    )
+    result = run(str(python), "-c", code, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("s ")
