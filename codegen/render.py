@@ -14,6 +14,7 @@ from typing import Any
 
 import jinja2
 
+from codegen.clients import client_files
 from codegen.ir import Protocol
 
 PACKAGE = "agentproto"
@@ -99,8 +100,10 @@ def render_package(
         "package/__init__.py.j2", protocols=protocols, version=VERSION
     )
     files[f"{PACKAGE}/py.typed"] = ""
-    for path in sorted(runtime_dir.glob("*.py")):
-        files[f"{PACKAGE}/_runtime/{path.name}"] = path.read_text(encoding="utf-8")
+    for path in sorted(runtime_dir.rglob("*.py")):
+        rel = path.relative_to(runtime_dir).as_posix()
+        if "__pycache__" not in rel:
+            files[f"{PACKAGE}/_runtime/{rel}"] = path.read_text(encoding="utf-8")
 
     for protocol in protocols:
         for unit in protocol.models:
@@ -118,6 +121,8 @@ def render_package(
                 module=module,
                 names=public_names(text),
             )
+        for rel, text in sorted(client_files(protocol, env).items()):
+            files[f"{PACKAGE}/{rel}"] = text
         stable_ops = [op for op in protocol.operations if not op.unstable]
         unstable_ops = [op for op in protocol.operations if op.unstable]
         files[f"{PACKAGE}/{protocol.package}/operations.py"] = render(
