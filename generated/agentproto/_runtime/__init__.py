@@ -1,0 +1,1 @@
+"""Runtime pieces shared by every protocol of agentproto (hand-written, shipped as is)."""

@@ -1,0 +1,1031 @@
+"""Generated from schemas/aap/aap.schema.json. Do not edit: run `codegen build`."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, RootModel
+
+from agentproto._runtime.base import Model
+
+
+class TextAgentOption(Model):
+    """
+    A free-form text option.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["text"]
+    name: str
+    """
+    Identifier of the option, used as its key in `AgentConfig.options`.
+    """
+    title: str | None = None
+    """
+    Human-readable display name.
+    """
+    description: str | None = None
+    """
+    What the option does.
+    """
+    default: str
+    """
+    Value used when the client does not set the option.
+    """
+
+
+class SecretAgentOption(Model):
+    """
+    A sensitive option (e.g. an API key), to be masked in user interfaces.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["secret"]
+    name: str
+    """
+    Identifier of the option, used as its key in `AgentConfig.options`.
+    """
+    title: str | None = None
+    """
+    Human-readable display name.
+    """
+    description: str | None = None
+    """
+    What the option does.
+    """
+    default: str
+    """
+    Value used when the client does not set the option.
+    """
+
+
+class SelectAgentOption(Model):
+    """
+    An option whose value is chosen from a fixed list.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["select"]
+    name: str
+    """
+    Identifier of the option, used as its key in `AgentConfig.options`.
+    """
+    title: str | None = None
+    """
+    Human-readable display name.
+    """
+    description: str | None = None
+    """
+    What the option does.
+    """
+    options: list[str]
+    """
+    Allowed values.
+    """
+    default: str
+    """
+    Value used when the client does not set the option.
+    """
+
+
+class HistoryType(StrEnum):
+    """
+    History type for `GET /sessions/:id/history`.
+    """
+
+    compacted = "compacted"
+    full = "full"
+
+
+class EmptyObject(Model):
+    """
+    Empty-object marker (`Record<string, never>`): its presence declares support.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+
+
+class HistoryCapabilities(Model):
+    """
+    History types the agent can return in `GET /sessions/:id/history` (`Partial<Record<HistoryType, Record<string, never>>>`).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    compacted: EmptyObject | None = None
+    """
+    Present if the agent can return compacted history.
+    """
+    full: EmptyObject | None = None
+    """
+    Present if the agent can return full, uncompacted history.
+    """
+
+
+class StreamCapabilities(Model):
+    """
+    Stream modes the agent supports (`Partial<Record<StreamMode, Record<string, never>>>`).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    delta: EmptyObject | None = None
+    """
+    Present if the agent supports `delta` streaming.
+    """
+    message: EmptyObject | None = None
+    """
+    Present if the agent supports `message` streaming.
+    """
+    none: EmptyObject | None = None
+    """
+    Present if the agent supports non-streaming (`none`) responses.
+    """
+
+
+class ApplicationCapabilities(Model):
+    """
+    Application-provided inputs the agent supports.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    tools: EmptyObject | None = None
+    """
+    The agent accepts client-side tools in requests.
+    """
+
+
+class ImageCapabilities(Model):
+    """
+    Image inputs the agent supports.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    http: EmptyObject | None = None
+    """
+    The agent accepts `https://` image URLs.
+    """
+    data: EmptyObject | None = None
+    """
+    The agent accepts `data:` URI (base64) images.
+    """
+
+
+class AgentCapabilities(Model):
+    """
+    Declares the features the agent supports. Missing fields are to be treated as unsupported.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    history: HistoryCapabilities | None = None
+    """
+    History types the agent can return in `GET /sessions/:id/history`.
+    """
+    stream: StreamCapabilities | None = None
+    """
+    Stream modes the agent supports.
+    """
+    application: ApplicationCapabilities | None = None
+    """
+    Application-provided inputs the agent supports.
+    """
+    image: ImageCapabilities | None = None
+    """
+    Image inputs the agent supports.
+    """
+
+
+class TextContentBlock(Model):
+    """
+    A text content block.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["text"]
+    text: str
+    """
+    The text.
+    """
+
+
+class ThinkingContentBlock(Model):
+    """
+    A thinking (reasoning) content block.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["thinking"]
+    thinking: str
+    """
+    The thinking text.
+    """
+
+
+class ImageContentBlock(Model):
+    """
+    An image content block.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["image"]
+    url: str
+    """
+    Image location: an `https://` URL or a `data:` URI (base64).
+    """
+
+
+class SystemMessage(Model):
+    """
+    A system-role message that gives the agent instructions.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    role: Literal["system"]
+    content: str
+    """
+    Instructions for the agent.
+    """
+
+
+class ToolPermissionMessage(Model):
+    """
+    Grants or denies the server permission to invoke a tool on the client's behalf.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    role: Literal["tool_permission"]
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call the decision is for.
+    """
+    granted: bool
+    """
+    Whether the client grants permission for the tool call.
+    """
+    reason: str | None = None
+    """
+    Optional explanation, especially useful when `granted` is false.
+    """
+
+
+class PostSessionsResponse(Model):
+    """
+    Response body of `POST /sessions`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    Identifier of the new session.
+    """
+
+
+class ErrorResponse(Model):
+    """
+    JSON error body sent with error statuses (e.g. 404 for an unknown session). Not part of the seed types; from the reference server's wire behaviour.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    error: str
+    """
+    Error message.
+    """
+
+
+class SessionCursor(RootModel[str]):
+    root: str = Field(..., title="SessionCursor")
+    """
+    Opaque, server-defined pagination cursor of `GET /sessions`: the `next` of one page, sent as the `after` query parameter to get the following page. Not a seed type; used by the spec table for the `after` query parameter.
+    """
+
+
+class StreamMode(StrEnum):
+    """
+    Response mode of a turn request.
+    """
+
+    delta = "delta"
+    message = "message"
+    none = "none"
+
+
+class StopReason(StrEnum):
+    """
+    Why the agent stopped its turn.
+    """
+
+    end_turn = "end_turn"
+    tool_use = "tool_use"
+    max_tokens = "max_tokens"
+    refusal = "refusal"
+    error = "error"
+
+
+class TurnStartEvent(Model):
+    """
+    First event of a turn stream (its data is `{}` on the wire).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["turn_start"]
+
+
+class TextDeltaEvent(Model):
+    """
+    An incremental piece of the agent's text (delta mode only).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["text_delta"]
+    delta: str
+    """
+    Text delta.
+    """
+
+
+class ThinkingDeltaEvent(Model):
+    """
+    An incremental piece of the agent's thinking (delta mode only).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["thinking_delta"]
+    delta: str
+    """
+    Thinking delta.
+    """
+
+
+class TextEvent(Model):
+    """
+    The complete text of one agent message (message mode only).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["text"]
+    text: str
+    """
+    Message text.
+    """
+
+
+class ThinkingEvent(Model):
+    """
+    The complete thinking of one agent message (message mode only).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["thinking"]
+    thinking: str
+    """
+    Thinking text.
+    """
+
+
+class TurnStopEvent(Model):
+    """
+    Last event of a turn stream.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["turn_stop"]
+    stop_reason: StopReason = Field(..., alias="stopReason")
+    """
+    Why the agent stopped.
+    """
+
+
+class ToolCall(Model):
+    """
+    A tool call emitted by the agent.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call.
+    """
+    name: str
+    """
+    Name of the tool to call.
+    """
+    input: dict[str, Any]
+    """
+    Input arguments of the tool call.
+    """
+
+
+class ToolSpec(Model):
+    """
+    Declares a tool (client-side tools in requests; server-side tools in `/meta`).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Tool name.
+    """
+    title: str | None = None
+    """
+    Human-readable display name.
+    """
+    description: str
+    """
+    What the tool does.
+    """
+    parameters: dict[str, Any]
+    """
+    JSON Schema of the tool's input.
+    """
+
+
+class ServerToolRef(Model):
+    """
+    References a server-side tool to enable for a session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Name of a server-side tool as declared in `/meta`.
+    """
+    trust: bool | None = None
+    """
+    If true, the server may invoke this tool without asking the client for permission. Defaults to false.
+    """
+
+
+class AgentConfig(Model):
+    """
+    Agent configuration supplied with a request.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Name of the agent to invoke.
+    """
+    tools: list[ServerToolRef] | None = None
+    """
+    Server-side tools to enable. If omitted, all exposed agent tools are disabled.
+    """
+    options: dict[str, str] | None = None
+    """
+    Key-value pairs matching the options the agent declares.
+    """
+
+
+class AgentConfigOverride(Model):
+    """
+    Agent configuration without its name (`Omit<AgentConfig, "name">`): the session-level overrides of `POST /sessions/:id/turns`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    tools: list[ServerToolRef] | None = None
+    """
+    Server-side tools to enable. If omitted, all exposed agent tools are disabled.
+    """
+    options: dict[str, str] | None = None
+    """
+    Key-value pairs matching the options the agent declares.
+    """
+
+
+class AgentInfo(Model):
+    """
+    An agent served by this server, as listed by `GET /meta`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Unique identifier of the agent on this server.
+    """
+    title: str | None = None
+    """
+    Human-readable display name.
+    """
+    version: str
+    """
+    Semantic version of the agent.
+    """
+    description: str | None = None
+    """
+    What the agent does.
+    """
+    tools: list[ToolSpec] | None = None
+    """
+    Server-side tools the agent exposes for client configuration.
+    """
+    options: (
+        list[
+            Annotated[
+                TextAgentOption | SecretAgentOption | SelectAgentOption, Field(discriminator="type")
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Configurable options the client can set on each request.
+    """
+    capabilities: AgentCapabilities | None = None
+    """
+    Declares the features the agent supports. Missing fields are to be treated as unsupported.
+    """
+
+
+class ToolUseContentBlock(Model):
+    """
+    A tool call inside a message (extends ToolCall; its properties are flattened in).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["tool_use"]
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call.
+    """
+    name: str
+    """
+    Name of the tool to call.
+    """
+    input: dict[str, Any]
+    """
+    Input arguments of the tool call.
+    """
+
+
+class ContentBlock(
+    RootModel[TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock]
+):
+    root: TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock = Field(
+        ..., discriminator="type", title="ContentBlock"
+    )
+    """
+    A single content block within a message.
+    """
+
+
+class UserMessage(Model):
+    """
+    A user-role message.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    role: Literal["user"]
+    content: (
+        str
+        | list[
+            Annotated[
+                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
+                Field(discriminator="type"),
+            ]
+        ]
+    )
+    """
+    A string or a list of content blocks.
+    """
+
+
+class AssistantMessage(Model):
+    """
+    An assistant-role message.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    role: Literal["assistant"]
+    content: (
+        str
+        | list[
+            Annotated[
+                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
+                Field(discriminator="type"),
+            ]
+        ]
+    )
+    """
+    A string or a list of content blocks.
+    """
+
+
+class ToolMessage(Model):
+    """
+    A tool result message, returned by the application after a `tool_use` block (extends ToolResult; its properties are flattened in).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    role: Literal["tool"]
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call this result answers.
+    """
+    content: (
+        str
+        | list[
+            Annotated[
+                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
+                Field(discriminator="type"),
+            ]
+        ]
+    )
+    """
+    Result content: a string or a list of content blocks.
+    """
+
+
+class PostSessionsRequest(Model):
+    """
+    Request body of `POST /sessions`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    agent: AgentConfig
+    """
+    Agent configuration; `name` is required when creating a session.
+    """
+    messages: (
+        list[
+            Annotated[
+                SystemMessage | UserMessage | AssistantMessage | ToolMessage,
+                Field(discriminator="role"),
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Optional seed history (e.g. a system prompt or an earlier conversation).
+    """
+    tools: list[ToolSpec] | None = None
+    """
+    Client-side tools, with full schemas.
+    """
+
+
+class PostSessionTurnRequest(Model):
+    """
+    Request body of `POST /sessions/:id/turns`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    agent: AgentConfigOverride | None = None
+    """
+    Session-level agent overrides. The agent name cannot be changed; options are merged by key.
+    """
+    stream: StreamMode | None = None
+    """
+    Response mode; `none` when omitted.
+    """
+    messages: list[
+        Annotated[UserMessage | ToolMessage | ToolPermissionMessage, Field(discriminator="role")]
+    ]
+    """
+    A single user message, or a mixed list of tool results and tool permissions.
+    """
+    tools: list[ToolSpec] | None = None
+    """
+    Client-side tools; they replace the tools declared when the session was created.
+    """
+
+
+class PostSessionTurnResponse(Model):
+    """
+    JSON response body of a non-streaming (`stream: "none"`) turn request.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    stop_reason: StopReason = Field(..., alias="stopReason")
+    """
+    Why the agent stopped.
+    """
+    messages: list[Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")]]
+    """
+    Messages the agent produced in this turn.
+    """
+
+
+class SessionHistory(Model):
+    """
+    Session history by type (`Partial<Record<HistoryType, HistoryMessage[]>>`); holds the type that was requested.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        populate_by_name=True,
+    )
+    compacted: (
+        list[
+            Annotated[
+                SystemMessage | UserMessage | AssistantMessage | ToolMessage,
+                Field(discriminator="role"),
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Compacted history.
+    """
+    full: (
+        list[
+            Annotated[
+                SystemMessage | UserMessage | AssistantMessage | ToolMessage,
+                Field(discriminator="role"),
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Full, uncompacted history.
+    """
+
+
+class GetSessionHistoryResponse(Model):
+    """
+    Response body of `GET /sessions/:id/history`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    history: SessionHistory
+    """
+    Conversation history of the requested type.
+    """
+
+
+class GetMetaResponse(Model):
+    """
+    Response body of `GET /meta`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    version: Literal[3]
+    """
+    AAP protocol version.
+    """
+    agents: list[AgentInfo]
+    """
+    Agents available on this server.
+    """
+
+
+class SessionInfo(Model):
+    """
+    Session data, as returned by `GET /sessions/:id` and as the items of `GET /sessions`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    Session identifier.
+    """
+    agent: AgentConfig
+    """
+    Agent configuration of the session; values of secret options in `agent.options` are redacted (e.g. `"***"`).
+    """
+    tools: list[ToolSpec] | None = None
+    """
+    Client-side tools declared for this session.
+    """
+
+
+class ToolCallEvent(Model):
+    """
+    The agent calls a tool (extends ToolCall; its properties are flattened in).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["tool_call"]
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call.
+    """
+    name: str
+    """
+    Name of the tool to call.
+    """
+    input: dict[str, Any]
+    """
+    Input arguments of the tool call.
+    """
+
+
+class ToolResultEvent(Model):
+    """
+    Result of a server-side tool call (server-side tools only; extends ToolResult, its properties are flattened in).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    event: Literal["tool_result"]
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call this result answers.
+    """
+    content: (
+        str
+        | list[
+            Annotated[
+                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
+                Field(discriminator="type"),
+            ]
+        ]
+    )
+    """
+    Result content: a string or a list of content blocks.
+    """
+
+
+class SSEEvent(
+    RootModel[
+        TurnStartEvent
+        | TextDeltaEvent
+        | ThinkingDeltaEvent
+        | TextEvent
+        | ThinkingEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+    ]
+):
+    root: (
+        TurnStartEvent
+        | TextDeltaEvent
+        | ThinkingDeltaEvent
+        | TextEvent
+        | ThinkingEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+    ) = Field(..., discriminator="event", title="SSEEvent")
+    """
+    SSE event data for `stream: "delta"` and `stream: "message"` responses. On the wire the event name is the SSE `event:` field and is not repeated in the JSON data; `event` here carries it.
+    """
+
+
+class DeltaSSEEvent(
+    RootModel[
+        TurnStartEvent
+        | TextDeltaEvent
+        | ThinkingDeltaEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+    ]
+):
+    root: (
+        TurnStartEvent
+        | TextDeltaEvent
+        | ThinkingDeltaEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+    ) = Field(..., discriminator="event", title="DeltaSSEEvent")
+    """
+    Events emitted in `stream: "delta"` mode.
+    """
+
+
+class MessageSSEEvent(
+    RootModel[
+        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+    ]
+):
+    root: (
+        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+    ) = Field(..., discriminator="event", title="MessageSSEEvent")
+    """
+    Events emitted in `stream: "message"` mode.
+    """
+
+
+class ToolResult(Model):
+    """
+    The result of a tool call.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Identifier of the tool call this result answers.
+    """
+    content: (
+        str
+        | list[
+            Annotated[
+                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
+                Field(discriminator="type"),
+            ]
+        ]
+    )
+    """
+    Result content: a string or a list of content blocks.
+    """
+
+
+class GetSessionResponse(SessionInfo):
+    """
+    Response body of `GET /sessions/:id`: a SessionInfo.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+
+
+class GetSessionsResponse(Model):
+    """
+    Response body of `GET /sessions`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    sessions: list[SessionInfo]
+    """
+    Session objects, each shaped like `GetSessionResponse`.
+    """
+    next: str | None = None
+    """
+    Pagination cursor, absent when there are no more results; pass it as `after` to fetch the next page.
+    """

@@ -1,0 +1,5225 @@
+"""Generated from schemas/acp/schema.v1.json. Do not edit: run `codegen build`."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import AnyUrl, ConfigDict, Field, RootModel
+
+from agentproto._runtime.base import Model
+
+
+class ReadTextFileRequest(Model):
+    """
+    Request to read content from a text file.
+
+    Only available if the client supports the `fs.readTextFile` capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    path: str
+    """
+    Absolute path to the file to read.
+    """
+    line: int | None = Field(None, ge=0)
+    """
+    Line number to start reading from (1-based).
+    """
+    limit: int | None = Field(None, ge=0)
+    """
+    Maximum number of lines to read.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ToolKind(StrEnum):
+    """
+    Categories of tools that can be invoked.
+
+    Tool kinds help clients choose appropriate icons and optimize how they
+    display tool execution progress.
+
+    See protocol docs: [Creating](https://agentclientprotocol.com/protocol/v1/tool-calls#creating)
+    """
+
+    read = "read"
+    """
+    Reading files or data.
+    """
+    edit = "edit"
+    """
+    Modifying files or content.
+    """
+    delete = "delete"
+    """
+    Removing files or data.
+    """
+    move = "move"
+    """
+    Moving or renaming files.
+    """
+    search = "search"
+    """
+    Searching for information.
+    """
+    execute = "execute"
+    """
+    Running commands or code.
+    """
+    think = "think"
+    """
+    Internal reasoning or planning.
+    """
+    fetch = "fetch"
+    """
+    Retrieving external data.
+    """
+    switch_mode = "switch_mode"
+    """
+    Switching the current session mode.
+    """
+    other = "other"
+    """
+    Other tool types (default).
+    """
+
+
+class ToolCallStatus(StrEnum):
+    """
+    Execution status of a tool call.
+
+    Tool calls progress through different statuses during their lifecycle.
+
+    See protocol docs: [Status](https://agentclientprotocol.com/protocol/v1/tool-calls#status)
+    """
+
+    pending = "pending"
+    """
+    The tool call hasn't started running yet because the input is either
+    streaming or we're awaiting approval.
+    """
+    in_progress = "in_progress"
+    """
+    The tool call is currently running.
+    """
+    completed = "completed"
+    """
+    The tool call completed successfully.
+    """
+    failed = "failed"
+    """
+    The tool call failed with an error.
+    """
+
+
+class Role(StrEnum):
+    """
+    The sender or recipient of messages and data in a conversation.
+    """
+
+    assistant = "assistant"
+    """
+    The assistant side of a conversation.
+    """
+    user = "user"
+    """
+    The user side of a conversation.
+    """
+
+
+class TextResourceContents(Model):
+    """
+    Text-based resource contents.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    mime_type: str | None = Field(None, alias="mimeType")
+    """
+    MIME type describing the encoded media payload.
+    """
+    text: str
+    """
+    Text payload carried by this content block.
+    """
+    uri: str
+    """
+    URI associated with this resource or media payload.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class BlobResourceContents(Model):
+    """
+    Binary resource contents.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    blob: str
+    """
+    Base64-encoded bytes for a binary resource payload.
+    """
+    mime_type: str | None = Field(None, alias="mimeType")
+    """
+    MIME type describing the encoded media payload.
+    """
+    uri: str
+    """
+    URI associated with this resource or media payload.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Diff(Model):
+    """
+    A diff representing file modifications.
+
+    Shows changes to files in a format suitable for display in the client UI.
+
+    See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    path: str
+    """
+    The absolute file path being modified.
+    """
+    old_text: str | None = Field(None, alias="oldText")
+    """
+    The original content (omitted or `null` for new files).
+    """
+    new_text: str = Field(..., alias="newText")
+    """
+    The new content after modification.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Terminal(Model):
+    """
+    Embed a terminal created with `terminal/create` by its id.
+
+    The terminal must be added before calling `terminal/release`.
+
+    See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    terminal_id: str = Field(..., alias="terminalId")
+    """
+    Identifier of the terminal instance to embed in the content stream.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ToolCallLocation(Model):
+    """
+    A file location being accessed or modified by a tool.
+
+    Enables clients to implement "follow-along" features that track
+    which files the agent is working with in real-time.
+
+    See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v1/tool-calls#following-the-agent)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    path: str
+    """
+    The absolute file path being accessed or modified.
+    """
+    line: int | None = Field(None, ge=0)
+    """
+    Optional 1-based line number within the file.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class PermissionOptionKind(StrEnum):
+    """
+    The type of permission option being presented to the user.
+
+    Helps clients choose appropriate icons and UI treatment.
+    """
+
+    allow_once = "allow_once"
+    """
+    Allow this operation only this time.
+    """
+    allow_always = "allow_always"
+    """
+    Allow this operation and remember the choice.
+    """
+    reject_once = "reject_once"
+    """
+    Reject this operation only this time.
+    """
+    reject_always = "reject_always"
+    """
+    Reject this operation and remember the choice.
+    """
+
+
+class EnvVariable(Model):
+    """
+    An environment variable to set when launching an MCP server.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    The name of the environment variable.
+    """
+    value: str
+    """
+    The value to set for the environment variable.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class TerminalOutputRequest(Model):
+    """
+    Request to get the current output and status of a terminal.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    terminal_id: str = Field(..., alias="terminalId")
+    """
+    The ID of the terminal to get output from.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ReleaseTerminalRequest(Model):
+    """
+    Request to release a terminal and free its resources.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    terminal_id: str = Field(..., alias="terminalId")
+    """
+    The ID of the terminal to release.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class WaitForTerminalExitRequest(Model):
+    """
+    Request to wait for a terminal command to exit.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    terminal_id: str = Field(..., alias="terminalId")
+    """
+    The ID of the terminal to wait for.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class KillTerminalRequest(Model):
+    """
+    Request to kill a terminal without releasing it.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    terminal_id: str = Field(..., alias="terminalId")
+    """
+    The ID of the terminal to kill.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateElicitationRequestForm1(Model):
+    """
+    Form-based elicitation where the client renders a form from the provided schema.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: Literal["form"]
+
+
+class CreateElicitationRequestUrl1(Model):
+    """
+    URL-based elicitation where the client directs the user to a URL.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: Literal["url"]
+
+
+class ElicitationSessionScope(Model):
+    """
+    Session-scoped elicitation, optionally tied to a specific tool call.
+
+    When `toolCallId` is set, the elicitation is tied to a specific tool call.
+    This is useful when an agent receives an elicitation from an MCP server
+    during a tool call and needs to redirect it to the user.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session this elicitation is tied to.
+    """
+    tool_call_id: str | None = Field(None, alias="toolCallId")
+    """
+    Optional tool call within the session.
+
+    Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
+    session without a specific tool call.
+    """
+
+
+class ElicitationRequestScope(Model):
+    """
+    Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
+    (e.g., during auth/configuration phases before any session is started).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    request_id: int | str | None = Field(..., alias="requestId")
+    """
+    The request this elicitation is tied to.
+    """
+
+
+class ElicitationSchemaType(StrEnum):
+    """
+    Type discriminator for elicitation schemas.
+    """
+
+    elicitation_schema_type_string = "object"
+    """
+    Object schema type.
+    """
+
+
+class ElicitationPropertySchemaOther(Model):
+    """
+    Custom or future elicitation property schema.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+
+    Clients that do not understand this property schema type should preserve
+    the raw schema when storing, replaying, proxying, or forwarding
+    elicitation requests. They MUST NOT render it as a known input control.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    type: str
+    """
+    Custom or future elicitation property schema type.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+    """
+
+
+class StringFormat(StrEnum):
+    """
+    String format types for string properties in elicitation schemas.
+    """
+
+    email = "email"
+    """
+    Email address format.
+    """
+    uri = "uri"
+    """
+    URI format.
+    """
+    date = "date"
+    """
+    Date format (YYYY-MM-DD).
+    """
+    date_time = "date-time"
+    """
+    Date-time format (ISO 8601).
+    """
+
+
+class EnumOption(Model):
+    """
+    A titled enum option with a const value, human-readable title, and optional description.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    const: str
+    """
+    The constant value for this option.
+    """
+    title: str
+    """
+    Human-readable title for this option.
+    """
+    description: str | None = None
+    """
+    Human-readable description.
+
+    Optional. Omitted and `null` are equivalent and mean no description is provided.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class StringPropertySchema(Model):
+    """
+    Schema for string properties in an elicitation form.
+
+    When `enum` or `oneOf` is set, this represents a single-select enum
+    with `"type": "string"`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    title: str | None = None
+    """
+    Optional title for the property.
+
+    Optional. Omitted and `null` are equivalent and mean no title is provided.
+    """
+    description: str | None = None
+    """
+    Human-readable description.
+
+    Optional. Omitted and `null` are equivalent and mean no description is provided.
+    """
+    min_length: int | None = Field(None, alias="minLength", ge=0)
+    """
+    Minimum string length.
+
+    Optional. Omitted and `null` are equivalent and mean there is no minimum length constraint.
+    """
+    max_length: int | None = Field(None, alias="maxLength", ge=0)
+    """
+    Maximum string length.
+
+    Optional. Omitted and `null` are equivalent and mean there is no maximum length constraint.
+    """
+    pattern: str | None = None
+    """
+    Pattern the string must match.
+
+    Optional. Omitted and `null` are equivalent and mean there is no pattern constraint.
+    """
+    format: StringFormat | None = None
+    """
+    String format.
+
+    Optional. Omitted and `null` are equivalent and mean there is no format constraint.
+    """
+    default: str | None = None
+    """
+    Default value.
+
+    Optional. Omitted and `null` are equivalent and mean no default value is provided.
+    """
+    enum: list[str] | None = None
+    """
+    Enum values for untitled single-select enums.
+    Optional. Omitted and `null` are equivalent and mean no untitled single-select choices are
+    declared by `enum`.
+    """
+    one_of: list[EnumOption] | None = Field(None, alias="oneOf")
+    """
+    Titled enum options for titled single-select enums.
+    Optional. Omitted and `null` are equivalent and mean no titled single-select choices are
+    declared by `oneOf`.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class NumberPropertySchema(Model):
+    """
+    Schema for number (floating-point) properties in an elicitation form.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    title: str | None = None
+    """
+    Optional title for the property.
+
+    Optional. Omitted and `null` are equivalent and mean no title is provided.
+    """
+    description: str | None = None
+    """
+    Human-readable description.
+
+    Optional. Omitted and `null` are equivalent and mean no description is provided.
+    """
+    minimum: float | None = None
+    """
+    Minimum value (inclusive).
+
+    Optional. Omitted and `null` are equivalent and mean there is no inclusive lower bound.
+    """
+    maximum: float | None = None
+    """
+    Maximum value (inclusive).
+
+    Optional. Omitted and `null` are equivalent and mean there is no inclusive upper bound.
+    """
+    default: float | None = None
+    """
+    Default value.
+
+    Optional. Omitted and `null` are equivalent and mean no default value is provided.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class IntegerPropertySchema(Model):
+    """
+    Schema for integer properties in an elicitation form.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    title: str | None = None
+    """
+    Optional title for the property.
+
+    Optional. Omitted and `null` are equivalent and mean no title is provided.
+    """
+    description: str | None = None
+    """
+    Human-readable description.
+
+    Optional. Omitted and `null` are equivalent and mean no description is provided.
+    """
+    minimum: int | None = None
+    """
+    Minimum value (inclusive).
+
+    Optional. Omitted and `null` are equivalent and mean there is no inclusive lower bound.
+    """
+    maximum: int | None = None
+    """
+    Maximum value (inclusive).
+
+    Optional. Omitted and `null` are equivalent and mean there is no inclusive upper bound.
+    """
+    default: int | None = None
+    """
+    Default value.
+
+    Optional. Omitted and `null` are equivalent and mean no default value is provided.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class BooleanPropertySchema(Model):
+    """
+    Schema for boolean properties in an elicitation form.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    title: str | None = None
+    """
+    Optional title for the property.
+
+    Optional. Omitted and `null` are equivalent and mean no title is provided.
+    """
+    description: str | None = None
+    """
+    Human-readable description.
+
+    Optional. Omitted and `null` are equivalent and mean no description is provided.
+    """
+    default: bool | None = None
+    """
+    Default value.
+
+    Optional. Omitted and `null` are equivalent and mean no default value is provided.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class MultiSelectItemsOther(Model):
+    """
+    Custom or future typed multi-select items.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    type: str
+    """
+    Custom or future multi-select item type.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+    """
+
+
+class StringMultiSelectItems(Model):
+    """
+    String item schema for multi-select enum properties.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    enum: list[str]
+    """
+    Allowed enum values.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class TitledMultiSelectItems(Model):
+    """
+    Items definition for titled multi-select enum properties.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    any_of: list[EnumOption] = Field(..., alias="anyOf")
+    """
+    Titled enum options.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ElicitationId(RootModel[str]):
+    root: str
+    """
+    Unique identifier for an elicitation.
+    """
+
+
+class ElicitationUrlModeSession(ElicitationSessionScope):
+    """
+    Tied to a session, optionally to a specific tool call within that session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    elicitation_id: str = Field(..., alias="elicitationId")
+    """
+    The unique identifier for this elicitation.
+    """
+    url: AnyUrl
+    """
+    The URL to direct the user to.
+    """
+
+
+class ElicitationUrlModeRequest(ElicitationRequestScope):
+    """
+    Tied to a specific JSON-RPC request outside of a session
+    (e.g., during auth/configuration phases before any session is started).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    elicitation_id: str = Field(..., alias="elicitationId")
+    """
+    The unique identifier for this elicitation.
+    """
+    url: AnyUrl
+    """
+    The URL to direct the user to.
+    """
+
+
+class ElicitationUrlMode(RootModel[ElicitationUrlModeSession | ElicitationUrlModeRequest]):
+    root: ElicitationUrlModeSession | ElicitationUrlModeRequest
+    """
+    URL-based elicitation mode where the client directs the user to a URL.
+    """
+
+
+class ExtRequest(RootModel[Any]):
+    root: Any
+    """
+    Allows for sending an arbitrary request that is not part of the ACP spec.
+    Extension methods provide a way to add custom functionality while maintaining
+    protocol compatibility.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class PromptCapabilities(Model):
+    """
+    Prompt capabilities supported by the agent in `session/prompt` requests.
+
+    Baseline agent functionality requires support for `text`
+    and `resource_link` content blocks in prompt requests.
+
+    Other variants must be explicitly opted in to.
+    Capabilities for different types of content in prompt requests.
+
+    Indicates which content types beyond the baseline (text and resource links)
+    the agent can process.
+
+    See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#prompt-capabilities)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    image: bool | None = False
+    """
+    Agent supports `image` content blocks.
+    """
+    audio: bool | None = False
+    """
+    Agent supports `audio` content blocks.
+    """
+    embedded_context: bool | None = Field(False, alias="embeddedContext")
+    """
+    Agent supports embedded context in `session/prompt` requests.
+
+    When enabled, the Client is allowed to include `resource` content blocks
+    in prompt requests for pieces of context that are referenced in the message.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class McpCapabilities(Model):
+    """
+    MCP capabilities supported by the agent
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    http: bool | None = False
+    """
+    Agent supports `http` MCP servers.
+    """
+    sse: bool | None = False
+    """
+    Agent supports `sse` MCP servers.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionListCapabilities(Model):
+    """
+    Capabilities for the `session/list` method.
+
+    Supplying `{}` means the agent supports listing sessions.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionDeleteCapabilities(Model):
+    """
+    Capabilities for the `session/delete` method.
+
+    Supplying `{}` means the agent supports deleting sessions from `session/list`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionAdditionalDirectoriesCapabilities(Model):
+    """
+    Capabilities for additional session directories support.
+
+    Supplying `{}` means the agent supports the `additionalDirectories` field on
+    supported session lifecycle requests. Agents that also support
+    `session/list` may return `SessionInfo.additionalDirectories` to report the
+    complete ordered additional-root list associated with a listed session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionResumeCapabilities(Model):
+    """
+    Capabilities for the `session/resume` method.
+
+    Supplying `{}` means the agent supports resuming sessions.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionCloseCapabilities(Model):
+    """
+    Capabilities for the `session/close` method.
+
+    Supplying `{}` means the agent supports closing sessions.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class LogoutCapabilities(Model):
+    """
+    Logout capabilities supported by the agent.
+
+    Supplying `{}` means the agent supports the logout method.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AuthMethodTerminal(Model):
+    """
+    Terminal-based authentication method.
+
+    The client runs the configured agent program as a separate interactive
+    process for the user to authenticate via a TUI. Agents MUST advertise this
+    method only when the client enabled its terminal authentication capability.
+    A zero exit status signals success. Any other termination signals failure.
+    The client MUST NOT pass this method to `authenticate`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    id: str
+    """
+    Unique identifier for this authentication method.
+    """
+    name: str
+    """
+    Human-readable name of the authentication method.
+    """
+    description: str | None = None
+    """
+    Optional human-readable description of this authentication method.
+    """
+    args: list[str] | None = None
+    """
+    Additional arguments to append to the configured agent invocation for terminal auth.
+    """
+    env: dict[str, str] | None = None
+    """
+    Additional environment variables to set on the configured agent invocation for terminal auth.
+    These values override same-named variables in the base launch configuration.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AuthMethodAgent(Model):
+    """
+    Agent handles authentication itself through `authenticate`.
+
+    This is the default authentication method type.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    id: str
+    """
+    Unique identifier for this authentication method.
+    """
+    name: str
+    """
+    Human-readable name of the authentication method.
+    """
+    description: str | None = None
+    """
+    Optional human-readable description of this authentication method.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Implementation(Model):
+    """
+    Metadata about the implementation of the client or agent.
+    Describes the name and version of an ACP implementation, with an optional
+    title for UI representation.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Intended for programmatic or logical use, but can be used as a display
+    name fallback if title isn't present.
+    """
+    title: str | None = None
+    """
+    Intended for UI and end-user contexts and optimized to be human-readable
+    and easily understood.
+
+    If not provided, the name should be used for display.
+    """
+    version: str
+    """
+    Version of the implementation. Can be displayed to the user or used
+    for debugging or metrics purposes. (e.g. "1.0.0").
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AuthenticateResponse(Model):
+    """
+    Response to the `authenticate` method.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class LogoutResponse(Model):
+    """
+    Response to the `logout` method.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionMode(Model):
+    """
+    A mode the agent can operate in.
+
+    See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    id: str
+    """
+    Stable identifier used to refer to this protocol object in later messages.
+    """
+    name: str
+    """
+    Human-readable name shown for this protocol object.
+    """
+    description: str | None = None
+    """
+    Optional human-readable details shown with this protocol object.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionConfigSelectOption(Model):
+    """
+    A possible value for a session configuration option.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    value: str
+    """
+    Unique identifier for this option value.
+    """
+    name: str
+    """
+    Human-readable label for this option value.
+    """
+    description: str | None = None
+    """
+    Optional description for this option value.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionConfigBoolean(Model):
+    """
+    A boolean on/off toggle session configuration option payload.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    current_value: bool = Field(..., alias="currentValue")
+    """
+    The current value of the boolean option.
+    """
+
+
+class SessionInfo(Model):
+    """
+    Information about a session returned by session/list
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    Unique identifier for the session
+    """
+    cwd: str
+    """
+    The working directory for this session. Must be an absolute path.
+    """
+    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    """
+    Additional workspace roots reported for this session. Each path must be absolute.
+
+    When present, this is the complete ordered additional-root list reported
+    by the Agent. Omitted and empty values are equivalent: the response
+    reports no additional roots.
+    """
+    title: str | None = None
+    """
+    Human-readable title for the session
+    """
+    updated_at: str | None = Field(None, alias="updatedAt")
+    """
+    ISO 8601 timestamp of last activity
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class DeleteSessionResponse(Model):
+    """
+    Response from deleting a session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CloseSessionResponse(Model):
+    """
+    Response from closing a session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SetSessionModeResponse(Model):
+    """
+    Response to `session/set_mode` method.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class StopReason(StrEnum):
+    """
+    Reasons why an agent stops processing a prompt turn.
+
+    See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v1/prompt-turn#stop-reasons)
+    """
+
+    end_turn = "end_turn"
+    """
+    The turn ended successfully.
+    """
+    max_tokens = "max_tokens"
+    """
+    The turn ended because the agent reached the maximum number of tokens.
+    """
+    max_turn_requests = "max_turn_requests"
+    """
+    The turn ended because the agent reached the maximum number of allowed
+    agent requests between user turns.
+    """
+    refusal = "refusal"
+    """
+    The turn ended because the agent refused to continue. The user prompt
+    and everything that comes after it won't be included in the next
+    prompt, so this should be reflected in the UI.
+    """
+    cancelled = "cancelled"
+    """
+    The turn was cancelled by the client via `session/cancel`.
+
+    This stop reason MUST be returned when the client sends a `session/cancel`
+    notification, even if the cancellation causes exceptions in underlying operations.
+    Agents should catch these exceptions and return this semantically meaningful
+    response to confirm successful cancellation.
+    """
+
+
+class ExtResponse(RootModel[Any]):
+    root: Any
+    """
+    Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
+    Extension methods provide a way to add custom functionality while maintaining
+    protocol compatibility.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class PlanEntryPriority(StrEnum):
+    """
+    Priority levels for plan entries.
+
+    Used to indicate the relative importance or urgency of different
+    tasks in the execution plan.
+    See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
+    """
+
+    high = "high"
+    """
+    High priority task - critical to the overall goal.
+    """
+    medium = "medium"
+    """
+    Medium priority task - important but not critical.
+    """
+    low = "low"
+    """
+    Low priority task - nice to have but not essential.
+    """
+
+
+class PlanEntryStatus(StrEnum):
+    """
+    Status of a plan entry in the execution flow.
+
+    Tracks the lifecycle of each task from planning through completion.
+    See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
+    """
+
+    pending = "pending"
+    """
+    The task has not started yet.
+    """
+    in_progress = "in_progress"
+    """
+    The task is currently being worked on.
+    """
+    completed = "completed"
+    """
+    The task has been successfully completed.
+    """
+
+
+class UnstructuredCommandInput(Model):
+    """
+    All text that was typed after the command name is provided as input.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    hint: str
+    """
+    A hint to display when the input hasn't been provided yet
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CurrentModeUpdate(Model):
+    """
+    The current mode of the session has changed
+
+    See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    current_mode_id: str = Field(..., alias="currentModeId")
+    """
+    The ID of the current mode
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionInfoUpdate(Model):
+    """
+    Update to session metadata. All fields are optional to support partial updates.
+
+    Agents send this notification to update session information like title or custom metadata.
+    Clients can use it to keep session titles and state current.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    title: str | None = None
+    """
+    Human-readable title for the session. Set to null to clear.
+    """
+    updated_at: str | None = Field(None, alias="updatedAt")
+    """
+    ISO 8601 timestamp of last activity. Set to null to clear.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Cost(Model):
+    """
+    Cost information for a session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    amount: float
+    """
+    Total cumulative cost for session.
+    """
+    currency: str
+    """
+    Unit of `amount`: an ISO 4217 currency code (e.g., "USD", "EUR") for money, or another
+    unit such as "credits".
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class UsageUpdate(Model):
+    """
+    Context window and cost update for a session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    used: int = Field(..., ge=0)
+    """
+    Tokens currently in context.
+    """
+    size: int = Field(..., ge=0)
+    """
+    Total context window size in tokens.
+    """
+    cost: Cost | None = None
+    """
+    Cumulative session cost (optional).
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Notice(Model):
+    """
+    Fire-and-forget information for the user.
+
+    Notices are live events rather than session history. Agents must not rely on
+    a notice being received, displayed, or seen by the user.
+    Agents MUST only send notices when the Client advertised
+    the `session.notices` Client capability. Otherwise, Agents may use an agent
+    message when the information should still be surfaced to the user.
+
+    See RFD: [Session Notices](https://agentclientprotocol.com/rfds/session-notices)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    severity: Literal["info"] | Literal["warning"] | Literal["error"] | str
+    """
+    Presentation severity hint.
+    """
+    title: str = Field(..., min_length=1)
+    """
+    Required non-empty plain-text title that can stand alone.
+    """
+    description: str | None = None
+    """
+    Optional plain-text detail or guidance.
+
+    Omitted and `null` are equivalent and mean no description was supplied.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    Metadata scoped to this notice.
+
+    Omitted and `null` are equivalent and mean no metadata was supplied.
+    """
+
+
+class CompleteElicitationNotification(Model):
+    """
+    Notification sent by the agent when a URL-based elicitation is complete.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    elicitation_id: str = Field(..., alias="elicitationId")
+    """
+    The ID of the elicitation that completed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ExtNotification(RootModel[Any]):
+    root: Any
+    """
+    Allows either side to send an arbitrary notification that is not part of the ACP spec.
+    Extension notifications provide a way to send one-way messages for custom functionality
+    while maintaining protocol compatibility.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class FileSystemCapabilities(Model):
+    """
+    File system capabilities that a client may support.
+
+    See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/v1/initialization#filesystem)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    read_text_file: bool | None = Field(False, alias="readTextFile")
+    """
+    Whether the Client supports `fs/read_text_file` requests.
+    """
+    write_text_file: bool | None = Field(False, alias="writeTextFile")
+    """
+    Whether the Client supports `fs/write_text_file` requests.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CompactionCapabilities(Model):
+    """
+    Client support for ID-addressed context compaction updates.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+
+
+class BooleanConfigOptionCapabilities(Model):
+    """
+    Capabilities for boolean session configuration options.
+
+    Supplying `{}` means the client supports boolean session configuration options.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class NoticeCapabilities(Model):
+    """
+    Client support for presenting live notices to the user.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+
+
+class AuthCapabilities(Model):
+    """
+    Authentication capabilities supported by the client.
+
+    Advertised during initialization to inform the agent which authentication
+    method types the client can handle. This governs opt-in types that require
+    additional client-side support.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    terminal: bool | None = False
+    """
+    Whether the client supports `terminal` authentication methods.
+
+    The client should set this to `true` only when it can reproduce the
+    configured agent invocation in an interactive terminal. When `true`, the
+    agent may include `terminal` entries in its authentication methods.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ElicitationFormCapabilities(Model):
+    """
+    Form-based elicitation capabilities.
+
+    Supplying `{}` means the client supports form-based elicitation.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ElicitationUrlCapabilities(Model):
+    """
+    URL-based elicitation capabilities.
+
+    Supplying `{}` means the client supports URL-based elicitation.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AuthenticateRequest(Model):
+    """
+    Request parameters for the authenticate method.
+
+    Specifies which authentication method to use.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    method_id: str = Field(..., alias="methodId")
+    """
+    The ID of the authentication method to use.
+    Must be one of the methods advertised in the initialize response.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class LogoutRequest(Model):
+    """
+    Request parameters for the logout method.
+
+    Terminates the current authenticated session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class HttpHeader(Model):
+    """
+    An HTTP header to set when making requests to the MCP server.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    The name of the HTTP header.
+    """
+    value: str
+    """
+    The value to set for the HTTP header.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class McpServerHttp(Model):
+    """
+    HTTP transport configuration for MCP.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Human-readable name identifying this MCP server.
+    """
+    url: str
+    """
+    URL to the MCP server.
+    """
+    headers: list[HttpHeader]
+    """
+    HTTP headers to set when making requests to the MCP server.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class McpServerSse(Model):
+    """
+    SSE transport configuration for MCP.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Human-readable name identifying this MCP server.
+    """
+    url: str
+    """
+    URL to the MCP server.
+    """
+    headers: list[HttpHeader]
+    """
+    HTTP headers to set when making requests to the MCP server.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class McpServerStdio(Model):
+    """
+    Stdio transport configuration for MCP.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Human-readable name identifying this MCP server.
+    """
+    command: str
+    """
+    Absolute path to the MCP server executable.
+    """
+    args: list[str]
+    """
+    Command-line arguments to pass to the MCP server.
+    """
+    env: list[EnvVariable]
+    """
+    Environment variables to set when launching the MCP server.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ListSessionsRequest(Model):
+    """
+    Request parameters for listing existing sessions.
+
+    Only available if the Agent supports the `sessionCapabilities.list` capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    cwd: str | None = None
+    """
+    Filter sessions by working directory. Must be an absolute path.
+    """
+    cursor: str | None = None
+    """
+    Opaque cursor token from a previous response's nextCursor field for cursor-based pagination
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class DeleteSessionRequest(Model):
+    """
+    Request parameters for deleting an existing session from `session/list`.
+
+    Only available if the Agent supports the `sessionCapabilities.delete` capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to delete.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CloseSessionRequest(Model):
+    """
+    Request parameters for closing an active session.
+
+    If supported, the agent **must** cancel any ongoing work related to the session
+    (treat it as if `session/cancel` was called) and then free up any resources
+    associated with the session.
+
+    Only available if the Agent supports the `sessionCapabilities.close` capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to close.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SetSessionModeRequest(Model):
+    """
+    Request parameters for setting a session mode.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to set the mode for.
+    """
+    mode_id: str = Field(..., alias="modeId")
+    """
+    The ID of the mode to set.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SetSessionConfigOptionRequestBoolean(Model):
+    """
+    A boolean value (`type: "boolean"`).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to set the configuration option for.
+    """
+    config_id: str = Field(..., alias="configId")
+    """
+    The ID of the configuration option to set.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    type: Literal["boolean"]
+    value: bool
+    """
+    The boolean value.
+    """
+
+
+class SetSessionConfigOptionRequestValueId(Model):
+    """
+    A `SessionConfigValueId` string value.
+
+    This is the default when `type` is absent on the wire. Unknown `type`
+    values with string payloads also gracefully deserialize into this
+    variant.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to set the configuration option for.
+    """
+    config_id: str = Field(..., alias="configId")
+    """
+    The ID of the configuration option to set.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    value: str
+    """
+    The value ID.
+    """
+
+
+class SetSessionConfigOptionRequest(
+    RootModel[SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId]
+):
+    root: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
+    """
+    Request parameters for setting a session configuration option.
+    """
+
+
+class WriteTextFileResponse(Model):
+    """
+    Response to `fs/write_text_file`
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ReadTextFileResponse(Model):
+    """
+    Response containing the contents of a text file.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    content: str
+    """
+    Content payload returned by this response.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class RequestPermissionOutcomeCancelled(Model):
+    """
+    The prompt turn was cancelled before the user responded.
+
+    When a client sends a `session/cancel` notification to cancel an ongoing
+    prompt turn, it MUST respond to all pending `session/request_permission`
+    requests with this `cancelled` outcome.
+
+    See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    outcome: Literal["cancelled"]
+
+
+class SelectedPermissionOutcome(Model):
+    """
+    The user selected one of the provided options.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    option_id: str = Field(..., alias="optionId")
+    """
+    The ID of the option the user selected.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateTerminalResponse(Model):
+    """
+    Response containing the ID of the created terminal.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    terminal_id: str = Field(..., alias="terminalId")
+    """
+    The unique identifier for the created terminal.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class TerminalExitStatus(Model):
+    """
+    Exit status of a terminal command.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    exit_code: int | None = Field(None, alias="exitCode", ge=0)
+    """
+    The process exit code (may be null if terminated by signal).
+    """
+    signal: str | None = None
+    """
+    The signal that terminated the process (may be null if exited normally).
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ReleaseTerminalResponse(Model):
+    """
+    Response to terminal/release method
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class WaitForTerminalExitResponse(Model):
+    """
+    Response containing the exit status of a terminal command.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    exit_code: int | None = Field(None, alias="exitCode", ge=0)
+    """
+    The process exit code (may be null if terminated by signal).
+    """
+    signal: str | None = None
+    """
+    The signal that terminated the process (may be null if exited normally).
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class KillTerminalResponse(Model):
+    """
+    Response to `terminal/kill` method
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateElicitationResponseDecline(Model):
+    """
+    The user declined the elicitation.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    action: Literal["decline"]
+
+
+class CreateElicitationResponseCancel(Model):
+    """
+    The elicitation was cancelled.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    action: Literal["cancel"]
+
+
+class CreateElicitationResponseOther(Model):
+    """
+    Custom or future elicitation action.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+
+    Agents that do not understand this action should preserve the raw
+    payload when storing, replaying, proxying, or forwarding elicitation
+    responses. They MUST NOT treat it as a known elicitation action.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    action: str
+    """
+    Custom or future elicitation action.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+    """
+
+
+class ElicitationContentValue(RootModel[str | int | float | bool | list[str]]):
+    root: str | int | float | bool | list[str]
+    """
+    Allowed wire representations for `ElicitationContentValue`.
+    """
+
+
+class ElicitationAcceptAction(Model):
+    """
+    The user accepted the elicitation and provided content.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    content: dict[str, Any] | None = None
+    """
+    The user-provided content, if any, as an object matching the requested schema.
+    """
+
+
+class CancelNotification(Model):
+    """
+    Notification to cancel ongoing operations for a session.
+
+    See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to cancel operations for.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CancelRequestNotification(Model):
+    """
+    Notification to cancel an ongoing request.
+
+    See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/cancellation)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    request_id: int | str | None = Field(..., alias="requestId")
+    """
+    The ID of the request to cancel.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class WriteTextFileRequest(Model):
+    """
+    Request to write content to a text file.
+
+    Only available if the client supports the `fs.writeTextFile` capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    path: str
+    """
+    Absolute path to the file to write.
+    """
+    content: str
+    """
+    The text content to write to the file.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ToolCallContentDiff(Diff):
+    """
+    File modification shown as a diff.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["diff"]
+
+
+class ToolCallContentTerminal(Terminal):
+    """
+    Embed a terminal created with `terminal/create` by its id.
+
+    The terminal must be added before calling `terminal/release`.
+
+    See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["terminal"]
+
+
+class Annotations(Model):
+    """
+    Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    audience: list[Role] | None = None
+    """
+    Intended recipients for this content, such as the user or assistant.
+    """
+    last_modified: str | None = Field(None, alias="lastModified")
+    """
+    Timestamp indicating when the underlying resource was last modified.
+    """
+    priority: float | None = None
+    """
+    Relative importance of this content when clients choose what to surface.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class TextContent(Model):
+    """
+    Text provided to or from an LLM.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    annotations: Annotations | None = None
+    """
+    Optional annotations that help clients decide how to display or route this content.
+    """
+    text: str
+    """
+    Text payload carried by this content block.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ImageContent(Model):
+    """
+    An image provided to or from an LLM.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    annotations: Annotations | None = None
+    """
+    Optional annotations that help clients decide how to display or route this content.
+    """
+    data: str
+    """
+    Base64-encoded media payload.
+    """
+    mime_type: str = Field(..., alias="mimeType")
+    """
+    MIME type describing the encoded media payload.
+    """
+    uri: str | None = None
+    """
+    URI associated with this resource or media payload.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AudioContent(Model):
+    """
+    Audio provided to or from an LLM.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    annotations: Annotations | None = None
+    """
+    Optional annotations that help clients decide how to display or route this content.
+    """
+    data: str
+    """
+    Base64-encoded media payload.
+    """
+    mime_type: str = Field(..., alias="mimeType")
+    """
+    MIME type describing the encoded media payload.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ResourceLink(Model):
+    """
+    A resource that the server is capable of reading, included in a prompt or tool call result.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    annotations: Annotations | None = None
+    """
+    Optional annotations that help clients decide how to display or route this content.
+    """
+    description: str | None = None
+    """
+    Optional human-readable details shown with this protocol object.
+    """
+    mime_type: str | None = Field(None, alias="mimeType")
+    """
+    MIME type describing the encoded media payload.
+    """
+    name: str
+    """
+    Human-readable name shown for this protocol object.
+    """
+    size: int | None = None
+    """
+    Optional size of the linked resource in bytes, if known.
+    """
+    title: str | None = None
+    """
+    Optional display title for end-user UI.
+    """
+    uri: str
+    """
+    URI associated with this resource or media payload.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class EmbeddedResource(Model):
+    """
+    The contents of a resource, embedded into a prompt or tool call result.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    annotations: Annotations | None = None
+    """
+    Optional annotations that help clients decide how to display or route this content.
+    """
+    resource: TextResourceContents | BlobResourceContents
+    """
+    Embedded resource payload, either text or binary data.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class PermissionOption(Model):
+    """
+    An option presented to the user when requesting permission.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    option_id: str = Field(..., alias="optionId")
+    """
+    Unique identifier for this permission option.
+    """
+    name: str
+    """
+    Human-readable label to display to the user.
+    """
+    kind: PermissionOptionKind
+    """
+    Hint about the nature of this permission option.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateTerminalRequest(Model):
+    """
+    Request to create a new terminal and execute a command.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    command: str
+    """
+    The command to execute.
+    """
+    args: list[str] | None = None
+    """
+    Array of command arguments.
+    """
+    env: list[EnvVariable] | None = None
+    """
+    Environment variables for the command.
+    """
+    cwd: str | None = None
+    """
+    Working directory for the command. Must be an absolute path.
+    """
+    output_byte_limit: int | None = Field(None, alias="outputByteLimit", ge=0)
+    """
+    Maximum number of output bytes to retain.
+
+    When the limit is exceeded, the Client truncates from the beginning of the output
+    to stay within the limit.
+
+    The Client MUST ensure truncation happens at a character boundary to maintain valid
+    string output, even if this means the retained output is slightly less than the
+    specified limit.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationRequestUrl1):
+    """
+    URL-based elicitation where the client directs the user to a URL.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: Literal["url"]
+
+
+class CreateElicitationRequestUrl3(ElicitationUrlModeRequest, CreateElicitationRequestUrl1):
+    """
+    URL-based elicitation where the client directs the user to a URL.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: Literal["url"]
+
+
+class CreateElicitationRequestOtherSession(ElicitationSessionScope):
+    """
+    Tied to a session, optionally to a specific tool call within that session.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: str
+    """
+    Custom or future elicitation mode.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+    """
+
+
+class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
+    """
+    Tied to a specific JSON-RPC request outside of a session
+    (e.g., during auth/configuration phases before any session is started).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: str
+    """
+    Custom or future elicitation mode.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+    """
+
+
+class ElicitationPropertySchemaString(StringPropertySchema):
+    """
+    String property (or single-select enum when `enum`/`oneOf` is set).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["string"]
+
+
+class ElicitationPropertySchemaNumber(NumberPropertySchema):
+    """
+    Number (floating-point) property.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["number"]
+
+
+class ElicitationPropertySchemaInteger(IntegerPropertySchema):
+    """
+    Integer property.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["integer"]
+
+
+class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
+    """
+    Boolean property.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["boolean"]
+
+
+class MultiSelectItemsString(StringMultiSelectItems):
+    """
+    Multi-select string items with plain string values.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["string"]
+
+
+class MultiSelectPropertySchema(Model):
+    """
+    Schema for multi-select (array) properties in an elicitation form.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    title: str | None = None
+    """
+    Optional title for the property.
+
+    Optional. Omitted and `null` are equivalent and mean no title is provided.
+    """
+    description: str | None = None
+    """
+    Human-readable description.
+
+    Optional. Omitted and `null` are equivalent and mean no description is provided.
+    """
+    min_items: int | None = Field(None, alias="minItems", ge=0)
+    """
+    Minimum number of items to select.
+
+    Optional. Omitted and `null` are equivalent and mean there is no minimum selection count.
+    """
+    max_items: int | None = Field(None, alias="maxItems", ge=0)
+    """
+    Maximum number of items to select.
+
+    Optional. Omitted and `null` are equivalent and mean there is no maximum selection count.
+    """
+    items: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
+    """
+    The items definition describing allowed values.
+    """
+    default: list[str] | None = None
+    """
+    Default selected values.
+
+    Optional. Omitted and `null` are equivalent and mean no default selections are provided.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionCapabilities(Model):
+    """
+    Session capabilities supported by the agent.
+
+    As a baseline, all Agents **MUST** support `session/new`, `session/prompt`, `session/cancel`, and `session/update`.
+
+    Optionally, they **MAY** support other session methods and notifications by specifying additional capabilities.
+
+    Note: `session/load` is still handled by the top-level `loadSession` capability. This will be unified in future versions of the protocol.
+
+    See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#session-capabilities)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    list: SessionListCapabilities | None = None
+    """
+    Whether the agent supports `session/list`.
+
+    Optional. Omitted or `null` both mean the agent does not advertise support.
+    Supplying `{}` means the agent supports listing sessions.
+    """
+    delete: SessionDeleteCapabilities | None = None
+    """
+    Whether the agent supports `session/delete`.
+
+    Optional. Omitted or `null` both mean the agent does not advertise support.
+    Supplying `{}` means the agent supports deleting sessions from `session/list`.
+    """
+    additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
+        None, alias="additionalDirectories"
+    )
+    """
+    Whether the agent supports `additionalDirectories` on supported session lifecycle requests.
+
+    Optional. Omitted or `null` both mean the agent does not advertise support.
+    Supplying `{}` means the agent supports `additionalDirectories` on
+    supported session lifecycle requests.
+
+    Agents that also support `session/list` may return
+    `SessionInfo.additionalDirectories` to report the complete ordered
+    additional-root list associated with a listed session.
+    """
+    resume: SessionResumeCapabilities | None = None
+    """
+    Whether the agent supports `session/resume`.
+
+    Optional. Omitted or `null` both mean the agent does not advertise support.
+    Supplying `{}` means the agent supports resuming sessions.
+    """
+    close: SessionCloseCapabilities | None = None
+    """
+    Whether the agent supports `session/close`.
+
+    Optional. Omitted or `null` both mean the agent does not advertise support.
+    Supplying `{}` means the agent supports closing sessions.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AgentAuthCapabilities(Model):
+    """
+    Authentication-related capabilities supported by the agent.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    logout: LogoutCapabilities | None = None
+    """
+    Whether the agent supports the logout method.
+
+    Optional. Omitted or `null` both mean the agent does not advertise support.
+    Supplying `{}` means the agent supports the logout method.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AuthMethodTerminalModel(AuthMethodTerminal):
+    """
+    Client runs the configured agent program as a separate interactive
+    process, without passing this method to `authenticate`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["terminal"]
+
+
+class SessionModeState(Model):
+    """
+    The set of modes and the one currently active.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    current_mode_id: str = Field(..., alias="currentModeId")
+    """
+    The current mode the Agent is in.
+    """
+    available_modes: list[SessionMode] = Field(..., alias="availableModes")
+    """
+    The set of modes that the Agent can operate in
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionConfigOptionBoolean(SessionConfigBoolean):
+    """
+    Boolean on/off toggle.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    id: str
+    """
+    Unique identifier for the configuration option.
+    """
+    name: str
+    """
+    Human-readable label for the option.
+    """
+    description: str | None = None
+    """
+    Optional description for the Client to display to the user.
+    """
+    category: (
+        Literal["mode"]
+        | Literal["model"]
+        | Literal["model_config"]
+        | Literal["thought_level"]
+        | str
+        | None
+    ) = None
+    """
+    Optional semantic category for this option (UX only).
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    type: Literal["boolean"]
+
+
+class SessionConfigSelectGroup(Model):
+    """
+    A group of possible values for a session configuration option.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    group: str
+    """
+    Unique identifier for this group.
+    """
+    name: str
+    """
+    Human-readable label for this group.
+    """
+    options: list[SessionConfigSelectOption]
+    """
+    The set of option values in this group.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ListSessionsResponse(Model):
+    """
+    Response from listing sessions.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    sessions: list[SessionInfo]
+    """
+    Array of session information objects
+    """
+    next_cursor: str | None = Field(None, alias="nextCursor")
+    """
+    Opaque cursor token. If present, pass this in the next request's cursor parameter
+    to fetch the next page. If absent, there are no more results.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class PromptResponse(Model):
+    """
+    Response from processing a user prompt.
+
+    See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/v1/prompt-turn#4-check-for-completion)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    stop_reason: StopReason = Field(..., alias="stopReason")
+    """
+    Indicates why the agent stopped processing the turn.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Error(Model):
+    """
+    JSON-RPC error object.
+
+    Represents an error that occurred during method execution, following the
+    JSON-RPC 2.0 error object specification with optional additional data.
+
+    See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    code: (
+        Literal[-32700]
+        | Literal[-32600]
+        | Literal[-32601]
+        | Literal[-32602]
+        | Literal[-32603]
+        | Literal[-32800]
+        | Literal[-32000]
+        | Literal[-32002]
+        | int
+    )
+    """
+    A number indicating the error type that occurred.
+    This must be an integer as defined in the JSON-RPC specification.
+    """
+    message: str
+    """
+    A string providing a short description of the error.
+    The message should be limited to a concise single sentence.
+    """
+    data: Any | None = None
+    """
+    Optional primitive or structured value that contains additional information about the error.
+    This may include debugging information or context-specific details.
+    """
+
+
+class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
+    """
+    The current mode of the session has changed
+
+    See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["current_mode_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
+    """
+    Session metadata has been updated (title, timestamps, custom metadata)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["session_info_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateUsageUpdate(UsageUpdate):
+    """
+    Context window and cost update for the session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["usage_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateNotice(Notice):
+    """
+    Information for the user that is not part of session history.
+
+    Agents MUST only send this update when the Client advertised
+    the `session.notices` Client capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["notice"] = Field(..., alias="sessionUpdate")
+
+
+class PlanEntry(Model):
+    """
+    A single entry in the execution plan.
+
+    Represents a task or goal that the assistant intends to accomplish
+    as part of fulfilling the user's request.
+    See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    content: str
+    """
+    Human-readable description of what this task aims to accomplish.
+    """
+    priority: PlanEntryPriority
+    """
+    The relative importance of this task.
+    Used to indicate which tasks are most critical to the overall goal.
+    """
+    status: PlanEntryStatus
+    """
+    Current execution status of this task.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class Plan(Model):
+    """
+    An execution plan for accomplishing complex tasks.
+
+    Plans consist of multiple entries representing individual tasks or goals.
+    Agents report plans to clients to provide visibility into their execution strategy.
+    Plans can evolve during execution as the agent discovers new requirements or completes tasks.
+
+    See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    entries: list[PlanEntry]
+    """
+    The list of tasks to be accomplished.
+
+    When updating a plan, the agent must send a complete list of all entries
+    with their current status. The client replaces the entire plan with each update.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AvailableCommandInput(RootModel[UnstructuredCommandInput]):
+    root: UnstructuredCommandInput
+    """
+    The input specification for a command.
+    """
+
+
+class SessionConfigOptionsCapabilities(Model):
+    """
+    Session configuration option capabilities supported by the client.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    boolean: BooleanConfigOptionCapabilities | None = None
+    """
+    Whether the client supports boolean session configuration options.
+
+    Optional. Omitted or `null` both mean the client does not advertise support.
+    Supplying `{}` means agents may include `type: "boolean"` entries in
+    `configOptions`, and the client may send `session/set_config_option`
+    requests with `type: "boolean"` and a boolean `value`.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ElicitationCapabilities(Model):
+    """
+    Elicitation capabilities supported by the client.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    form: ElicitationFormCapabilities | None = None
+    """
+    Whether the client supports form-based elicitation.
+
+    Optional. Omitted and `null` are equivalent and mean form support is not advertised.
+    Supplying `{}` explicitly advertises form support.
+    """
+    url: ElicitationUrlCapabilities | None = None
+    """
+    Whether the client supports URL-based elicitation.
+
+    Optional. Omitted or `null` both mean the client does not advertise support.
+    Supplying `{}` means the client supports URL-based elicitation.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class McpServerHttpModel(McpServerHttp):
+    """
+    HTTP transport configuration
+
+    Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["http"]
+
+
+class McpServerSseModel(McpServerSse):
+    """
+    SSE transport configuration
+
+    Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["sse"]
+
+
+class LoadSessionRequest(Model):
+    """
+    Request parameters for loading an existing session.
+
+    Only available if the Agent supports the `loadSession` capability.
+
+    See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/session-setup#loading-sessions)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] = Field(
+        ..., alias="mcpServers"
+    )
+    """
+    List of MCP servers to connect to for this session.
+    """
+    cwd: str
+    """
+    The working directory for this session. Must be an absolute path.
+    """
+    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    """
+    Additional workspace roots to activate for this session. Each path must be absolute.
+
+    When omitted or empty, no additional roots are activated. When non-empty,
+    this is the complete resulting additional-root list for the loaded
+    session. It may differ from any previously used or reported list as long as
+    the request `cwd` matches the session's `cwd`.
+    """
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to load.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ResumeSessionRequest(Model):
+    """
+    Request parameters for resuming an existing session.
+
+    Resumes an existing session without returning previous messages (unlike `session/load`).
+    This is useful for agents that can resume sessions but don't implement full session loading.
+
+    Only available if the Agent supports the `sessionCapabilities.resume` capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to resume.
+    """
+    cwd: str
+    """
+    The working directory for this session. Must be an absolute path.
+    """
+    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    """
+    Additional workspace roots to activate for this session. Each path must be absolute.
+
+    When omitted or empty, no additional roots are activated. When non-empty,
+    this is the complete resulting additional-root list for the resumed
+    session. It may differ from any previously used or reported list as long as
+    the request `cwd` matches the session's `cwd`.
+    """
+    mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = Field(
+        None, alias="mcpServers"
+    )
+    """
+    List of MCP servers to connect to for this session.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
+    """
+    The user selected one of the provided options.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    outcome: Literal["selected"]
+
+
+class TerminalOutputResponse(Model):
+    """
+    Response containing the terminal output and exit status.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    output: str
+    """
+    The terminal output captured so far.
+    """
+    truncated: bool
+    """
+    Whether the output was truncated due to byte limits.
+    """
+    exit_status: TerminalExitStatus | None = Field(None, alias="exitStatus")
+    """
+    Exit status if the command has completed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateElicitationResponseAccept(ElicitationAcceptAction):
+    """
+    The user accepted and provided content.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    action: Literal["accept"]
+
+
+class CreateElicitationResponse(
+    RootModel[
+        CreateElicitationResponseAccept
+        | CreateElicitationResponseDecline
+        | CreateElicitationResponseCancel
+        | CreateElicitationResponseOther
+    ]
+):
+    root: (
+        CreateElicitationResponseAccept
+        | CreateElicitationResponseDecline
+        | CreateElicitationResponseCancel
+        | CreateElicitationResponseOther
+    )
+    """
+    Response from the client to an elicitation request.
+    """
+
+
+class ContentBlockText(TextContent):
+    """
+    Text content. May be plain text or formatted with Markdown.
+
+    All agents MUST support text content blocks in prompts.
+    Clients SHOULD render this text as Markdown.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["text"]
+
+
+class ContentBlockImage(ImageContent):
+    """
+    Images for visual context or analysis.
+
+    Requires the `image` prompt capability when included in prompts.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["image"]
+
+
+class ContentBlockAudio(AudioContent):
+    """
+    Audio data for transcription or analysis.
+
+    Requires the `audio` prompt capability when included in prompts.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["audio"]
+
+
+class ContentBlockResourceLink(ResourceLink):
+    """
+    References to resources that the agent can access.
+
+    All agents MUST support resource links in prompts.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["resource_link"]
+
+
+class ContentBlockResource(EmbeddedResource):
+    """
+    Complete resource contents embedded directly in the message.
+
+    Preferred for including context as it avoids extra round-trips.
+
+    Requires the `embeddedContext` prompt capability when included in prompts.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["resource"]
+
+
+class Content(Model):
+    """
+    Standard content block (text, images, resources).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    content: (
+        ContentBlockText
+        | ContentBlockImage
+        | ContentBlockAudio
+        | ContentBlockResourceLink
+        | ContentBlockResource
+    ) = Field(..., discriminator="type")
+    """
+    The actual content block.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
+    """
+    Multi-select array property.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["array"]
+
+
+class AgentCapabilities(Model):
+    """
+    Capabilities supported by the agent.
+
+    Advertised during initialization to inform the client about
+    available features and content types.
+
+    See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#agent-capabilities)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    load_session: bool | None = Field(False, alias="loadSession")
+    """
+    Whether the agent supports `session/load`.
+    """
+    prompt_capabilities: PromptCapabilities | None = Field(
+        {"image": False, "audio": False, "embeddedContext": False},
+        alias="promptCapabilities",
+        validate_default=True,
+    )
+    """
+    Prompt capabilities supported by the agent.
+    """
+    mcp_capabilities: McpCapabilities | None = Field(
+        {"http": False, "sse": False}, alias="mcpCapabilities", validate_default=True
+    )
+    """
+    MCP capabilities supported by the agent.
+    """
+    session_capabilities: SessionCapabilities | None = Field(
+        {}, alias="sessionCapabilities", validate_default=True
+    )
+    """
+    Session lifecycle and prompt capabilities advertised by the agent.
+    """
+    auth: AgentAuthCapabilities | None = Field({}, validate_default=True)
+    """
+    Authentication-related capabilities supported by the agent.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionConfigSelect(Model):
+    """
+    A single-value selector (dropdown) session configuration option payload.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    current_value: str = Field(..., alias="currentValue")
+    """
+    The currently selected value.
+    """
+    options: list[SessionConfigSelectOption] | list[SessionConfigSelectGroup]
+    """
+    The set of selectable options.
+    """
+
+
+class SessionUpdatePlan(Plan):
+    """
+    The agent's execution plan for complex tasks.
+    See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["plan"] = Field(..., alias="sessionUpdate")
+
+
+class ContentChunk(Model):
+    """
+    A streamed item of content
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    content: (
+        ContentBlockText
+        | ContentBlockImage
+        | ContentBlockAudio
+        | ContentBlockResourceLink
+        | ContentBlockResource
+    ) = Field(..., discriminator="type")
+    """
+    A single item of content
+    """
+    message_id: str | None = Field(None, alias="messageId")
+    """
+    A unique identifier for the message this chunk belongs to.
+
+    All chunks belonging to the same message share the same `messageId`.
+    A change in `messageId` indicates a new message has started.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AvailableCommand(Model):
+    """
+    Information about a command.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    name: str
+    """
+    Command name (e.g., `create_plan`, `research_codebase`).
+    """
+    description: str
+    """
+    Human-readable description of what the command does.
+    """
+    input: AvailableCommandInput | None = None
+    """
+    Input for the command if required
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class AvailableCommandsUpdate(Model):
+    """
+    Available commands are ready or have changed
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    available_commands: list[AvailableCommand] = Field(..., alias="availableCommands")
+    """
+    Commands the agent can execute
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CompactionUpdate(Model):
+    """
+    A context compaction upsert. The first notification fixes the compaction's
+    timeline position. Later updates with the same ID patch that entity in place.
+    Agents MUST only send this update when the Client advertised
+    the `session.compaction` Client capability.
+
+    `summary`, `error`, and `_meta` have patch semantics: omission leaves the
+    stored value unchanged, `null` clears it, and a concrete value replaces it.
+    `summary: []` also clears the summary.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    compaction_id: str = Field(..., alias="compactionId")
+    """
+    The Agent-owned ID of this compaction, unique within the session.
+    """
+    status: (
+        Literal["in_progress"]
+        | Literal["completed"]
+        | Literal["failed"]
+        | Literal["cancelled"]
+        | str
+    )
+    """
+    Current lifecycle status.
+    """
+    summary: (
+        list[
+            Annotated[
+                ContentBlockText
+                | ContentBlockImage
+                | ContentBlockAudio
+                | ContentBlockResourceLink
+                | ContentBlockResource,
+                Field(discriminator="type"),
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Complete replacement user-displayable summary content for the compaction.
+    """
+    error: str | None = None
+    """
+    Human-readable error details for the compaction.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    Extensible metadata patch for this compaction.
+    """
+
+
+class CompactionSummaryChunk(Model):
+    """
+    A content block appended to a compaction's summary. A first-seen ID creates
+    an in-progress compaction. Chunks append in receive order.
+    Agents MUST only send this update when the Client advertised
+    the `session.compaction` Client capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    compaction_id: str = Field(..., alias="compactionId")
+    """
+    ID of the compaction whose summary receives this content.
+    """
+    content: (
+        ContentBlockText
+        | ContentBlockImage
+        | ContentBlockAudio
+        | ContentBlockResourceLink
+        | ContentBlockResource
+    ) = Field(..., discriminator="type")
+    """
+    One content block to append.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    Metadata scoped to this chunk. Omission and `null` both mean absent.
+    """
+
+
+class ClientSessionCapabilities(Model):
+    """
+    Session-related capabilities supported by the client.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    compaction: CompactionCapabilities | None = None
+    """
+    Support for ID-addressed context compaction updates. Omitted or `null`
+    means unsupported. `{}` advertises the complete compaction contract.
+    """
+    config_options: SessionConfigOptionsCapabilities | None = Field(None, alias="configOptions")
+    """
+    Config option capabilities supported by the client.
+
+    Omitted or `null` both mean the client does not advertise support for any
+    config option extensions.
+    """
+    notices: NoticeCapabilities | None = None
+    """
+    Support for live user-facing `notice` session updates.
+
+    Optional. Omitted or `null` both mean the client does not advertise support.
+    Supplying `{}` means the client can present notices to the user.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class NewSessionRequest(Model):
+    """
+    Request parameters for creating a new session.
+
+    See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/session-setup#creating-a-session)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    cwd: str
+    """
+    The working directory for this session. Must be an absolute path.
+    """
+    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    """
+    Additional workspace roots for this session. Each path must be absolute.
+
+    These expand the session's filesystem scope without changing `cwd`, which
+    remains the base for relative paths. When omitted or empty, no
+    additional roots are activated for the new session.
+    """
+    mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] = Field(
+        ..., alias="mcpServers"
+    )
+    """
+    List of MCP (Model Context Protocol) servers the agent should connect to.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class PromptRequest(Model):
+    """
+    Request parameters for sending a user prompt to the agent.
+
+    Contains the user's message and any additional context.
+
+    See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v1/prompt-turn#1-user-message)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session to send this user message to
+    """
+    prompt: list[
+        Annotated[
+            ContentBlockText
+            | ContentBlockImage
+            | ContentBlockAudio
+            | ContentBlockResourceLink
+            | ContentBlockResource,
+            Field(discriminator="type"),
+        ]
+    ]
+    """
+    The blocks of content that compose the user's message.
+
+    As a baseline, the Agent MUST support `text` and `resource_link` content blocks,
+    while other variants are optionally enabled via `PromptCapabilities`.
+
+    The Client MUST adapt its interface according to `PromptCapabilities`.
+
+    The client MAY include referenced pieces of context as either
+    `resource` or `resource_link` content blocks.
+
+    When available, `resource` is preferred
+    as it avoids extra round-trips and allows the message to include
+    pieces of context from sources the agent may not have access to.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class RequestPermissionResponse(Model):
+    """
+    Response to a permission request.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    outcome: RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected = Field(
+        ..., discriminator="outcome"
+    )
+    """
+    The user's decision on the permission request.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ToolCallContentContent(Content):
+    """
+    Standard content block (text, images, resources).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: Literal["content"]
+
+
+class ElicitationSchema(Model):
+    """
+    Type-safe elicitation schema for requesting structured user input.
+
+    This represents a JSON Schema object with primitive-typed properties,
+    as required by the elicitation specification.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    type: ElicitationSchemaType | None = ElicitationSchemaType.elicitation_schema_type_string
+    """
+    Type discriminator. Always `"object"`.
+    """
+    title: str | None = None
+    """
+    Optional title for the schema.
+
+    Optional. Omitted and `null` are equivalent and mean no title is provided.
+    """
+    properties: (
+        dict[
+            str,
+            ElicitationPropertySchemaString
+            | ElicitationPropertySchemaNumber
+            | ElicitationPropertySchemaInteger
+            | ElicitationPropertySchemaBoolean
+            | ElicitationPropertySchemaArray
+            | ElicitationPropertySchemaOther,
+        ]
+        | None
+    ) = Field({}, validate_default=True)
+    """
+    Property definitions (must be primitive types).
+    """
+    required: list[str] | None = None
+    """
+    List of required property names.
+
+    Optional. Omitted and `null` are equivalent and mean no property names are required.
+    """
+    description: str | None = None
+    """
+    Optional description of what this schema represents.
+
+    Optional. Omitted and `null` are equivalent and mean no schema description is provided.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ElicitationFormModeSession(ElicitationSessionScope):
+    """
+    Tied to a session, optionally to a specific tool call within that session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    requested_schema: ElicitationSchema = Field(..., alias="requestedSchema")
+    """
+    A JSON Schema describing the form fields to present to the user.
+    """
+
+
+class ElicitationFormModeRequest(ElicitationRequestScope):
+    """
+    Tied to a specific JSON-RPC request outside of a session
+    (e.g., during auth/configuration phases before any session is started).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    requested_schema: ElicitationSchema = Field(..., alias="requestedSchema")
+    """
+    A JSON Schema describing the form fields to present to the user.
+    """
+
+
+class ElicitationFormMode(RootModel[ElicitationFormModeSession | ElicitationFormModeRequest]):
+    root: ElicitationFormModeSession | ElicitationFormModeRequest
+    """
+    Form-based elicitation mode where the client renders a form from the provided schema.
+    """
+
+
+class InitializeResponse(Model):
+    """
+    Response to the `initialize` method.
+
+    Contains the negotiated protocol version and agent capabilities.
+
+    See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    protocol_version: int = Field(..., alias="protocolVersion", ge=0, le=65535)
+    """
+    The protocol version the client specified if supported by the agent,
+    or the latest protocol version supported by the agent.
+
+    The client should disconnect, if it doesn't support this version.
+    """
+    agent_capabilities: AgentCapabilities | None = Field(
+        {
+            "loadSession": False,
+            "promptCapabilities": {"image": False, "audio": False, "embeddedContext": False},
+            "mcpCapabilities": {"http": False, "sse": False},
+            "sessionCapabilities": {},
+            "auth": {},
+        },
+        alias="agentCapabilities",
+        validate_default=True,
+    )
+    """
+    Capabilities supported by the agent.
+    """
+    auth_methods: list[AuthMethodTerminalModel | AuthMethodAgent] | None = Field(
+        [], alias="authMethods", validate_default=True
+    )
+    """
+    Authentication methods supported by the agent.
+    """
+    agent_info: Implementation | None = Field(None, alias="agentInfo")
+    """
+    Information about the Agent name and version sent to the Client.
+
+    Note: in future versions of the protocol, this will be required.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionConfigOptionSelect(SessionConfigSelect):
+    """
+    Single-value selector (dropdown).
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    id: str
+    """
+    Unique identifier for the configuration option.
+    """
+    name: str
+    """
+    Human-readable label for the option.
+    """
+    description: str | None = None
+    """
+    Optional description for the Client to display to the user.
+    """
+    category: (
+        Literal["mode"]
+        | Literal["model"]
+        | Literal["model_config"]
+        | Literal["thought_level"]
+        | str
+        | None
+    ) = None
+    """
+    Optional semantic category for this option (UX only).
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    type: Literal["select"]
+
+
+class LoadSessionResponse(Model):
+    """
+    Response from loading an existing session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    modes: SessionModeState | None = None
+    """
+    Initial mode state if supported by the Agent
+
+    See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+    """
+    config_options: (
+        list[
+            Annotated[
+                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+            ]
+        ]
+        | None
+    ) = Field(None, alias="configOptions")
+    """
+    Initial session configuration options if supported by the Agent.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ResumeSessionResponse(Model):
+    """
+    Response from resuming an existing session.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    modes: SessionModeState | None = None
+    """
+    Initial mode state if supported by the Agent
+
+    See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+    """
+    config_options: (
+        list[
+            Annotated[
+                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+            ]
+        ]
+        | None
+    ) = Field(None, alias="configOptions")
+    """
+    Initial session configuration options if supported by the Agent.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SetSessionConfigOptionResponse(Model):
+    """
+    Response to `session/set_config_option` method.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    config_options: list[
+        Annotated[
+            SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+        ]
+    ] = Field(..., alias="configOptions")
+    """
+    The full set of configuration options and their current values.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionUpdateUserMessageChunk(ContentChunk):
+    """
+    A chunk of the user's message being streamed.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["user_message_chunk"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateAgentMessageChunk(ContentChunk):
+    """
+    A chunk of the agent's response being streamed.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["agent_message_chunk"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateAgentThoughtChunk(ContentChunk):
+    """
+    A chunk of the agent's internal reasoning being streamed.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["agent_thought_chunk"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
+    """
+    Available commands are ready or have changed
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["available_commands_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateCompactionUpdate(CompactionUpdate):
+    """
+    A context compaction has been created or updated.
+
+    Agents MUST only send this update when the Client advertised
+    the `session.compaction` Client capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["compaction_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
+    """
+    A content block appended to a context compaction's retained summary.
+
+    Agents MUST only send this update when the Client advertised
+    the `session.compaction` Client capability.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["compaction_summary_chunk"] = Field(..., alias="sessionUpdate")
+
+
+class ToolCall(Model):
+    """
+    Represents a tool call that the language model has requested.
+
+    Tool calls are actions that the agent executes on behalf of the language model,
+    such as reading files, executing code, or fetching data from external sources.
+
+    See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v1/tool-calls)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    Unique identifier for this tool call within the session.
+    """
+    title: str
+    """
+    Human-readable title describing what the tool is doing.
+    """
+    name: str | None = None
+    """
+    Programmatic name of the tool being invoked.
+
+    This field is optional. Omitting it or sending `null` both mean that no
+    tool name is available.
+    """
+    kind: ToolKind | None = None
+    """
+    The category of tool being invoked.
+    Helps clients choose appropriate icons and UI treatment.
+    """
+    status: ToolCallStatus | None = None
+    """
+    Current execution status of the tool call.
+    """
+    content: (
+        list[
+            Annotated[
+                ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
+                Field(discriminator="type"),
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Content produced by the tool call.
+    """
+    locations: list[ToolCallLocation] | None = None
+    """
+    File locations affected by this tool call.
+    Enables "follow-along" features in clients.
+    """
+    raw_input: Any | None = Field(None, alias="rawInput")
+    """
+    Raw input parameters sent to the tool.
+    """
+    raw_output: Any | None = Field(None, alias="rawOutput")
+    """
+    Raw output returned by the tool.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ConfigOptionUpdate(Model):
+    """
+    Session configuration options have been updated.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    config_options: list[
+        Annotated[
+            SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+        ]
+    ] = Field(..., alias="configOptions")
+    """
+    The full set of configuration options and their current values.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ClientCapabilities(Model):
+    """
+    Capabilities supported by the client.
+
+    Advertised during initialization to inform the agent about
+    available features and methods.
+
+    See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    fs: FileSystemCapabilities | None = Field(
+        {"readTextFile": False, "writeTextFile": False}, validate_default=True
+    )
+    """
+    File system capabilities supported by the client.
+    Determines which file operations the agent can request.
+    """
+    terminal: bool | None = False
+    """
+    Whether the Client support all `terminal/*` methods.
+    """
+    session: ClientSessionCapabilities | None = None
+    """
+    Session-related capabilities supported by the client.
+
+    Optional. Omitted or `null` both mean the client does not advertise any
+    session-related extensions.
+    """
+    auth: AuthCapabilities | None = Field({"terminal": False}, validate_default=True)
+    """
+    Authentication capabilities supported by the client.
+    Determines which authentication method types the agent may include
+    in its `InitializeResponse`.
+    """
+    elicitation: ElicitationCapabilities | None = None
+    """
+    Elicitation capabilities supported by the client.
+    Determines which elicitation modes the agent may use.
+
+    Optional. Omitted or `null` both mean the client does not advertise
+    elicitation support.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class ToolCallUpdate(Model):
+    """
+    An update to an existing tool call.
+
+    Used to report progress and results as tools execute. All fields except
+    the tool call ID are optional - only changed fields need to be included.
+
+    See protocol docs: [Updating](https://agentclientprotocol.com/protocol/v1/tool-calls#updating)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    tool_call_id: str = Field(..., alias="toolCallId")
+    """
+    The ID of the tool call being updated.
+    """
+    kind: ToolKind | None = None
+    """
+    Update the tool kind.
+    """
+    status: ToolCallStatus | None = None
+    """
+    Update the execution status.
+    """
+    title: str | None = None
+    """
+    Update the human-readable title.
+    """
+    name: str | None = None
+    """
+    Update the programmatic name of the tool being invoked.
+
+    This field is optional. Omitting it or sending `null` both mean that
+    the existing name is left unchanged.
+    """
+    content: (
+        list[
+            Annotated[
+                ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
+                Field(discriminator="type"),
+            ]
+        ]
+        | None
+    ) = None
+    """
+    Replace the content collection.
+    """
+    locations: list[ToolCallLocation] | None = None
+    """
+    Replace the locations collection.
+    """
+    raw_input: Any | None = Field(None, alias="rawInput")
+    """
+    Update the raw input.
+    """
+    raw_output: Any | None = Field(None, alias="rawOutput")
+    """
+    Update the raw output.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitationRequestForm1):
+    """
+    Form-based elicitation where the client renders a form from the provided schema.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: Literal["form"]
+
+
+class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitationRequestForm1):
+    """
+    Form-based elicitation where the client renders a form from the provided schema.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    message: str
+    """
+    A human-readable message describing what input is needed.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    Optional. Omitted and `null` are equivalent and mean no metadata.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+    mode: Literal["form"]
+
+
+class CreateElicitationRequest(
+    RootModel[
+        CreateElicitationRequestForm2
+        | CreateElicitationRequestForm3
+        | CreateElicitationRequestUrl2
+        | CreateElicitationRequestUrl3
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest
+    ]
+):
+    root: (
+        CreateElicitationRequestForm2
+        | CreateElicitationRequestForm3
+        | CreateElicitationRequestUrl2
+        | CreateElicitationRequestUrl3
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest
+    )
+    """
+    Request from the agent to elicit structured user input.
+
+    The agent sends this to the client to request information from the user,
+    either via a form or by directing them to a URL.
+    Elicitations are tied to a session (optionally a tool call) or a request.
+    """
+
+
+class NewSessionResponse(Model):
+    """
+    Response from creating a new session.
+
+    See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/session-setup#creating-a-session)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    Unique identifier for the created session.
+
+    Used in all subsequent requests for this conversation.
+    """
+    modes: SessionModeState | None = None
+    """
+    Initial mode state if supported by the Agent
+
+    See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+    """
+    config_options: (
+        list[
+            Annotated[
+                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+            ]
+        ]
+        | None
+    ) = Field(None, alias="configOptions")
+    """
+    Initial session configuration options if supported by the Agent.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionUpdateToolCall(ToolCall):
+    """
+    Notification that a new tool call has been initiated.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["tool_call"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateToolCallUpdate(ToolCallUpdate):
+    """
+    Update on the status or results of a tool call.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["tool_call_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
+    """
+    Session configuration options have been updated.
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_update: Literal["config_option_update"] = Field(..., alias="sessionUpdate")
+
+
+class InitializeRequest(Model):
+    """
+    Request parameters for the initialize method.
+
+    Sent by the client to establish connection and negotiate capabilities.
+
+    See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    protocol_version: int = Field(..., alias="protocolVersion", ge=0, le=65535)
+    """
+    The latest protocol version supported by the client.
+    """
+    client_capabilities: ClientCapabilities | None = Field(
+        {
+            "fs": {"readTextFile": False, "writeTextFile": False},
+            "terminal": False,
+            "auth": {"terminal": False},
+        },
+        alias="clientCapabilities",
+        validate_default=True,
+    )
+    """
+    Capabilities supported by the client.
+    """
+    client_info: Implementation | None = Field(None, alias="clientInfo")
+    """
+    Information about the Client name and version sent to the Agent.
+
+    Note: in future versions of the protocol, this will be required.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class RequestPermissionRequest(Model):
+    """
+    Request for user permission to execute a tool call.
+
+    Sent when the agent needs authorization before performing a sensitive operation.
+
+    See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The session ID for this request.
+    """
+    tool_call: ToolCallUpdate = Field(..., alias="toolCall")
+    """
+    Details about the tool call requiring permission.
+    """
+    options: list[PermissionOption]
+    """
+    Available permission options for the user to choose from.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
+
+
+class SessionNotification(Model):
+    """
+    Notification containing a session update from the agent.
+
+    Used to stream real-time progress and results during prompt processing.
+
+    See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output)
+    """
+
+    model_config = ConfigDict(
+        populate_by_name=True,
+    )
+    session_id: str = Field(..., alias="sessionId")
+    """
+    The ID of the session this update pertains to.
+    """
+    update: (
+        SessionUpdateUserMessageChunk
+        | SessionUpdateAgentMessageChunk
+        | SessionUpdateAgentThoughtChunk
+        | SessionUpdateToolCall
+        | SessionUpdateToolCallUpdate
+        | SessionUpdatePlan
+        | SessionUpdateAvailableCommandsUpdate
+        | SessionUpdateCurrentModeUpdate
+        | SessionUpdateConfigOptionUpdate
+        | SessionUpdateSessionInfoUpdate
+        | SessionUpdateUsageUpdate
+        | SessionUpdateNotice
+        | SessionUpdateCompactionUpdate
+        | SessionUpdateCompactionSummaryChunk
+    ) = Field(..., discriminator="session_update")
+    """
+    The actual update content.
+    """
+    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    """
+    The _meta property is reserved by ACP to allow clients and agents to attach additional
+    metadata to their interactions. Implementations MUST NOT make assumptions about values at
+    these keys.
+
+    See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+    """
