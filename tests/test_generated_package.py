@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import venv
@@ -90,7 +91,7 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
         "--no-build-isolation",
         "--wheel-dir",
         str(dist),
-        str(GENERATED),
+        str(copy_of_generated(tmp_path)),
     )
     assert build.returncode == 0, build.stdout + build.stderr
     wheels = list(dist.glob("agentproto-*.whl"))
@@ -117,3 +118,10 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
     result = run(str(python), "-c", code, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("s ")
+
+
+def copy_of_generated(tmp_path: Path) -> Path:
+    """setuptools writes build/ and *.egg-info beside the sources: build from a copy."""
+    source = tmp_path / "src"
+    shutil.copytree(GENERATED, source, ignore=shutil.ignore_patterns("__pycache__"))
+    return source
