@@ -25,6 +25,39 @@ class ErrorDef:
 
 
 @dataclass(frozen=True)
+class QueryParam:
+    """A query parameter of an HTTP operation; ``type`` is a primitive name or a $defs type."""
+
+    name: str
+    type: str
+    required: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Pagination:
+    """Cursor pagination: pass the page's ``next_field`` back as ``cursor_param``."""
+
+    cursor_param: str
+    next_field: str
+    items_field: str
+
+
+@dataclass(frozen=True)
+class StreamSpec:
+    """A response that can be an SSE stream of ``event`` (a union tagged by ``discriminator``).
+
+    ``modes`` maps a request-selected stream mode to the narrower event type it produces.
+    """
+
+    event: str
+    discriminator: str | None = None
+    terminal_event: str | None = None
+    mode_field: str | None = None
+    modes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Operation:
     """One thing a client can do or be asked to do."""
 
@@ -42,6 +75,13 @@ class Operation:
     errors: tuple[str, ...] = ()
     unstable: bool = False
     group: str | None = None  # bundle or provider the operation belongs to
+    path_params: tuple[str, ...] = ()
+    query: tuple[QueryParam, ...] = ()
+    success_status: tuple[int, ...] = ()
+    idempotent: bool | None = None  # None: decided by the HTTP method
+    auth_optional: bool = False
+    pagination: Pagination | None = None
+    stream: StreamSpec | None = None
 
     @property
     def target(self) -> str:

@@ -14,13 +14,14 @@ from typing import Any
 
 import jinja2
 
-from codegen.clients import client_files
+from codegen.clients import client_exports, client_files
+from codegen.errors import BuildError
 from codegen.ir import Protocol
 
 PACKAGE = "agentproto"
 VERSION = "0.1.0"
 # Runtime dependencies of the generated package (kept to what its modules import).
-DEPENDENCIES = ("pydantic>=2.11,<3",)
+DEPENDENCIES = ("anyio>=4.5,<5", "httpx>=0.27,<1", "pydantic>=2.11,<3")
 _TITLES = {
     "acp": "Agent Client Protocol: JSON-RPC 2.0 over stdio between an editor and a coding agent",
     "aap": "Agent Application Protocol: HTTP + SSE sessions and turns",
@@ -60,6 +61,7 @@ def environment(template_dir: Path) -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
+    env.globals["template_root"] = str(template_dir)
     env.filters["pyrepr"] = pyrepr
     env.filters["docline"] = docline
     return env
@@ -120,8 +122,10 @@ def render_package(
                 title=title,
                 module=module,
                 names=public_names(text),
+                extras=client_exports(protocol) if package_dir == protocol.package else {},
             )
         for rel, text in sorted(client_files(protocol, env).items()):
+            _check_model_imports(rel, text, models, protocol)
             files[f"{PACKAGE}/{rel}"] = text
         stable_ops = [op for op in protocol.operations if not op.unstable]
         unstable_ops = [op for op in protocol.operations if op.unstable]
@@ -133,3 +137,23 @@ def render_package(
                 "package/operations.py.j2", protocol=protocol, operations=unstable_ops
             )
     return files
+
+
+def _check_model_imports(
+    rel: str, text: str, models: Mapping[str, str], protocol: Protocol
+) -> None:
+    """A client module may only import names its protocol's models module defines."""
+    if not rel.endswith(".py"):
+        return
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.ImportFrom) or not (node.module or "").endswith(".models"):
+            continue
+        unit = (node.module or "").removeprefix(f"{PACKAGE}.").replace(".", "/") + ".py"
+        defined = set(public_names(models[unit])) if unit in models else set()
+        missing = sorted(a.name for a in node.names if a.name not in defined)
+        if missing:
+            raise BuildError.single(
+                f"schemas/{protocol.id}",
+                "",
+                f"client module {rel} needs types the models of {unit} do not define: {missing}",
+            )

@@ -14,7 +14,16 @@ from typing import Any
 
 from codegen import corpus
 from codegen.errors import BuildError, Problem, to_pointer
-from codegen.ir import Direction, ErrorDef, ModelUnit, Operation, Protocol
+from codegen.ir import (
+    Direction,
+    ErrorDef,
+    ModelUnit,
+    Operation,
+    Pagination,
+    Protocol,
+    QueryParam,
+    StreamSpec,
+)
 from codegen.sources import (
     builtin_schema,
     check_is_schema,
@@ -177,6 +186,29 @@ def _table_operation(op: dict[str, Any]) -> Operation:
         url_from=http.get("url_from"),
         stream_event=stream.get("event"),
         errors=tuple(op.get("errors", ())),
+        path_params=tuple(http.get("path_params", ())),
+        query=tuple(
+            QueryParam(
+                name=q["name"],
+                type=q["type"],
+                required=q.get("required", False),
+                description=q.get("description", ""),
+            )
+            for q in http.get("query", ())
+        ),
+        success_status=tuple(http.get("success_status", ())),
+        idempotent=op.get("idempotent"),
+        auth_optional=op.get("auth_optional", False),
+        pagination=Pagination(**op["pagination"]) if "pagination" in op else None,
+        stream=StreamSpec(
+            event=stream["event"],
+            discriminator=stream.get("discriminator"),
+            terminal_event=stream.get("terminal_event"),
+            mode_field=stream.get("mode_field"),
+            modes=tuple(sorted(stream.get("modes", {}).items())),
+        )
+        if stream
+        else None,
     )
 
 
@@ -266,6 +298,7 @@ def _cross_check(
         for err in op.errors:
             if err not in error_names:
                 problems.append(Problem(shown, f"{where}/errors", f"unknown error {err!r}"))
+        problems.extend(_check_http(shown, where, op, known))
         raw = table["operations"][index]
         if table["transport"]["kind"] == "jsonrpc-stdio" and "rpc" not in raw:
             problems.append(Problem(shown, where, "a JSON-RPC operation needs `rpc`"))
@@ -275,3 +308,44 @@ def _cross_check(
         problems.append(Problem(shown, "/errors", "duplicate error names"))
     if problems:
         raise BuildError(problems)
+
+
+_PRIMITIVES = frozenset({"string", "integer", "boolean"})
+
+
+def _check_http(shown: str, where: str, op: Operation, known: set[str]) -> list[Problem]:
+    """Path placeholders, parameter names and the types HTTP details refer to."""
+    problems: list[Problem] = []
+    if op.http_path is not None:
+        placeholders = re.findall(r"{([^{}]*)}", op.http_path)
+        if sorted(placeholders) != sorted(op.path_params):
+            problems.append(
+                Problem(
+                    shown,
+                    f"{where}/http/path_params",
+                    f"path placeholders {placeholders} do not match path_params "
+                    f"{list(op.path_params)}",
+                )
+            )
+    for i, name in enumerate([*op.path_params, *(q.name for q in op.query)]):
+        if not _IDENT.match(name) or keyword.iskeyword(name):
+            sub = "path_params" if i < len(op.path_params) else "query"
+            problems.append(
+                Problem(shown, f"{where}/http/{sub}", f"{name!r} is not a Python identifier")
+            )
+    for i, q in enumerate(op.query):
+        if q.type not in _PRIMITIVES and q.type not in known:
+            problems.append(
+                Problem(shown, f"{where}/http/query/{i}/type", f"type {q.type!r} is not known")
+            )
+    if op.stream is not None:
+        for mode, type_name in op.stream.modes:
+            if type_name not in known:
+                problems.append(
+                    Problem(
+                        shown,
+                        f"{where}/stream/modes{to_pointer([mode])}",
+                        f"type {type_name!r} is not in the schema's $defs",
+                    )
+                )
+    return problems

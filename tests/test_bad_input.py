@@ -124,6 +124,24 @@ def test_spec_table_naming_a_missing_type(project: Layout) -> None:
     ), str(error)
 
 
+def test_http_details_are_cross_checked(project: Layout) -> None:
+    path = project.schemas / "aap" / "spec.yaml"
+    table = yaml.safe_load(path.read_text())
+    get_session = table["operations"][3]
+    get_session["http"]["path"] = "/sessions/{id}"
+    table["operations"][5]["http"]["query"][0]["type"] = "NoSuchEnum"
+    table["operations"][1]["http"]["query"][0]["name"] = "class"
+    path.write_text(yaml.safe_dump(table))
+    error = failed_build(project)
+    found = {(p.pointer, p.reason) for p in error.problems if p.file == "schemas/aap/spec.yaml"}
+    assert (
+        "/operations/3/http/path_params",
+        "path placeholders ['id'] do not match path_params ['session_id']",
+    ) in found, str(error)
+    assert ("/operations/5/http/query/0/type", "type 'NoSuchEnum' is not known") in found
+    assert ("/operations/1/http/query", "'class' is not a Python identifier") in found
+
+
 def test_schema_that_is_not_json(project: Layout) -> None:
     path = project.schemas / "skills" / "skills.schema.json"
     path.write_text(path.read_text()[:-20])

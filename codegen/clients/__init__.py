@@ -2,8 +2,9 @@
 
 ``codegen/clients/<package>.py`` defines ``render(protocol, env) -> dict[str, str]``, returning
 files (paths relative to the ``agentproto`` package folder, e.g. ``"acp/client.py"``) rendered
-from its templates under ``templates/<package>/``. A protocol without such a module gets models
-and its operation table only: never a placeholder client.
+from its templates under ``templates/<package>/``, and ``EXPORTS`` (public name -> module of the
+protocol package) that the package's ``__init__`` re-exports lazily. A protocol without such a
+module gets models and its operation table only: never a placeholder client.
 """
 
 from __future__ import annotations
@@ -18,14 +19,27 @@ from codegen.ir import Protocol
 
 
 class ClientRenderer(TypingProtocol):
+    EXPORTS: dict[str, str]  # public name -> module (relative to the protocol package)
+
     def render(self, protocol: Protocol, env: jinja2.Environment) -> dict[str, str]: ...
 
 
-def client_files(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def _renderer(protocol: Protocol) -> ClientRenderer | None:
     try:
         module = importlib.import_module(f"codegen.clients.{protocol.package}")
     except ModuleNotFoundError as exc:
         if exc.name != f"codegen.clients.{protocol.package}":
             raise
-        return {}
-    return cast(ClientRenderer, module).render(protocol, env)
+        return None
+    return cast(ClientRenderer, module)
+
+
+def client_files(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+    renderer = _renderer(protocol)
+    return renderer.render(protocol, env) if renderer is not None else {}
+
+
+def client_exports(protocol: Protocol) -> dict[str, str]:
+    """Names the protocol package re-exports lazily from its client modules."""
+    renderer = _renderer(protocol)
+    return dict(sorted(getattr(renderer, "EXPORTS", {}).items())) if renderer else {}

@@ -1,0 +1,45 @@
+"""AAP clients: the generated HTTP client plus AAP's hand-written helpers.
+
+``aap/client.py`` is rendered from ``templates/http/client.py.j2`` (every endpoint of the spec
+table, sync and async); ``templates/aap/*.py`` (folding turn events, the tool-call session
+helper) are shipped as they are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from codegen.clients.http_ops import http_ops, model_names
+from codegen.ir import Protocol
+
+EXPORTS = {
+    "AAPClient": "client",
+    "AsyncAAPClient": "client",
+    "AsyncSession": "session",
+    "Session": "session",
+    "ClientTool": "session",
+    "ToolDecision": "session",
+    "TurnResult": "turns",
+    "fold_events": "turns",
+}
+
+
+def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+    unit = protocol.models[0]
+    shown = f"schemas/{protocol.id}/spec.yaml"
+    ops = http_ops(protocol, unit.schema, shown)
+    files = {
+        "aap/client.py": env.get_template("http/client.py.j2").render(
+            protocol=protocol,
+            ops=ops,
+            names=model_names(ops),
+            prefix="AAP",
+            models_module="agentproto.aap.models",
+        )
+    }
+    helpers = Path(str(env.globals["template_root"])) / "aap"
+    for path in sorted(helpers.glob("*.py")):
+        files[f"aap/{path.name}"] = path.read_text(encoding="utf-8")
+    return files

@@ -1,0 +1,189 @@
+"""Typed errors of the HTTP clients.
+
+Every error a client raises is an :class:`APIError`. A response with an unexpected status is an
+:class:`APIStatusError` subclass chosen by status, carrying the status, headers, body and
+request id; a network failure is an :class:`APIConnectionError` (a timeout, including a stalled
+stream, is its subclass :class:`APITimeoutError`). Messages never contain credentials: URLs are
+shown with secret-looking query parameters masked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from agentproto._runtime.redact import redact_url
+
+REQUEST_ID_HEADERS = ("x-request-id", "request-id", "x-amzn-requestid", "x-amz-request-id")
+_BODY_SNIPPET = 300
+
+
+class APIError(Exception):
+    """Base of every error raised by an agentproto HTTP client."""
+
+
+class APIConnectionError(APIError):
+    """The request did not get a response: DNS, connect, read or write failure."""
+
+    def __init__(self, message: str, *, method: str = "", url: str = "") -> None:
+        super().__init__(message)
+        self.method = method
+        self.url = url
+
+
+class APITimeoutError(APIConnectionError):
+    """The request (or a stream read) took longer than its timeout."""
+
+
+class APIStatusError(APIError):
+    """The server answered with a status the operation does not expect."""
+
+    status_code: int
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int,
+        headers: Mapping[str, str],
+        body: bytes,
+        method: str,
+        url: str,
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.headers = httpx.Headers(headers)
+        self.body = body
+        self.method = method
+        self.url = url
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+    @property
+    def json(self) -> Any:
+        """The body parsed as JSON, or ``None`` when it is not JSON."""
+        try:
+            return json.loads(self.body)
+        except ValueError:
+            return None
+
+    @property
+    def request_id(self) -> str | None:
+        for name in REQUEST_ID_HEADERS:
+            if name in self.headers:
+                return self.headers[name]
+        return None
+
+
+class BadRequestError(APIStatusError):
+    status_code = 400
+
+
+class AuthenticationError(APIStatusError):
+    status_code = 401
+
+
+class PermissionDeniedError(APIStatusError):
+    status_code = 403
+
+
+class NotFoundError(APIStatusError, LookupError):
+    """404. Also a :class:`LookupError`, like a missing key in a mapping."""
+
+    status_code = 404
+
+
+class RequestTimeoutError(APIStatusError):
+    status_code = 408
+
+
+class ConflictError(APIStatusError):
+    status_code = 409
+
+
+class UnprocessableEntityError(APIStatusError):
+    status_code = 422
+
+
+class RateLimitError(APIStatusError):
+    status_code = 429
+
+
+class InternalServerError(APIStatusError):
+    """Any 5xx status."""
+
+    status_code = 500
+
+
+class ResponseValidationError(APIError):
+    """The response (or a stream event) does not match the type the protocol promises."""
+
+    def __init__(self, message: str, *, status_code: int, body: bytes) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.body = body
+
+
+_BY_STATUS: dict[int, type[APIStatusError]] = {
+    cls.status_code: cls
+    for cls in (
+        BadRequestError,
+        AuthenticationError,
+        PermissionDeniedError,
+        NotFoundError,
+        RequestTimeoutError,
+        ConflictError,
+        UnprocessableEntityError,
+        RateLimitError,
+    )
+}
+
+
+def status_error_class(status: int) -> type[APIStatusError]:
+    if status >= 500:
+        return InternalServerError
+    return _BY_STATUS.get(status, APIStatusError)
+
+
+def error_from_response(response: httpx.Response, body: bytes) -> APIStatusError:
+    """The typed error for a response whose status was not expected (``body`` already read)."""
+    request = response.request
+    url = redact_url(str(request.url))
+    snippet = _snippet(response, body)
+    message = f"{request.method} {url} answered {response.status_code} {response.reason_phrase}"
+    if snippet:
+        message += f": {snippet}"
+    cls = status_error_class(response.status_code)
+    error = cls(
+        message,
+        status_code=response.status_code,
+        headers=response.headers,
+        body=body,
+        method=request.method,
+        url=url,
+    )
+    error.status_code = response.status_code
+    return error
+
+
+def _snippet(response: httpx.Response, body: bytes) -> str:
+    if not body:
+        return ""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        for key in ("error", "message", "detail"):
+            value = data.get(key)
+            if isinstance(value, str):
+                return value[:_BODY_SNIPPET]
+            if isinstance(value, dict) and isinstance(value.get("message"), str):
+                return str(value["message"])[:_BODY_SNIPPET]
+    text = body.decode("utf-8", "replace").strip()
+    return text[:_BODY_SNIPPET] + ("..." if len(text) > _BODY_SNIPPET else "")

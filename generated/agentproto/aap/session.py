@@ -1,0 +1,611 @@
+"""A session helper that runs AAP's tool-call loop (hand-written, shipped as is).
+
+:class:`Session` (blocking) and :class:`AsyncSession` wrap one AAP session:
+
+- **client tools** are Python callables with a JSON Schema for their parameters
+  (:class:`ClientTool`); when the agent calls one, the helper runs it;
+- **server tools** are enabled by name with a ``trust`` flag; an untrusted call stops the turn
+  and the helper asks ``on_permission`` to grant or deny it (denied when no callback is given);
+- every result and permission of a turn goes back in **one** ``POST .../turns``, and the loop
+  goes on until the agent stops for another reason;
+- :meth:`Session.load` reattaches to an existing session and :meth:`Session.resume` answers
+  the tool calls a previous process left pending (read from the session history).
+
+Capabilities come from ``GET /meta``: a stream mode, history type or client tools the agent
+does not declare are refused with :class:`CapabilityError` before anything is sent. Option
+values never appear in ``repr`` (secret options are masked in every message).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from agentproto._runtime.redact import Secret
+from agentproto.aap.client import AAPClient, AsyncAAPClient
+from agentproto.aap.models import (
+    AgentConfig,
+    AgentInfo,
+    AssistantMessage,
+    GetMetaResponse,
+    PostSessionsRequest,
+    PostSessionTurnRequest,
+    ServerToolRef,
+    StopReason,
+    StreamMode,
+    TextContentBlock,
+    ToolMessage,
+    ToolPermissionMessage,
+    ToolSpec,
+    ToolUseContentBlock,
+    UserMessage,
+)
+from agentproto.aap.turns import TurnFolder, TurnResult
+
+logger = logging.getLogger("agentproto.aap")
+
+Mode = Literal["none", "delta", "message"]
+HistoryKind = Literal["compacted", "full"]
+ToolInput = dict[str, Any]
+EventCallback = Callable[[Any], object]
+
+
+class CapabilityError(ValueError):
+    """The agent does not declare what the call needs (a stream mode, history, tools...)."""
+
+
+@dataclass(frozen=True)
+class ToolDecision:
+    """The answer to a server tool's permission request."""
+
+    granted: bool
+    reason: str | None = None
+
+    @classmethod
+    def grant(cls) -> ToolDecision:
+        return cls(True)
+
+    @classmethod
+    def deny(cls, reason: str | None = None) -> ToolDecision:
+        return cls(False, reason)
+
+
+PermissionCallback = Callable[[ToolUseContentBlock], "ToolDecision | bool"]
+AsyncPermissionCallback = Callable[
+    [ToolUseContentBlock], "ToolDecision | bool | Awaitable[ToolDecision | bool]"
+]
+
+_JSON_TYPES: dict[Any, str] = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    list: "array",
+    dict: "object",
+}
+
+
+@dataclass(frozen=True)
+class ClientTool:
+    """A tool the application runs: a callable and the JSON Schema of its keyword arguments.
+
+    The callable gets the agent's input as keyword arguments and returns a string, or anything
+    JSON can encode (sent as JSON text). An exception becomes an ``Error: ...`` result, so the
+    agent learns the call failed instead of the loop dying.
+    """
+
+    name: str
+    description: str
+    parameters: Mapping[str, Any]
+    function: Callable[..., Any] = field(repr=False)
+    title: str | None = None
+
+    @classmethod
+    def from_function(
+        cls,
+        function: Callable[..., Any],
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        parameters: Mapping[str, Any] | None = None,
+    ) -> ClientTool:
+        """A tool from a function: name, docstring and (unless given) a parameter schema read
+        from its signature (str, int, float, bool, list and dict annotations)."""
+        if parameters is None:
+            parameters = _schema_from_signature(function)
+        doc = inspect.getdoc(function) or ""
+        return cls(
+            name=name or function.__name__,
+            description=description or doc.split("\n\n", 1)[0] or function.__name__,
+            parameters=parameters,
+            function=function,
+        )
+
+    def spec(self) -> ToolSpec:
+        return ToolSpec(
+            name=self.name,
+            title=self.title,
+            description=self.description,
+            parameters=dict(self.parameters),
+        )
+
+
+def _schema_from_signature(function: Callable[..., Any]) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for param in inspect.signature(function, eval_str=True).parameters.values():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        json_type = _JSON_TYPES.get(param.annotation)
+        properties[param.name] = {"type": json_type} if json_type else {}
+        if param.default is param.empty:
+            required.append(param.name)
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def _result_content(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, default=str)
+
+
+def _decision(value: ToolDecision | bool) -> ToolDecision:
+    return value if isinstance(value, ToolDecision) else ToolDecision(bool(value))
+
+
+class _Core:
+    """What both flavours share: capability checks, requests, and bookkeeping."""
+
+    def __init__(
+        self,
+        session_id: str,
+        agent: AgentInfo,
+        *,
+        tools: Sequence[ClientTool],
+        mode: Mode,
+        option_names: Sequence[str],
+        max_tool_rounds: int,
+    ) -> None:
+        self.session_id = session_id
+        self.agent = agent
+        self.tools = {tool.name: tool for tool in tools}
+        self.mode: Mode = mode
+        self.max_tool_rounds = max_tool_rounds
+        self._option_names = tuple(option_names)
+        _check_mode(agent, mode)
+        if self.tools:
+            _check_client_tools(agent)
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{n}=***" for n in self._option_names)
+        return (
+            f"<{type(self).__name__} {self.session_id!r} agent={self.agent.name!r} "
+            f"mode={self.mode!r} tools={sorted(self.tools)} options=[{options}]>"
+        )
+
+    def _turn_request(self, messages: list[Any]) -> PostSessionTurnRequest:
+        return PostSessionTurnRequest(
+            messages=messages,
+            stream=None if self.mode == "none" else StreamMode(self.mode),
+        )
+
+    def _history_kind(self, preferred: HistoryKind | None) -> HistoryKind:
+        caps = self.agent.capabilities
+        declared = caps.history if caps is not None else None
+        kinds: tuple[HistoryKind, ...] = ("full", "compacted")
+        available = [
+            kind for kind in kinds if declared is not None and getattr(declared, kind) is not None
+        ]
+        if preferred is not None:
+            if preferred not in available:
+                raise CapabilityError(
+                    f"agent {self.agent.name!r} does not offer {preferred} history "
+                    f"(declared: {available or 'none'})"
+                )
+            return preferred
+        if not available:
+            raise CapabilityError(f"agent {self.agent.name!r} declares no session history")
+        return available[0]
+
+    def _merge(self, total: TurnResult, part: TurnResult) -> TurnResult:
+        return TurnResult(messages=[*total.messages, *part.messages], stop_reason=part.stop_reason)
+
+
+def find_agent(meta: GetMetaResponse, name: str) -> AgentInfo:
+    for agent in meta.agents:
+        if agent.name == name:
+            return agent
+    names = sorted(a.name for a in meta.agents)
+    raise CapabilityError(f"the server has no agent {name!r} (it has: {names})")
+
+
+def _check_mode(agent: AgentInfo, mode: Mode) -> None:
+    caps = agent.capabilities
+    declared = caps.stream if caps is not None else None
+    modes = (
+        ["none"]
+        if declared is None
+        else [m for m in ("none", "delta", "message") if getattr(declared, m) is not None]
+    )
+    if mode not in modes:
+        raise CapabilityError(
+            f"agent {agent.name!r} does not support stream mode {mode!r} (it declares {modes})"
+        )
+
+
+def _check_client_tools(agent: AgentInfo) -> None:
+    caps = agent.capabilities
+    if caps is None or caps.application is None or caps.application.tools is None:
+        raise CapabilityError(f"agent {agent.name!r} does not accept client-side tools")
+
+
+def _create_request(
+    agent: AgentInfo,
+    options: Mapping[str, str | Secret] | None,
+    server_tools: Mapping[str, bool] | None,
+    tools: Sequence[ClientTool],
+    messages: Sequence[Any] | None,
+) -> PostSessionsRequest:
+    declared = {o.name: o for o in (agent.options or [])}
+    revealed: dict[str, str] = {}
+    for name, value in (options or {}).items():
+        if name not in declared:
+            raise CapabilityError(
+                f"agent {agent.name!r} has no option {name!r} (it has {sorted(declared)})"
+            )
+        revealed[name] = value.reveal() if isinstance(value, Secret) else value
+    config = AgentConfig(
+        name=agent.name,
+        options=revealed or None,
+        tools=[ServerToolRef(name=n, trust=t) for n, t in sorted((server_tools or {}).items())]
+        or None,
+    )
+    return PostSessionsRequest(
+        agent=config,
+        messages=list(messages) if messages else None,
+        tools=[t.spec() for t in tools] or None,
+    )
+
+
+def pending_in_history(messages: Sequence[Any]) -> list[ToolUseContentBlock]:
+    """Tool calls of the last assistant message that no later tool message answers."""
+    answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+    for message in reversed(messages):
+        if isinstance(message, AssistantMessage):
+            if isinstance(message.content, str):
+                return []
+            return [
+                b
+                for b in message.content
+                if isinstance(b, ToolUseContentBlock) and b.tool_call_id not in answered
+            ]
+    return []
+
+
+def _user(text: str | UserMessage) -> UserMessage:
+    if isinstance(text, UserMessage):
+        return text
+    return UserMessage(role="user", content=[TextContentBlock(type="text", text=text)])
+
+
+class Session(_Core):
+    """One AAP session driven from blocking code (see the module docs)."""
+
+    def __init__(
+        self,
+        client: AAPClient,
+        session_id: str,
+        agent: AgentInfo,
+        *,
+        tools: Sequence[ClientTool] = (),
+        on_permission: PermissionCallback | None = None,
+        mode: Mode = "none",
+        option_names: Sequence[str] = (),
+        max_tool_rounds: int = 16,
+    ) -> None:
+        super().__init__(
+            session_id,
+            agent,
+            tools=tools,
+            mode=mode,
+            option_names=option_names,
+            max_tool_rounds=max_tool_rounds,
+        )
+        self.client = client
+        self.on_permission = on_permission
+
+    @classmethod
+    def create(
+        cls,
+        client: AAPClient,
+        agent: str,
+        *,
+        options: Mapping[str, str | Secret] | None = None,
+        server_tools: Mapping[str, bool] | None = None,
+        tools: Sequence[ClientTool] = (),
+        messages: Sequence[Any] | None = None,
+        on_permission: PermissionCallback | None = None,
+        mode: Mode = "none",
+        max_tool_rounds: int = 16,
+    ) -> Session:
+        """Create a session on ``agent`` (checked against ``/meta`` first).
+
+        ``server_tools`` maps server tool names to ``trust``; ``options`` may hold
+        :class:`Secret` values.
+        """
+        info = find_agent(client.get_meta(), agent)
+        _check_mode(info, mode)
+        if tools:
+            _check_client_tools(info)
+        request = _create_request(info, options, server_tools, tools, messages)
+        created = client.create_session(request)
+        return cls(
+            client,
+            created.session_id,
+            info,
+            tools=tools,
+            on_permission=on_permission,
+            mode=mode,
+            option_names=sorted(options or {}),
+            max_tool_rounds=max_tool_rounds,
+        )
+
+    @classmethod
+    def load(
+        cls,
+        client: AAPClient,
+        session_id: str,
+        *,
+        tools: Sequence[ClientTool] = (),
+        on_permission: PermissionCallback | None = None,
+        mode: Mode = "none",
+        max_tool_rounds: int = 16,
+    ) -> Session:
+        """Reattach to an existing session (``resume()`` then answers pending tool calls)."""
+        info = client.get_session(session_id)
+        agent = find_agent(client.get_meta(), info.agent.name)
+        return cls(
+            client,
+            session_id,
+            agent,
+            tools=tools,
+            on_permission=on_permission,
+            mode=mode,
+            option_names=sorted(info.agent.options or {}),
+            max_tool_rounds=max_tool_rounds,
+        )
+
+    def send(
+        self, message: str | UserMessage, *, on_event: EventCallback | None = None
+    ) -> TurnResult:
+        """Send a user message and run the tool loop until the agent stops for good."""
+        return self._run([_user(message)], on_event)
+
+    def resume(self, *, on_event: EventCallback | None = None) -> TurnResult | None:
+        """Answer the tool calls the session history shows as pending; ``None`` if none are."""
+        pending = pending_in_history(self.history())
+        if not pending:
+            return None
+        return self._run(self._answer(pending), on_event)
+
+    def history(self, kind: HistoryKind | None = None) -> list[Any]:
+        chosen = self._history_kind(kind)
+        history = self.client.get_session_history(self.session_id, type=chosen).history
+        return list(getattr(history, chosen) or [])
+
+    def delete(self) -> None:
+        self.client.delete_session(self.session_id)
+
+    def _turn(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
+        request = self._turn_request(messages)
+        if self.mode == "none":
+            return TurnResult.from_response(self.client.create_turn(self.session_id, request))
+        folder = TurnFolder()
+        with self.client.create_turn_stream(self.session_id, request, mode=self.mode) as events:
+            for event in events:
+                if on_event is not None:
+                    on_event(event)
+                folder.add(event)
+        return folder.result
+
+    def _run(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
+        total = TurnResult()
+        for _ in range(self.max_tool_rounds + 1):
+            result = self._turn(messages, on_event)
+            total = self._merge(total, result)
+            if result.stop_reason != StopReason.tool_use or not result.pending_tool_calls:
+                return total
+            messages = self._answer(result.pending_tool_calls)
+        raise RuntimeError(f"the tool loop did not end after {self.max_tool_rounds} rounds")
+
+    def _answer(self, calls: Sequence[ToolUseContentBlock]) -> list[Any]:
+        answers: list[Any] = []
+        for call in calls:
+            tool = self.tools.get(call.name)
+            if tool is not None:
+                try:
+                    content = _result_content(tool.function(**call.input))
+                except Exception as exc:
+                    logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
+                    content = f"Error: {type(exc).__name__}: {exc}"
+                answers.append(
+                    ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
+                )
+                continue
+            decision = (
+                _decision(self.on_permission(call))
+                if self.on_permission is not None
+                else ToolDecision.deny("no permission handler")
+            )
+            answers.append(
+                ToolPermissionMessage(
+                    role="tool_permission",
+                    tool_call_id=call.tool_call_id,
+                    granted=decision.granted,
+                    reason=decision.reason,
+                )
+            )
+        return answers
+
+
+class AsyncSession(_Core):
+    """One AAP session driven from async code; tools and callbacks may be sync or async."""
+
+    def __init__(
+        self,
+        client: AsyncAAPClient,
+        session_id: str,
+        agent: AgentInfo,
+        *,
+        tools: Sequence[ClientTool] = (),
+        on_permission: AsyncPermissionCallback | None = None,
+        mode: Mode = "none",
+        option_names: Sequence[str] = (),
+        max_tool_rounds: int = 16,
+    ) -> None:
+        super().__init__(
+            session_id,
+            agent,
+            tools=tools,
+            mode=mode,
+            option_names=option_names,
+            max_tool_rounds=max_tool_rounds,
+        )
+        self.client = client
+        self.on_permission = on_permission
+
+    @classmethod
+    async def create(
+        cls,
+        client: AsyncAAPClient,
+        agent: str,
+        *,
+        options: Mapping[str, str | Secret] | None = None,
+        server_tools: Mapping[str, bool] | None = None,
+        tools: Sequence[ClientTool] = (),
+        messages: Sequence[Any] | None = None,
+        on_permission: AsyncPermissionCallback | None = None,
+        mode: Mode = "none",
+        max_tool_rounds: int = 16,
+    ) -> AsyncSession:
+        """See :meth:`Session.create`."""
+        info = find_agent(await client.get_meta(), agent)
+        _check_mode(info, mode)
+        if tools:
+            _check_client_tools(info)
+        request = _create_request(info, options, server_tools, tools, messages)
+        created = await client.create_session(request)
+        return cls(
+            client,
+            created.session_id,
+            info,
+            tools=tools,
+            on_permission=on_permission,
+            mode=mode,
+            option_names=sorted(options or {}),
+            max_tool_rounds=max_tool_rounds,
+        )
+
+    @classmethod
+    async def load(
+        cls,
+        client: AsyncAAPClient,
+        session_id: str,
+        *,
+        tools: Sequence[ClientTool] = (),
+        on_permission: AsyncPermissionCallback | None = None,
+        mode: Mode = "none",
+        max_tool_rounds: int = 16,
+    ) -> AsyncSession:
+        """See :meth:`Session.load`."""
+        info = await client.get_session(session_id)
+        agent = find_agent(await client.get_meta(), info.agent.name)
+        return cls(
+            client,
+            session_id,
+            agent,
+            tools=tools,
+            on_permission=on_permission,
+            mode=mode,
+            option_names=sorted(info.agent.options or {}),
+            max_tool_rounds=max_tool_rounds,
+        )
+
+    async def send(
+        self, message: str | UserMessage, *, on_event: EventCallback | None = None
+    ) -> TurnResult:
+        return await self._run([_user(message)], on_event)
+
+    async def resume(self, *, on_event: EventCallback | None = None) -> TurnResult | None:
+        pending = pending_in_history(await self.history())
+        if not pending:
+            return None
+        return await self._run(await self._answer(pending), on_event)
+
+    async def history(self, kind: HistoryKind | None = None) -> list[Any]:
+        chosen = self._history_kind(kind)
+        history = (await self.client.get_session_history(self.session_id, type=chosen)).history
+        return list(getattr(history, chosen) or [])
+
+    async def delete(self) -> None:
+        await self.client.delete_session(self.session_id)
+
+    async def _turn(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
+        request = self._turn_request(messages)
+        if self.mode == "none":
+            response = await self.client.create_turn(self.session_id, request)
+            return TurnResult.from_response(response)
+        folder = TurnFolder()
+        stream = await self.client.create_turn_stream(self.session_id, request, mode=self.mode)
+        async with stream as events:
+            async for event in events:
+                if on_event is not None:
+                    on_event(event)
+                folder.add(event)
+        return folder.result
+
+    async def _run(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
+        total = TurnResult()
+        for _ in range(self.max_tool_rounds + 1):
+            result = await self._turn(messages, on_event)
+            total = self._merge(total, result)
+            if result.stop_reason != StopReason.tool_use or not result.pending_tool_calls:
+                return total
+            messages = await self._answer(result.pending_tool_calls)
+        raise RuntimeError(f"the tool loop did not end after {self.max_tool_rounds} rounds")
+
+    async def _answer(self, calls: Sequence[ToolUseContentBlock]) -> list[Any]:
+        answers: list[Any] = []
+        for call in calls:
+            tool = self.tools.get(call.name)
+            if tool is not None:
+                try:
+                    value = tool.function(**call.input)
+                    if inspect.isawaitable(value):
+                        value = await value
+                    content = _result_content(value)
+                except Exception as exc:
+                    logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
+                    content = f"Error: {type(exc).__name__}: {exc}"
+                answers.append(
+                    ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
+                )
+                continue
+            if self.on_permission is None:
+                decision = ToolDecision.deny("no permission handler")
+            else:
+                answer = self.on_permission(call)
+                if inspect.isawaitable(answer):
+                    answer = await answer
+                decision = _decision(answer)
+            answers.append(
+                ToolPermissionMessage(
+                    role="tool_permission",
+                    tool_call_id=call.tool_call_id,
+                    granted=decision.granted,
+                    reason=decision.reason,
+                )
+            )
+        return answers

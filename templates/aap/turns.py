@@ -1,0 +1,172 @@
+"""Folding a turn's events into the messages it produced (hand-written, shipped as is).
+
+A streamed turn (``delta`` or ``message`` mode) arrives as events; :func:`fold_events` turns
+them into the same shape a ``none`` turn answers with: agent messages and a stop reason.
+It tolerates what real servers do: no ``turn_stop`` (``stop_reason`` is then ``None`` and
+``complete`` false), a repeated ``turn_stop`` (the first one counts), an empty stream, and
+events it does not know (skipped).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterable, Iterable
+from dataclasses import dataclass, field
+
+from agentproto.aap.models import (
+    AssistantMessage,
+    ImageContentBlock,
+    PostSessionTurnResponse,
+    StopReason,
+    TextContentBlock,
+    TextDeltaEvent,
+    TextEvent,
+    ThinkingContentBlock,
+    ThinkingDeltaEvent,
+    ThinkingEvent,
+    ToolCallEvent,
+    ToolMessage,
+    ToolResultEvent,
+    ToolUseContentBlock,
+    TurnStartEvent,
+    TurnStopEvent,
+)
+
+logger = logging.getLogger("agentproto.aap")
+
+TurnEvent = (
+    TurnStartEvent
+    | TextDeltaEvent
+    | ThinkingDeltaEvent
+    | TextEvent
+    | ThinkingEvent
+    | ToolCallEvent
+    | ToolResultEvent
+    | TurnStopEvent
+)
+AgentMessage = AssistantMessage | ToolMessage
+Block = TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock
+
+
+@dataclass
+class TurnResult:
+    """What one turn produced: the agent's messages, and why it stopped."""
+
+    messages: list[AgentMessage] = field(default_factory=list)
+    stop_reason: StopReason | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the turn ended with a stop reason (a stream can end without one)."""
+        return self.stop_reason is not None
+
+    @property
+    def text(self) -> str:
+        """The assistant's text in this turn, joined."""
+        parts: list[str] = []
+        for message in self.messages:
+            if isinstance(message, AssistantMessage):
+                if isinstance(message.content, str):
+                    parts.append(message.content)
+                else:
+                    parts.extend(b.text for b in message.content if isinstance(b, TextContentBlock))
+        return "".join(parts)
+
+    @property
+    def tool_calls(self) -> list[ToolUseContentBlock]:
+        """Every tool call of the turn, in order."""
+        return [
+            block
+            for message in self.messages
+            if isinstance(message, AssistantMessage) and not isinstance(message.content, str)
+            for block in message.content
+            if isinstance(block, ToolUseContentBlock)
+        ]
+
+    @property
+    def pending_tool_calls(self) -> list[ToolUseContentBlock]:
+        """Tool calls with no result in this turn: the ones the application must answer."""
+        answered = {m.tool_call_id for m in self.messages if isinstance(m, ToolMessage)}
+        return [call for call in self.tool_calls if call.tool_call_id not in answered]
+
+    @classmethod
+    def from_response(cls, response: PostSessionTurnResponse) -> TurnResult:
+        return cls(messages=list(response.messages), stop_reason=response.stop_reason)
+
+
+class TurnFolder:
+    """Incremental fold: :meth:`add` each event, read :attr:`result` at any time."""
+
+    def __init__(self) -> None:
+        self.stop_reason: StopReason | None = None
+        # assistant content being built (a list of blocks) or a finished tool message
+        self._items: list[list[Block] | ToolMessage] = []
+
+    def _blocks(self) -> list[Block]:
+        if not self._items or isinstance(self._items[-1], ToolMessage):
+            self._items.append([])
+        last = self._items[-1]
+        assert isinstance(last, list)
+        return last
+
+    @property
+    def result(self) -> TurnResult:
+        messages: list[AgentMessage] = [
+            item
+            if isinstance(item, ToolMessage)
+            else AssistantMessage(role="assistant", content=[b.model_copy() for b in item])
+            for item in self._items
+        ]
+        return TurnResult(messages=messages, stop_reason=self.stop_reason)
+
+    def add(self, event: TurnEvent) -> None:
+        if self.stop_reason is not None:
+            logger.debug("ignoring %s after turn_stop", event.event)
+            return
+        if isinstance(event, TurnStopEvent):
+            self.stop_reason = event.stop_reason
+        elif isinstance(event, TextDeltaEvent | ThinkingDeltaEvent):
+            blocks = self._blocks()
+            last = blocks[-1] if blocks else None
+            if isinstance(event, TextDeltaEvent):
+                if isinstance(last, TextContentBlock):
+                    last.text += event.delta
+                else:
+                    blocks.append(TextContentBlock(type="text", text=event.delta))
+            elif isinstance(last, ThinkingContentBlock):
+                last.thinking += event.delta
+            else:
+                blocks.append(ThinkingContentBlock(type="thinking", thinking=event.delta))
+        elif isinstance(event, TextEvent):
+            self._blocks().append(TextContentBlock(type="text", text=event.text))
+        elif isinstance(event, ThinkingEvent):
+            self._blocks().append(ThinkingContentBlock(type="thinking", thinking=event.thinking))
+        elif isinstance(event, ToolCallEvent):
+            self._blocks().append(
+                ToolUseContentBlock(
+                    type="tool_use",
+                    tool_call_id=event.tool_call_id,
+                    name=event.name,
+                    input=event.input,
+                )
+            )
+        elif isinstance(event, ToolResultEvent):
+            self._items.append(
+                ToolMessage(role="tool", tool_call_id=event.tool_call_id, content=event.content)
+            )
+
+
+def fold_events(events: Iterable[TurnEvent]) -> TurnResult:
+    """Fold a turn's events (from ``create_turn_stream``) into messages and a stop reason."""
+    folder = TurnFolder()
+    for event in events:
+        folder.add(event)
+    return folder.result
+
+
+async def afold_events(events: AsyncIterable[TurnEvent]) -> TurnResult:
+    """:func:`fold_events` for an async stream."""
+    folder = TurnFolder()
+    async for event in events:
+        folder.add(event)
+    return folder.result

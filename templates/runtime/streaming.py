@@ -1,0 +1,187 @@
+"""Typed event streams over an SSE response, sync and async.
+
+A stream owns its HTTP response: it is closed when the stream ends, when the terminal event
+arrives (anything after it is not read), on an error, or by ``close()`` / the ``with`` block.
+A read that stalls longer than the call's read timeout raises
+:class:`~agentproto._runtime.http_errors.APITimeoutError`; a stream that just ends, with or
+without a terminal event, ends the iteration.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Generator, Iterator
+from typing import Generic, TypeVar
+
+import httpx
+from agentproto._runtime.http_errors import (
+    APIConnectionError,
+    APITimeoutError,
+    ResponseValidationError,
+)
+from agentproto._runtime.redact import redact_url
+from agentproto._runtime.sse import ServerSentEvent, aiter_sse, iter_sse
+from pydantic import RootModel, ValidationError
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+logger = logging.getLogger("agentproto.http")
+
+
+def sse_parser(
+    model: type[RootModel[T]], discriminator: str | None, known: tuple[str, ...]
+) -> Callable[[ServerSentEvent], T | None]:
+    """Parse SSE events into the variants of the union ``model``.
+
+    With a ``discriminator``, the SSE ``event:`` name is the variant's tag and the JSON data
+    does not repeat it: it is added under that key before validation. An event name outside
+    ``known`` is skipped (logged at debug level), so a newer server's extra events do not
+    break an older client. Data that is not the promised JSON raises
+    :class:`ResponseValidationError`.
+    """
+    tags = frozenset(known)
+
+    def parse(sse: ServerSentEvent) -> T | None:
+        if discriminator is not None and sse.event not in tags:
+            logger.debug("skipping SSE event %r (not one of %s)", sse.event, sorted(tags))
+            return None
+        try:
+            data = json.loads(sse.data) if sse.data.strip() else {}
+            if discriminator is not None:
+                if not isinstance(data, dict):
+                    raise ValueError(f"the data of event {sse.event!r} is not a JSON object")
+                data[discriminator] = sse.event
+            return model.model_validate(data).root
+        except (ValueError, ValidationError) as exc:
+            raise ResponseValidationError(
+                f"SSE event {sse.event!r} does not match {model.__name__}: {exc}",
+                status_code=200,
+                body=sse.data.encode(),
+            ) from None
+
+    return parse
+
+
+def tagged(discriminator: str, value: str | None) -> Callable[[object], bool]:
+    """A predicate: is this item the variant tagged ``value``?"""
+    return lambda item: value is not None and getattr(item, discriminator, None) == value
+
+
+def _check_content_type(response: httpx.Response) -> None:
+    kind = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind and kind != "text/event-stream":
+        raise ResponseValidationError(
+            f"{response.request.method} {redact_url(str(response.request.url))}: expected an "
+            f"SSE stream (text/event-stream) but the server answered {kind!r}",
+            status_code=response.status_code,
+            body=b"",
+        )
+
+
+def _transport_error(response: httpx.Response, exc: httpx.TransportError) -> APIConnectionError:
+    request = response.request
+    url = redact_url(str(request.url))
+    if isinstance(exc, httpx.TimeoutException):
+        return APITimeoutError(
+            f"{request.method} {url}: the stream stalled longer than the read timeout",
+            method=request.method,
+            url=url,
+        )
+    return APIConnectionError(
+        f"{request.method} {url}: the stream broke: {type(exc).__name__}",
+        method=request.method,
+        url=url,
+    )
+
+
+class EventStream(Generic[T_co]):
+    """An iterator of typed events read from a streamed response (blocking flavour)."""
+
+    def __init__(
+        self,
+        response: httpx.Response,
+        parse: Callable[[ServerSentEvent], T_co | None],
+        is_terminal: Callable[[object], bool] = lambda _: False,
+    ) -> None:
+        self.response = response
+        self._parse = parse
+        self._is_terminal = is_terminal
+        self._iterator = self._events()
+
+    def _events(self) -> Generator[T_co, None, None]:
+        try:
+            _check_content_type(self.response)
+            for sse in iter_sse(self.response.iter_bytes()):
+                item = self._parse(sse)
+                if item is None:
+                    continue
+                yield item
+                if self._is_terminal(item):
+                    return
+        except httpx.TransportError as exc:
+            raise _transport_error(self.response, exc) from exc
+        finally:
+            self.response.close()
+
+    def __iter__(self) -> Iterator[T_co]:
+        return self
+
+    def __next__(self) -> T_co:
+        return next(self._iterator)
+
+    def close(self) -> None:
+        self._iterator.close()
+        self.response.close()
+
+    def __enter__(self) -> EventStream[T_co]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AsyncEventStream(Generic[T_co]):
+    """An async iterator of typed events read from a streamed response."""
+
+    def __init__(
+        self,
+        response: httpx.Response,
+        parse: Callable[[ServerSentEvent], T_co | None],
+        is_terminal: Callable[[object], bool] = lambda _: False,
+    ) -> None:
+        self.response = response
+        self._parse = parse
+        self._is_terminal = is_terminal
+        self._iterator = self._events()
+
+    async def _events(self) -> AsyncGenerator[T_co, None]:
+        try:
+            _check_content_type(self.response)
+            async for sse in aiter_sse(self.response.aiter_bytes()):
+                item = self._parse(sse)
+                if item is None:
+                    continue
+                yield item
+                if self._is_terminal(item):
+                    return
+        except httpx.TransportError as exc:
+            raise _transport_error(self.response, exc) from exc
+        finally:
+            await self.response.aclose()
+
+    def __aiter__(self) -> AsyncIterator[T_co]:
+        return self
+
+    async def __anext__(self) -> T_co:
+        return await self._iterator.__anext__()
+
+    async def aclose(self) -> None:
+        await self._iterator.aclose()
+        await self.response.aclose()
+
+    async def __aenter__(self) -> AsyncEventStream[T_co]:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
