@@ -21,7 +21,15 @@ from codegen.ir import Protocol
 PACKAGE = "agentproto"
 VERSION = "0.1.0"
 # Runtime dependencies of the generated package (kept to what its modules import).
-DEPENDENCIES = ("anyio>=4.5,<5", "httpx>=0.27,<1", "pydantic>=2.11,<3")
+DEPENDENCIES = (
+    "anyio>=4.5,<5",
+    "fastjsonschema>=2.19,<3",
+    "httpx>=0.27,<1",
+    "jsonschema>=4.18,<5",
+    "pydantic>=2.11,<3",
+)
+# Optional extras: the Skill Sharing provider kit serves skills with Starlette.
+EXTRAS = {"provider": ("starlette>=0.37,<2",)}
 _TITLES = {
     "acp": "Agent Client Protocol: JSON-RPC 2.0 over stdio between an editor and a coding agent",
     "aap": "Agent Application Protocol: HTTP + SSE sessions and turns",
@@ -95,7 +103,7 @@ def render_package(
         return env.get_template(name).render(**ctx)
 
     files["pyproject.toml"] = render(
-        "package/pyproject.toml.j2", version=VERSION, dependencies=DEPENDENCIES
+        "package/pyproject.toml.j2", version=VERSION, dependencies=DEPENDENCIES, extras=EXTRAS
     )
     files["README.md"] = render("package/README.md.j2", protocols=protocols)
     files[f"{PACKAGE}/__init__.py"] = render(

@@ -249,6 +249,7 @@ class Call:
     timeout: TimeoutTypes | _NotGiven
     retries: bool
     expected: tuple[int, ...]
+    auth: httpx.Auth | AuthHook | _NotGiven | None = NOT_GIVEN
 
 
 class HTTPBase:
@@ -297,7 +298,9 @@ class HTTPBase:
         idempotent: bool | None = None,
         retry: bool | None = None,
         expected: tuple[int, ...] = (200,),
+        auth: httpx.Auth | AuthHook | _NotGiven | None = NOT_GIVEN,
     ) -> Call:
+        """A request as the caller means it (``auth`` replaces the client's for this call)."""
         if retry is None:
             retry = idempotent if idempotent is not None else method in IDEMPOTENT_METHODS
         return Call(
@@ -309,7 +312,11 @@ class HTTPBase:
             timeout=timeout,
             retries=retry,
             expected=expected,
+            auth=auth,
         )
+
+    def _auth_for(self, call: Call) -> httpx.Auth | AuthHook | None:
+        return self._auth if isinstance(call.auth, _NotGiven) else call.auth
 
     def _timeout(self, call: Call) -> TimeoutTypes:
         return self.timeout if isinstance(call.timeout, _NotGiven) else call.timeout
@@ -398,7 +405,7 @@ class SyncHTTP(HTTPBase):
             )
             started = time.perf_counter()
             try:
-                response = self._http.send(request, auth=self._auth, stream=stream)
+                response = self._http.send(request, auth=self._auth_for(call), stream=stream)
             except httpx.TransportError as exc:
                 delay = self._retry_delay(call, attempt, None)
                 if delay is None:
@@ -465,7 +472,7 @@ class AsyncHTTP(HTTPBase):
             )
             started = time.perf_counter()
             try:
-                response = await self._http.send(request, auth=self._auth, stream=stream)
+                response = await self._http.send(request, auth=self._auth_for(call), stream=stream)
             except httpx.TransportError as exc:
                 delay = self._retry_delay(call, attempt, None)
                 if delay is None:

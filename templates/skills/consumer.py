@@ -1,0 +1,849 @@
+"""The Skill Sharing consumer: discovery, validation, invocation and polling (hand-written).
+
+:class:`SkillsClient` (blocking) and :class:`AsyncSkillsClient` share one policy core. Every
+decision the spec leaves open is written down in the package README ("Skill Sharing
+decisions"); in short:
+
+- a descriptor is validated (and its protocol MAJOR checked) before every invocation, and an
+  invalid or incompatible one is never sent;
+- credentials go in headers chosen by the descriptor's ``auth``: ``api_key`` in ``auth.header``
+  (``X-API-Key`` when absent), ``oauth2`` as ``Authorization: Bearer``, ``custom`` by your
+  signing hook, ``none`` nothing; ``caller.credentials`` is only sent when you set it;
+- ``status_url``/``result_url`` get ``{execution_id}`` substituted (percent-encoded), or
+  ``/<execution_id>`` appended when they have no placeholder; relative URLs resolve against
+  ``endpoint.url``;
+- polling starts at ``poll_interval`` (1 s) and doubles up to ``max_poll_interval`` (30 s);
+  the overall deadline is ``context.timeout_ms`` (the caller's own limit, strict), else
+  ``endpoint.timeout_ms`` plus a grace of max(1 s, half of it) so the provider can report its
+  own ``timeout`` status, else none; passing it raises INVOCATION_TIMEOUT locally;
+  ``result_url`` is fetched only when a completed status carries no output;
+- ENDPOINT_UNREACHABLE and INVOCATION_TIMEOUT are retried with exponential backoff
+  (``endpoint.retry``: ``max_attempts`` counts every attempt, ``backoff_ms`` doubles), and an
+  error's own ``retry`` advice overrides it; ``invoke`` is retried only when the provider cannot
+  have run it (connection failure, 502/503).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from urllib.parse import quote, urljoin
+
+import anyio
+import httpx
+import pydantic
+from agentproto._runtime.http import AsyncHTTP, Call, HTTPBase, RetryPolicy, SyncHTTP
+from agentproto._runtime.http_errors import APIConnectionError, APIStatusError, APITimeoutError
+from agentproto._runtime.redact import Secret
+from agentproto.skills.documents import parse, parse_index, to_document, validate
+from agentproto.skills.errors import (
+    BY_STATUS,
+    ERRORS,
+    AuthRequiredError,
+    EndpointUnreachableError,
+    InvocationTimeoutError,
+    SkillSharingError,
+    ValidationError,
+)
+from agentproto.skills.models import (
+    ApiKeyAuthConfig,
+    CallerInfo,
+    CapabilityType,
+    CustomAuthConfig,
+    ErrorResponse,
+    ExecutionStatus,
+    InvocationContext,
+    InvocationRequest,
+    InvocationResponse,
+    InvocationResult,
+    InvocationStatusResponse,
+    OAuth2AuthConfig,
+    SkillDescriptor,
+    SkillIndex,
+)
+from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
+
+logger = logging.getLogger("agentproto.skills")
+
+WELL_KNOWN = "/.well-known/skill-sharing"
+DEFAULT_API_KEY_HEADER = "X-API-Key"
+TERMINAL = frozenset({ExecutionStatus.completed, ExecutionStatus.failed, ExecutionStatus.timeout})
+DEFAULT_ATTEMPTS = 3
+DEFAULT_BACKOFF_MS = 500
+PROVIDER_GRACE = 1.0  # seconds past endpoint.timeout_ms before the consumer gives up itself
+R = TypeVar("R", bound=pydantic.BaseModel)
+Signer = Callable[[httpx.Request, CustomAuthConfig], httpx.Request]
+
+
+class ExecutionFailedError(SkillSharingError):
+    """The skill ran and failed (status ``failed``); ``code`` is the provider's error code."""
+
+    def __init__(self, response: InvocationResponse) -> None:
+        error = response.error
+        super().__init__(
+            error.message if error else "the execution failed",
+            details=error.details if error else None,
+            retry=error.retry if error else None,
+        )
+        self.execution_code = error.code if error else ""
+        self.response = response
+
+    def __str__(self) -> str:
+        return f"{self.execution_code or 'FAILED'}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """What the consumer can present; which one is sent depends on the descriptor's ``auth``.
+
+    ``sign`` is the hook for ``custom`` auth: it gets the request and the descriptor's custom
+    settings (instructions, parameters) and returns the signed request.
+    """
+
+    api_key: Secret | None = None
+    oauth2_token: Secret | None = None
+    sign: Signer | None = None
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        api_key: str | Secret | None = None,
+        oauth2_token: str | Secret | None = None,
+        sign: Signer | None = None,
+    ) -> Credentials:
+        return cls(
+            api_key=Secret(api_key) if api_key is not None else None,
+            oauth2_token=Secret(oauth2_token) if oauth2_token is not None else None,
+            sign=sign,
+        )
+
+    def discovery_headers(self) -> dict[str, str]:
+        """Headers for discovery, where no descriptor says which scheme to use."""
+        headers = {}
+        if self.api_key is not None:
+            headers[DEFAULT_API_KEY_HEADER] = self.api_key.reveal()
+        if self.oauth2_token is not None:
+            headers["Authorization"] = f"Bearer {self.oauth2_token.reveal()}"
+        return headers
+
+
+def auth_headers(descriptor: SkillDescriptor, credentials: Credentials) -> dict[str, str]:
+    """The headers ``descriptor.auth`` asks for; AUTH_REQUIRED (locally) when one is missing."""
+    auth = descriptor.auth
+    if isinstance(auth, ApiKeyAuthConfig):
+        header = auth.header or DEFAULT_API_KEY_HEADER
+        if credentials.api_key is None:
+            raise AuthRequiredError(
+                f"skill {descriptor.id!r} needs an API key in header {header}",
+                details={"auth": "api_key", "header": header},
+            )
+        return {header: credentials.api_key.reveal()}
+    if isinstance(auth, OAuth2AuthConfig):
+        if credentials.oauth2_token is None:
+            raise AuthRequiredError(
+                f"skill {descriptor.id!r} needs an OAuth 2.0 access token",
+                details={
+                    "auth": "oauth2",
+                    "authorization_url": str(auth.oauth2.authorization_url),
+                    "token_url": str(auth.oauth2.token_url),
+                    "scopes": dict(auth.oauth2.scopes or {}),
+                },
+            )
+        return {"Authorization": f"Bearer {credentials.oauth2_token.reveal()}"}
+    if isinstance(auth, CustomAuthConfig) and credentials.sign is None:
+        raise AuthRequiredError(
+            f"skill {descriptor.id!r} uses custom auth: pass Credentials(sign=...)",
+            details={
+                "auth": "custom",
+                "instructions": auth.custom.instructions,
+                "parameters": [p.model_dump(mode="json") for p in auth.custom.parameters or []],
+            },
+        )
+    return {}
+
+
+def signer_hook(
+    descriptor: SkillDescriptor, credentials: Credentials
+) -> Callable[[httpx.Request], httpx.Request] | None:
+    auth = descriptor.auth
+    if isinstance(auth, CustomAuthConfig) and credentials.sign is not None:
+        sign = credentials.sign
+        return lambda request: sign(request, auth)
+    return None
+
+
+def execution_url(template: str, endpoint_url: str, execution_id: str) -> str:
+    """``status_url``/``result_url`` for one execution (see the module docs)."""
+    escaped = quote(execution_id, safe="")
+    if "{execution_id}" in template:
+        url = template.replace("{execution_id}", escaped)
+    else:
+        url = template.rstrip("/") + "/" + escaped
+    return urljoin(endpoint_url, url)
+
+
+def discovery_url(domain: str) -> str:
+    """``example.com`` or ``https://example.com/base`` -> its well-known Skill Index URL."""
+    base = domain if "://" in domain else f"https://{domain}"
+    return base.rstrip("/") + WELL_KNOWN
+
+
+def error_from(exc: APIStatusError | APIConnectionError) -> SkillSharingError:
+    """The protocol error for a failed HTTP exchange (§8.1, §8.2)."""
+    if isinstance(exc, APITimeoutError):
+        return InvocationTimeoutError(f"no answer in time from {exc.url}")
+    if isinstance(exc, APIConnectionError):
+        return EndpointUnreachableError(f"cannot reach {exc.url}: {exc}")
+    envelope = None
+    try:
+        envelope = ErrorResponse.model_validate_json(exc.body)
+    except pydantic.ValidationError:
+        pass
+    if envelope is not None:
+        info = envelope.error
+        cls = ERRORS.get(info.code.value, SkillSharingError)
+        return cls(
+            info.message, details=info.details, retry=info.retry, status_code=exc.status_code
+        )
+    cls = BY_STATUS.get(exc.status_code, SkillSharingError)
+    return cls(str(exc), status_code=exc.status_code)
+
+
+@dataclass(frozen=True)
+class _Attempts:
+    """Retry budget for one call: ``endpoint.retry`` or the defaults."""
+
+    max_attempts: int
+    backoff_ms: int
+
+    def delay(self, attempt: int, error: SkillSharingError) -> float | None:
+        """Seconds before attempt ``attempt + 1``, or None to give up."""
+        limit = self.max_attempts
+        if error.retry is not None:
+            limit = error.retry.max_attempts
+        if attempt >= limit:
+            return None
+        if error.retry is not None:
+            return error.retry.suggested_delay_ms / 1000
+        return float(self.backoff_ms * 2 ** (attempt - 1)) / 1000
+
+
+class _Core:
+    """Policy shared by both flavours: URLs, requests, validation, error mapping."""
+
+    def __init__(
+        self,
+        *,
+        credentials: Credentials | None,
+        caller: CallerInfo | None,
+        consumer_version: str,
+        poll_interval: float,
+        max_poll_interval: float,
+    ) -> None:
+        self.credentials = credentials or Credentials()
+        self.caller = caller or CallerInfo(id="agentproto-skills", type="agent")
+        self.consumer_version = consumer_version
+        self.poll_interval = poll_interval
+        self.max_poll_interval = max_poll_interval
+
+    @staticmethod
+    def _index(body: bytes, type: CapabilityType | str | None) -> SkillIndex:
+        index = parse_index(body)
+        check_compatible(index.protocol.version)
+        if type is not None:
+            wanted = CapabilityType(type)
+            index = index.model_copy(
+                update={"skills": [s for s in index.skills if s.capability_type == wanted]}
+            )
+        return index
+
+    def ready(self, descriptor: SkillDescriptor | Mapping[str, Any]) -> SkillDescriptor:
+        """Validate (§3.1, §10.1) and version-check (§6.4) a descriptor before use."""
+        if isinstance(descriptor, SkillDescriptor):
+            report = validate(to_document(descriptor))
+            if not report.valid:
+                raise ValidationError(
+                    f"invalid SkillDescriptor at {report.errors[0].path}: "
+                    f"{report.errors[0].message}",
+                    details=report.errors,
+                )
+        else:
+            descriptor = parse(descriptor)
+        check_compatible(descriptor.protocol.version, self.consumer_version)
+        return descriptor
+
+    def invocation(
+        self,
+        http: HTTPBase,
+        descriptor: SkillDescriptor,
+        inputs: Mapping[str, Any],
+        context: InvocationContext | None,
+        credentials: Credentials,
+        caller_credentials: Mapping[str, Any] | None,
+    ) -> Call:
+        caller = self.caller
+        if caller_credentials is not None:
+            caller = caller.model_copy(update={"credentials": dict(caller_credentials)})
+        request = InvocationRequest(
+            caller=caller, skill_id=descriptor.id, inputs=dict(inputs), context=context
+        )
+        endpoint = descriptor.endpoint
+        headers = auth_headers(descriptor, credentials)
+        headers["Content-Type"] = endpoint.content_type or "application/json"
+        return http.call(
+            endpoint.method.value,
+            str(endpoint.url),
+            json=request,
+            headers=headers,
+            idempotent=False,
+            retry=False,
+            expected=(200, 201, 202),
+            auth=signer_hook(descriptor, credentials),
+        )
+
+    @staticmethod
+    def get(
+        http: HTTPBase,
+        url: str,
+        descriptor: SkillDescriptor | None,
+        credentials: Credentials,
+        headers: Mapping[str, str] | None,
+        params: Mapping[str, Any] | None,
+    ) -> Call:
+        if descriptor is not None:
+            headers = {**auth_headers(descriptor, credentials), **(headers or {})}
+        return http.call(
+            "GET",
+            url,
+            headers=headers,
+            params=params,
+            retry=False,
+            auth=signer_hook(descriptor, credentials) if descriptor is not None else None,
+        )
+
+    @staticmethod
+    def attempts(descriptor: SkillDescriptor) -> _Attempts:
+        retry = descriptor.endpoint.retry
+        if retry is None:
+            return _Attempts(DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS)
+        return _Attempts(max(1, retry.max_attempts), retry.backoff_ms)
+
+    @staticmethod
+    def deadline(descriptor: SkillDescriptor, context: InvocationContext | None) -> float | None:
+        if context is not None and context.timeout_ms is not None:
+            return time.monotonic() + context.timeout_ms / 1000
+        if descriptor.endpoint.timeout_ms is not None:
+            # The provider's own limit: leave it time to report its `timeout` status itself.
+            limit = descriptor.endpoint.timeout_ms / 1000
+            return time.monotonic() + limit + max(PROVIDER_GRACE, limit / 2)
+        return None
+
+    @staticmethod
+    def retryable(error: SkillSharingError, *, idempotent: bool) -> bool:
+        if isinstance(error, EndpointUnreachableError):
+            return True  # the provider did not run it (connection failure, 502/503)
+        return idempotent and isinstance(error, InvocationTimeoutError)
+
+
+def _parse_response(model: type[R], response: httpx.Response) -> R:
+    try:
+        return model.model_validate_json(response.content)
+    except pydantic.ValidationError as exc:
+        raise ValidationError(
+            f"the provider's answer is not a valid {model.__name__}: {exc.errors()[0]['msg']}",
+            details=json.loads(exc.json()),
+        ) from None
+
+
+class Execution:
+    """A started execution: poll it, wait for it, read its result (blocking flavour)."""
+
+    def __init__(
+        self,
+        client: SkillsClient,
+        descriptor: SkillDescriptor,
+        response: InvocationResponse,
+        credentials: Credentials,
+        deadline: float | None,
+    ) -> None:
+        self.client = client
+        self.descriptor = descriptor
+        self.last: InvocationResponse = response
+        self._credentials = credentials
+        self._deadline = deadline
+
+    @property
+    def execution_id(self) -> str:
+        return self.last.execution_id
+
+    @property
+    def status(self) -> ExecutionStatus:
+        return self.last.status
+
+    @property
+    def done(self) -> bool:
+        return self.last.status in TERMINAL
+
+    def __repr__(self) -> str:
+        return f"<Execution {self.execution_id!r} of {self.descriptor.id!r}: {self.status.value}>"
+
+    def poll(self) -> InvocationStatusResponse:
+        """One status request (§5.5)."""
+        url = execution_url(
+            self.descriptor.endpoint.status_url,
+            str(self.descriptor.endpoint.url),
+            self.execution_id,
+        )
+        status = self.client._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
+        self.last = status
+        return status
+
+    def fetch_result(self) -> InvocationResult:
+        """The result document at ``result_url`` (§5.2)."""
+        template = self.descriptor.endpoint.result_url
+        if template is None:
+            raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
+        url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
+        result = self.client._get(url, InvocationResult, self.descriptor, self._credentials)
+        self.last = result
+        return result
+
+    def wait(self, timeout: float | None = None) -> InvocationResponse:
+        """Poll until completed, failed or timeout and return the last response.
+
+        ``timeout`` (seconds) replaces the deadline taken from the context or the descriptor.
+        """
+        deadline = time.monotonic() + timeout if timeout is not None else self._deadline
+        interval = self.client.poll_interval
+        while not self.done:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise InvocationTimeoutError(
+                    f"execution {self.execution_id!r} not finished before the deadline",
+                    details={"execution_id": self.execution_id, "status": self.status.value},
+                )
+            pause = interval if deadline is None else min(interval, deadline - time.monotonic())
+            time.sleep(max(0.0, pause))
+            interval = min(interval * 2, self.client.max_poll_interval)
+            self.poll()
+        return self.last
+
+    def result(self, timeout: float | None = None) -> Any:
+        """Wait, then the output of a completed execution; a failure or timeout raises."""
+        final = self.wait(timeout)
+        if final.status == ExecutionStatus.completed:
+            if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
+                final = self.fetch_result()
+            return final.output
+        if final.status == ExecutionStatus.timeout:
+            error = final.error
+            raise InvocationTimeoutError(
+                error.message if error else "the execution timed out",
+                details=error.details if error else None,
+                retry=error.retry if error else None,
+            )
+        raise ExecutionFailedError(final)
+
+
+class SkillsClient:
+    """Blocking Skill Sharing consumer (see the module docs for every policy)."""
+
+    def __init__(
+        self,
+        *,
+        credentials: Credentials | None = None,
+        caller: CallerInfo | None = None,
+        timeout: float = 30.0,
+        http_client: httpx.Client | None = None,
+        consumer_version: str = CONSUMER_VERSION,
+        poll_interval: float = 1.0,
+        max_poll_interval: float = 30.0,
+    ) -> None:
+        self._core = _Core(
+            credentials=credentials,
+            caller=caller,
+            consumer_version=consumer_version,
+            poll_interval=poll_interval,
+            max_poll_interval=max_poll_interval,
+        )
+        # Retries are decided here, per the protocol's rules, not by the HTTP layer.
+        self._http = SyncHTTP(
+            "http://localhost/",
+            timeout=timeout,
+            retry=RetryPolicy.disabled(),
+            http_client=http_client,
+        )
+        self.poll_interval = poll_interval
+        self.max_poll_interval = max_poll_interval
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> SkillsClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<SkillsClient consumer_version={self._core.consumer_version}>"
+
+    def _send(self, call: Call) -> httpx.Response:
+        try:
+            return self._http.send(call, stream=False)
+        except (APIStatusError, APIConnectionError) as exc:
+            raise error_from(exc) from None
+
+    def _retrying(
+        self,
+        descriptor: SkillDescriptor | None,
+        idempotent: bool,
+        send: Callable[[], httpx.Response],
+    ) -> httpx.Response:
+        budget = (
+            self._core.attempts(descriptor)
+            if descriptor is not None
+            else _Attempts(DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS)
+        )
+        attempt = 1
+        while True:
+            try:
+                return send()
+            except SkillSharingError as error:
+                delay = budget.delay(attempt, error)
+                if delay is None or not self._core.retryable(error, idempotent=idempotent):
+                    raise
+                logger.info(
+                    "retrying after %s in %.2f s (attempt %d)", error.code, delay, attempt + 1
+                )
+                time.sleep(delay)
+                attempt += 1
+
+    def _get(
+        self,
+        url: str,
+        model: type[R],
+        descriptor: SkillDescriptor | None,
+        credentials: Credentials,
+        headers: Mapping[str, str] | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> R:
+        call = self._core.get(self._http, url, descriptor, credentials, headers, params)
+        response = self._retrying(descriptor, True, lambda: self._send(call))
+        return _parse_response(model, response)
+
+    # -- discovery ----------------------------------------------------------------------------
+
+    def discover(
+        self,
+        domain: str,
+        *,
+        type: CapabilityType | str | None = None,
+        credentials: Credentials | None = None,
+    ) -> SkillIndex:
+        """The Skill Index a domain serves at ``/.well-known/skill-sharing`` (§4.3), validated
+        (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
+        creds = credentials or self._core.credentials
+        params = {"type": CapabilityType(type).value} if type is not None else None
+        call = self._http.call(
+            "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
+        )
+        response = self._retrying(None, True, lambda: self._send(call))
+        return self._core._index(response.content, type)
+
+    def search_registry(
+        self, registry_url: str, *, type: CapabilityType | str | None = None
+    ) -> SkillIndex:
+        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
+        params = {"type": CapabilityType(type).value} if type is not None else None
+        call = self._http.call(
+            "GET",
+            registry_url.rstrip("/") + "/skills",
+            headers=self._core.credentials.discovery_headers(),
+            params=params,
+        )
+        response = self._retrying(None, True, lambda: self._send(call))
+        return self._core._index(response.content, type)
+
+    def get_descriptor(
+        self, url: str, *, credentials: Credentials | None = None
+    ) -> SkillDescriptor:
+        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise)."""
+        creds = credentials or self._core.credentials
+        call = self._http.call("GET", url, headers=creds.discovery_headers())
+        response = self._retrying(None, True, lambda: self._send(call))
+        return parse(response.content)
+
+    # -- invocation ---------------------------------------------------------------------------
+
+    def invoke(
+        self,
+        descriptor: SkillDescriptor | Mapping[str, Any],
+        inputs: Mapping[str, Any],
+        *,
+        context: InvocationContext | None = None,
+        credentials: Credentials | None = None,
+        caller_credentials: Mapping[str, Any] | None = None,
+    ) -> Execution:
+        """Start an execution and return its handle (nothing is sent for an invalid or
+        incompatible descriptor, or when its auth needs credentials you did not give)."""
+        ready = self._core.ready(descriptor)
+        creds = credentials or self._core.credentials
+        deadline = self._core.deadline(ready, context)
+        call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
+        response = self._retrying(ready, False, lambda: self._send(call))
+        started = _parse_response(InvocationResponse, response)
+        return Execution(self, ready, started, creds, deadline)
+
+    def invoke_and_wait(
+        self,
+        descriptor: SkillDescriptor | Mapping[str, Any],
+        inputs: Mapping[str, Any],
+        *,
+        context: InvocationContext | None = None,
+        credentials: Credentials | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        """Invoke, poll to the end, and return the output (failures raise)."""
+        execution = self.invoke(descriptor, inputs, context=context, credentials=credentials)
+        return execution.result(timeout)
+
+
+class AsyncExecution:
+    """A started execution (async flavour of :class:`Execution`)."""
+
+    def __init__(
+        self,
+        client: AsyncSkillsClient,
+        descriptor: SkillDescriptor,
+        response: InvocationResponse,
+        credentials: Credentials,
+        deadline: float | None,
+    ) -> None:
+        self.client = client
+        self.descriptor = descriptor
+        self.last: InvocationResponse = response
+        self._credentials = credentials
+        self._deadline = deadline
+
+    @property
+    def execution_id(self) -> str:
+        return self.last.execution_id
+
+    @property
+    def status(self) -> ExecutionStatus:
+        return self.last.status
+
+    @property
+    def done(self) -> bool:
+        return self.last.status in TERMINAL
+
+    def __repr__(self) -> str:
+        return (
+            f"<AsyncExecution {self.execution_id!r} of {self.descriptor.id!r}: {self.status.value}>"
+        )
+
+    async def poll(self) -> InvocationStatusResponse:
+        endpoint = self.descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
+        status = await self.client._get(
+            url, InvocationStatusResponse, self.descriptor, self._credentials
+        )
+        self.last = status
+        return status
+
+    async def fetch_result(self) -> InvocationResult:
+        template = self.descriptor.endpoint.result_url
+        if template is None:
+            raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
+        url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
+        result = await self.client._get(url, InvocationResult, self.descriptor, self._credentials)
+        self.last = result
+        return result
+
+    async def wait(self, timeout: float | None = None) -> InvocationResponse:
+        deadline = time.monotonic() + timeout if timeout is not None else self._deadline
+        interval = self.client.poll_interval
+        while not self.done:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise InvocationTimeoutError(
+                    f"execution {self.execution_id!r} not finished before the deadline",
+                    details={"execution_id": self.execution_id, "status": self.status.value},
+                )
+            pause = interval if deadline is None else min(interval, deadline - time.monotonic())
+            await anyio.sleep(max(0.0, pause))
+            interval = min(interval * 2, self.client.max_poll_interval)
+            await self.poll()
+        return self.last
+
+    async def result(self, timeout: float | None = None) -> Any:
+        final = await self.wait(timeout)
+        if final.status == ExecutionStatus.completed:
+            if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
+                final = await self.fetch_result()
+            return final.output
+        if final.status == ExecutionStatus.timeout:
+            error = final.error
+            raise InvocationTimeoutError(
+                error.message if error else "the execution timed out",
+                details=error.details if error else None,
+                retry=error.retry if error else None,
+            )
+        raise ExecutionFailedError(final)
+
+
+class AsyncSkillsClient:
+    """Async Skill Sharing consumer, same surface as :class:`SkillsClient`."""
+
+    def __init__(
+        self,
+        *,
+        credentials: Credentials | None = None,
+        caller: CallerInfo | None = None,
+        timeout: float = 30.0,
+        http_client: httpx.AsyncClient | None = None,
+        consumer_version: str = CONSUMER_VERSION,
+        poll_interval: float = 1.0,
+        max_poll_interval: float = 30.0,
+    ) -> None:
+        self._core = _Core(
+            credentials=credentials,
+            caller=caller,
+            consumer_version=consumer_version,
+            poll_interval=poll_interval,
+            max_poll_interval=max_poll_interval,
+        )
+        self._http = AsyncHTTP(
+            "http://localhost/",
+            timeout=timeout,
+            retry=RetryPolicy.disabled(),
+            http_client=http_client,
+        )
+        self.poll_interval = poll_interval
+        self.max_poll_interval = max_poll_interval
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncSkillsClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return f"<AsyncSkillsClient consumer_version={self._core.consumer_version}>"
+
+    async def _send(self, call: Call) -> httpx.Response:
+        try:
+            return await self._http.send(call, stream=False)
+        except (APIStatusError, APIConnectionError) as exc:
+            raise error_from(exc) from None
+
+    async def _retrying(
+        self,
+        descriptor: SkillDescriptor | None,
+        idempotent: bool,
+        send: Callable[[], Awaitable[httpx.Response]],
+    ) -> httpx.Response:
+        budget = (
+            self._core.attempts(descriptor)
+            if descriptor is not None
+            else _Attempts(DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS)
+        )
+        attempt = 1
+        while True:
+            try:
+                return await send()
+            except SkillSharingError as error:
+                delay = budget.delay(attempt, error)
+                if delay is None or not self._core.retryable(error, idempotent=idempotent):
+                    raise
+                logger.info(
+                    "retrying after %s in %.2f s (attempt %d)", error.code, delay, attempt + 1
+                )
+                await anyio.sleep(delay)
+                attempt += 1
+
+    async def _get(
+        self,
+        url: str,
+        model: type[R],
+        descriptor: SkillDescriptor | None,
+        credentials: Credentials,
+        headers: Mapping[str, str] | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> R:
+        call = self._core.get(self._http, url, descriptor, credentials, headers, params)
+        response = await self._retrying(descriptor, True, lambda: self._send(call))
+        return _parse_response(model, response)
+
+    async def discover(
+        self,
+        domain: str,
+        *,
+        type: CapabilityType | str | None = None,
+        credentials: Credentials | None = None,
+    ) -> SkillIndex:
+        """See :meth:`SkillsClient.discover`."""
+        creds = credentials or self._core.credentials
+        params = {"type": CapabilityType(type).value} if type is not None else None
+        call = self._http.call(
+            "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
+        )
+        response = await self._retrying(None, True, lambda: self._send(call))
+        return self._core._index(response.content, type)
+
+    async def search_registry(
+        self, registry_url: str, *, type: CapabilityType | str | None = None
+    ) -> SkillIndex:
+        params = {"type": CapabilityType(type).value} if type is not None else None
+        call = self._http.call(
+            "GET",
+            registry_url.rstrip("/") + "/skills",
+            headers=self._core.credentials.discovery_headers(),
+            params=params,
+        )
+        response = await self._retrying(None, True, lambda: self._send(call))
+        return self._core._index(response.content, type)
+
+    async def get_descriptor(
+        self, url: str, *, credentials: Credentials | None = None
+    ) -> SkillDescriptor:
+        creds = credentials or self._core.credentials
+        call = self._http.call("GET", url, headers=creds.discovery_headers())
+        response = await self._retrying(None, True, lambda: self._send(call))
+        return parse(response.content)
+
+    async def invoke(
+        self,
+        descriptor: SkillDescriptor | Mapping[str, Any],
+        inputs: Mapping[str, Any],
+        *,
+        context: InvocationContext | None = None,
+        credentials: Credentials | None = None,
+        caller_credentials: Mapping[str, Any] | None = None,
+    ) -> AsyncExecution:
+        ready = self._core.ready(descriptor)
+        creds = credentials or self._core.credentials
+        deadline = self._core.deadline(ready, context)
+        call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
+        response = await self._retrying(ready, False, lambda: self._send(call))
+        started = _parse_response(InvocationResponse, response)
+        return AsyncExecution(self, ready, started, creds, deadline)
+
+    async def invoke_and_wait(
+        self,
+        descriptor: SkillDescriptor | Mapping[str, Any],
+        inputs: Mapping[str, Any],
+        *,
+        context: InvocationContext | None = None,
+        credentials: Credentials | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        execution = await self.invoke(descriptor, inputs, context=context, credentials=credentials)
+        return await execution.result(timeout)
