@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT / "generated"))
 sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
-
 from agentproto.skills import SkillProvider, SkillsClient, validate  # noqa: E402
 from agentproto.skills.models import SkillIndex  # noqa: E402
+
 from tests.servers.loopback import serve  # noqa: E402
 
 
