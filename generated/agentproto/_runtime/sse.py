@@ -1,63 +1,155 @@
-"""TEMPORARY stand-in (replaced by the sse branch)."""
+"""An incremental Server-Sent Events decoder (the WHATWG ``text/event-stream`` rules).
+
+Feed it the body's bytes as they arrive, in chunks of any size; it returns the events each
+chunk completes. It follows the parsing rules of the HTML standard:
+
+- UTF-8, with one leading byte-order mark ignored;
+- lines end with CRLF, LF or CR, including a CR at the end of one chunk whose LF starts the next
+  (that is one line end, not two);
+- a line starting with ``:`` is a comment; ``field: value`` loses one space after the colon; a
+  line without a colon is a field with an empty value; unknown fields are ignored;
+- ``data`` lines are joined with ``\\n``; ``event`` names the event (``message`` when absent);
+  ``id`` sets the last event id (ignored when it contains NUL) which every later event carries;
+  ``retry`` is kept when it is all ASCII digits;
+- a blank line dispatches the event; an event with no ``data`` line is not dispatched;
+- at the end of the stream an event without its blank line is discarded (the standard's rule:
+  a truncated event is not trusted).
+
+Line ends are found on whole chunks (C-level ``bytes`` operations) and all complete lines of a
+chunk are decoded in one call, so no per-character work is done in Python.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
+
+_BOM = b"\xef\xbb\xbf"
 
 
-@dataclass(frozen=True, slots=True)
-class ServerSentEvent:
+class ServerSentEvent(NamedTuple):
+    """One dispatched event (a named tuple: immutable and cheap to make)."""
+
     event: str
     data: str
     id: str | None
     retry: int | None
 
     def json(self) -> Any:
+        """The data parsed as JSON."""
         return json.loads(self.data)
 
 
 class SSEDecoder:
+    """Bytes in, events out; keeps what an incomplete line or event needs between chunks."""
+
+    __slots__ = ("_cr", "_data", "_event", "_last_id", "_partial", "_retry", "_started")
+
     def __init__(self) -> None:
-        self._buf = ""
+        self._partial: list[bytes] = []  # the current line, not yet ended
+        self._cr = False  # the previous chunk ended with CR: skip one LF at the next start
+        self._started = False  # the BOM check is done
         self._data: list[str] = []
         self._event = ""
+        self._retry: int | None = None
+        self._last_id: str | None = None
+
+    @property
+    def last_event_id(self) -> str | None:
+        return self._last_id
 
     def feed(self, chunk: bytes) -> list[ServerSentEvent]:
-        self._buf += chunk.decode()
-        self._buf = self._buf.replace("\r\n", "\n")
-        out = []
-        while "\n" in self._buf:
-            line, self._buf = self._buf.split("\n", 1)
+        """The events completed by ``chunk``."""
+        if not chunk:
+            return []
+        if not self._started:
+            head = b"".join(self._partial) + chunk
+            if len(head) < len(_BOM) and _BOM.startswith(head):
+                self._partial = [head]  # could still be a BOM: wait for more
+                return []
+            self._partial = []
+            self._started = True
+            chunk = head[len(_BOM) :] if head.startswith(_BOM) else head
+        if self._cr:
+            self._cr = False
+            if chunk[:1] == b"\n":
+                chunk = chunk[1:]
+        if b"\r" in chunk:
+            self._cr = chunk.endswith(b"\r")
+            chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        last = chunk.rfind(b"\n")
+        if last < 0:
+            if chunk:
+                self._partial.append(chunk)
+            return []
+        # Lines end at line ends, never inside a UTF-8 sequence: decode them all at once.
+        if self._partial:
+            self._partial.append(chunk[:last])
+            complete = b"".join(self._partial)
+        else:
+            complete = chunk[:last]
+        rest = chunk[last + 1 :]
+        self._partial = [rest] if rest else []
+        return self._lines(complete.decode("utf-8", "replace").split("\n"))
+
+    def _lines(self, lines: list[str]) -> list[ServerSentEvent]:
+        events: list[ServerSentEvent] = []
+        data = self._data
+        event = self._event
+        retry = self._retry
+        last_id = self._last_id
+        for line in lines:
             if not line:
-                if self._data:
-                    out.append(
-                        ServerSentEvent(self._event or "message", "\n".join(self._data), None, None)
-                    )
-                self._data, self._event = [], ""
+                if data:
+                    text = data[0] if len(data) == 1 else "\n".join(data)
+                    events.append(ServerSentEvent(event or "message", text, last_id, retry))
+                    data = []
+                event = ""
+                retry = None
                 continue
             name, _, value = line.partition(":")
-            value = value[1:] if value.startswith(" ") else value
+            if not name:
+                continue  # a comment
+            if value[:1] == " ":
+                value = value[1:]
             if name == "data":
-                self._data.append(value)
+                data.append(value)
             elif name == "event":
-                self._event = value
-        return out
+                event = value
+            elif name == "id":
+                if "\x00" not in value:
+                    last_id = value
+            elif name == "retry" and value.isascii() and value.isdigit():
+                retry = int(value)
+        self._data = data
+        self._event = event
+        self._retry = retry
+        self._last_id = last_id
+        return events
 
     def close(self) -> list[ServerSentEvent]:
+        """End of stream: an event still missing its blank line is discarded."""
+        self._partial = []
+        self._data = []
+        self._event = ""
+        self._retry = None
         return []
 
 
 def iter_sse(chunks: Iterable[bytes]) -> Iterator[ServerSentEvent]:
-    d = SSEDecoder()
-    for c in chunks:
-        yield from d.feed(c)
+    """The events of a byte stream given as chunks."""
+    decoder = SSEDecoder()
+    for chunk in chunks:
+        yield from decoder.feed(chunk)
+    yield from decoder.close()
 
 
 async def aiter_sse(chunks: AsyncIterable[bytes]) -> AsyncIterator[ServerSentEvent]:
-    d = SSEDecoder()
-    async for c in chunks:
-        for e in d.feed(c):
-            yield e
+    """The events of an async byte stream given as chunks."""
+    decoder = SSEDecoder()
+    async for chunk in chunks:
+        for event in decoder.feed(chunk):
+            yield event
+    for event in decoder.close():
+        yield event
