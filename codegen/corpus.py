@@ -111,6 +111,12 @@ def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, A
     return result
 
 
+def bundle_sources(folder: Path, root: Path) -> dict[str, Any]:
+    """The OpenAPI documents of a (loaded, checked) bundle, by source id."""
+    mapping = load_document(folder / "bundle.yaml", root)
+    return {sid: load_document(folder / local, root) for sid, local in mapping["sources"].items()}
+
+
 def bundle_folders(protocol_folder: Path, root: Path) -> list[Path]:
     base = protocol_folder / BUNDLES_DIR
     folders = sorted(p for p in base.iterdir() if p.is_dir()) if base.is_dir() else []

@@ -8,6 +8,7 @@ code.
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,13 @@ _TITLES = {
 
 def pyrepr(value: Any) -> str:
     """A Python literal for a plain value; refuses anything that is not plain data."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({str(value)!r})"
     if value is None or isinstance(value, bool | int | float | str):
         return repr(value)
+    if isinstance(value, dict):
+        items = ", ".join(f"{pyrepr(str(k))}: {pyrepr(v)}" for k, v in value.items())
+        return "{" + items + "}"
     if isinstance(value, tuple | list):
         inner = ", ".join(pyrepr(v) for v in value)
         if isinstance(value, list):

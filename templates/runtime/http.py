@@ -250,6 +250,7 @@ class Call:
     retries: bool
     expected: tuple[int, ...]
     auth: httpx.Auth | AuthHook | _NotGiven | None = NOT_GIVEN
+    content: str | bytes | None = None  # a body that is not JSON (``json`` is then None)
 
 
 class HTTPBase:
@@ -400,6 +401,7 @@ class SyncHTTP(HTTPBase):
                 url,
                 params=call.params or None,
                 json=call.json,
+                content=call.content,
                 headers=call.headers,
                 timeout=self._timeout(call),
             )
@@ -467,6 +469,7 @@ class AsyncHTTP(HTTPBase):
                 url,
                 params=call.params or None,
                 json=call.json,
+                content=call.content,
                 headers=call.headers,
                 timeout=self._timeout(call),
             )

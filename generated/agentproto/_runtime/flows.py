@@ -1,0 +1,475 @@
+"""The agents.json flow executor: runs a flow's actions in order over HTTP, moving data along
+its links. Written once; every generated flow client (``agentproto.flows.<bundle>``) feeds it
+the plan the generator made from the bundle (actions with method, path, server, parameters and
+body; links in canonical form).
+
+Links: an origin with no action is a flow input (``parameters.<name>``, ``requestBody`` or
+``requestBody.<name>``); an origin action's value is read from its response
+(``responses.success.<path>``, list indices as numbers) and a path that does not exist raises
+:class:`FlowLinkError`, never a silent ``None``. A target with no action is a field of the
+flow's result; otherwise ``parameters.<name>`` or ``requestBody[.<path>]`` of the action.
+An optional flow input the caller left out is simply not sent.
+
+Auth is given per source (:class:`BearerAuth`, :class:`ApiKeyAuth` in a header or the query,
+:class:`BasicAuth`, :class:`OAuth2Token`); secrets never show in reprs or errors.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+from urllib.parse import quote
+
+import httpx
+
+from agentproto._runtime.http import (
+    AsyncHTTP,
+    Call,
+    HTTPBase,
+    RetryPolicy,
+    SyncHTTP,
+    TimeoutTypes,
+)
+from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
+from agentproto._runtime.redact import MASK, Secret, redact_url
+
+Plan = Mapping[str, Any]
+M = TypeVar("M")
+_MISSING = object()
+
+
+class FlowError(Exception):
+    """Base of the errors a flow raises; names the flow and the action."""
+
+    def __init__(self, message: str, *, flow: str, action: str | None = None) -> None:
+        super().__init__(message)
+        self.flow = flow
+        self.action = action
+
+
+class FlowHTTPError(FlowError):
+    """An action's HTTP call failed: ``status`` is None for a connection failure."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        flow: str,
+        action: str,
+        status: int | None,
+        body: bytes = b"",
+        cause: Exception | None = None,
+    ) -> None:
+        super().__init__(message, flow=flow, action=action)
+        self.status = status
+        self.body = body
+        self.cause = cause
+
+
+class FlowLinkError(FlowError):
+    """A link's origin path does not exist in the response (or input) it reads."""
+
+
+class FlowInputError(FlowError, TypeError):
+    """A required flow input is missing, or an unknown one was given."""
+
+
+# -- auth per source -------------------------------------------------------------------------------
+
+
+class SourceAuth:
+    """How requests to one source are authenticated."""
+
+    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({MASK!r})"
+
+
+class BearerAuth(SourceAuth):
+    def __init__(self, token: str | Secret) -> None:
+        self._token = Secret(token)
+
+    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+        headers["Authorization"] = f"Bearer {self._token.reveal()}"
+
+
+class OAuth2Token(BearerAuth):
+    """An OAuth 2.0 access token you obtained (sent as a bearer token)."""
+
+
+class ApiKeyAuth(SourceAuth):
+    def __init__(self, name: str, key: str | Secret, *, location: str = "header") -> None:
+        if location not in ("header", "query"):
+            raise ValueError("location must be 'header' or 'query'")
+        self.name = name
+        self.location = location
+        self._key = Secret(key)
+
+    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+        (headers if self.location == "header" else params)[self.name] = self._key.reveal()
+
+    def __repr__(self) -> str:
+        return f"ApiKeyAuth({self.name!r}, {MASK!r}, location={self.location!r})"
+
+
+class BasicAuth(SourceAuth):
+    def __init__(self, username: str, password: str | Secret) -> None:
+        self.username = username
+        self._password = Secret(password)
+
+    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+        raw = f"{self.username}:{self._password.reveal()}".encode()
+        headers["Authorization"] = "Basic " + base64.b64encode(raw).decode()
+
+    def __repr__(self) -> str:
+        return f"BasicAuth({self.username!r}, {MASK!r})"
+
+
+# -- the plan, step by step ------------------------------------------------------------------------
+
+
+def _get(value: Any, path: list[Any]) -> Any:
+    for token in path:
+        if isinstance(value, Mapping) and str(token) in value:
+            value = value[str(token)]
+        elif (
+            isinstance(value, list) and re.fullmatch(r"\d+", str(token)) and int(token) < len(value)
+        ):
+            value = value[int(token)]
+        else:
+            return _MISSING
+    return value
+
+
+def _set(target: dict[str, Any], path: list[Any], value: Any) -> None:
+    node: Any = target
+    for i, token in enumerate(path[:-1]):
+        nxt = path[i + 1]
+        if isinstance(node, list):
+            node = node[int(token)]
+            continue
+        if token not in node:
+            node[token] = [] if re.fullmatch(r"\d+", str(nxt)) else {}
+        node = node[token]
+    last = path[-1]
+    if isinstance(node, list) and re.fullmatch(r"\d+", str(last)):
+        index = int(last)
+        node.extend([None] * (index + 1 - len(node)))
+        node[index] = value
+    else:
+        node[last] = value
+
+
+@dataclass
+class _Run:
+    """State of one flow run: inputs, each action's request and response, the result."""
+
+    flow: Plan
+    inputs: dict[str, Any]
+    responses: dict[str, Any]
+    requests: dict[str, dict[str, Any]]
+    result: dict[str, Any]
+
+
+class FlowRunner:
+    """Plan logic shared by both flavours; the subclasses only send requests."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        *,
+        auth: Mapping[str, SourceAuth] | None = None,
+        base_urls: Mapping[str, str] | None = None,
+    ) -> None:
+        self.plan = plan
+        self.auth = dict(auth or {})
+        self.base_urls = dict(base_urls or {})
+        unknown = sorted((set(self.auth) | set(self.base_urls)) - set(plan["sources"]))
+        if unknown:
+            raise ValueError(f"unknown sources {unknown}; this bundle has {plan['sources']}")
+
+    def flow(self, name: str) -> Plan:
+        for flow in self.plan["flows"]:
+            if flow["name"] == name or flow["id"] == name:
+                return flow  # type: ignore[no-any-return]
+        raise KeyError(name)
+
+    def start(self, flow: Plan, arguments: Mapping[str, Any]) -> _Run:
+        by_arg = {i["arg"]: i for i in flow["inputs"]}
+        unknown = sorted(set(arguments) - set(by_arg))
+        if unknown:
+            raise FlowInputError(f"{flow['id']}: unknown inputs {unknown}", flow=flow["id"])
+        missing = [
+            i["arg"] for i in flow["inputs"] if i["required"] and arguments.get(i["arg"]) is None
+        ]
+        if missing:
+            raise FlowInputError(
+                f"{flow['id']}: missing required inputs {missing}", flow=flow["id"]
+            )
+        inputs: dict[str, Any] = {}
+        for arg, value in arguments.items():
+            if value is not None:
+                _set(inputs, list(by_arg[arg]["origin"]), value)
+        return _Run(flow, inputs, {}, {a["id"]: {} for a in flow["actions"]}, {})
+
+    def _origin(self, run: _Run, link: Mapping[str, Any]) -> Any:
+        path = list(link["from_path"])
+        if link["from"] is None:
+            return _get(run.inputs, path)  # an optional input left out is skipped
+        response = {"responses": {"success": run.responses.get(link["from"])}}
+        value = _get(response, path)
+        if value is _MISSING:
+            raise FlowLinkError(
+                f"flow {run.flow['id']!r}: action {link['from']!r} answered without "
+                f"{'.'.join(map(str, path))!r} (link to "
+                f"{link['to'] or 'the result'}.{'.'.join(map(str, link['to_path']))})",
+                flow=run.flow["id"],
+                action=link["from"],
+            )
+        return value
+
+    def _links_into(self, run: _Run, target: str | None) -> None:
+        for link in run.flow["links"]:
+            if link["to"] != target:
+                continue
+            value = self._origin(run, link)
+            if value is _MISSING:
+                continue
+            into = run.result if target is None else run.requests[target]
+            _set(into, list(link["to_path"]), value)
+
+    def request(self, http: HTTPBase, run: _Run, action: Mapping[str, Any]) -> Call:
+        """The HTTP call of ``action``, its inputs gathered from the links."""
+        self._links_into(run, action["id"])
+        given = run.requests[action["id"]]
+        values = given.get("parameters", {})
+        headers: dict[str, str] = {}
+        params: dict[str, str] = {}
+        cookies: list[str] = []
+        path = str(action["path"])
+        auth = self.auth.get(action["source"])
+        if auth is not None:
+            auth.apply(headers, params)  # may supply a required parameter (an API key)
+        supplied = {k.lower() for k in headers} | set(params)
+        for p in action["params"]:
+            value = values.get(p["name"])
+            if value is None:
+                if (
+                    p["required"]
+                    and p["name"].lower() not in supplied
+                    and p["name"] not in supplied
+                ):
+                    raise FlowInputError(
+                        f"flow {run.flow['id']!r}: action {action['id']!r} needs parameter "
+                        f"{p['name']!r} ({p['in']}) and no link gives it",
+                        flow=run.flow["id"],
+                        action=action["id"],
+                    )
+                continue
+            text = _text(value)
+            if p["in"] == "path":
+                path = path.replace("{" + p["name"] + "}", quote(text, safe=""))
+            elif p["in"] == "query":
+                params[p["name"]] = text
+            elif p["in"] == "header":
+                headers[p["name"]] = text
+            elif p["in"] == "cookie":
+                cookies.append(f"{p['name']}={quote(text, safe='')}")
+        if cookies:
+            headers["Cookie"] = "; ".join(cookies)
+        server = self.base_urls.get(action["source"], action["server"]).rstrip("/")
+        body = given.get("requestBody", _MISSING)
+        content: str | bytes | None = None
+        json_body = None
+        if body is not _MISSING and action["body"] is not None:
+            kind = action["body"]["content_type"]
+            headers["Content-Type"] = kind
+            if "json" in kind:
+                json_body = body
+            elif kind == "application/x-www-form-urlencoded" and isinstance(body, Mapping):
+                content = httpx.QueryParams({k: _text(v) for k, v in body.items()}).__str__()
+            else:
+                content = body if isinstance(body, str | bytes) else json.dumps(body)
+        call = http.call(
+            action["method"],
+            server + path,
+            params=params,
+            json=json_body,
+            headers=headers,
+            expected=tuple(range(200, 300)),
+        )
+        if content is not None:
+            call = dataclasses.replace(call, json=None, content=content)
+        return call
+
+    def received(self, run: _Run, action: Mapping[str, Any], response: httpx.Response) -> None:
+        if response.status_code == 204 or not response.content:
+            run.responses[action["id"]] = None
+            return
+        try:
+            run.responses[action["id"]] = response.json()
+        except ValueError:
+            run.responses[action["id"]] = response.text
+
+    def failed(
+        self, run: _Run, action: Mapping[str, Any], exc: APIStatusError | APIConnectionError
+    ) -> FlowHTTPError:
+        if isinstance(exc, APIStatusError):
+            return FlowHTTPError(
+                f"flow {run.flow['id']!r}, action {action['id']!r}: {action['method']} "
+                f"{redact_url(exc.url)} answered {exc.status_code}",
+                flow=run.flow["id"],
+                action=action["id"],
+                status=exc.status_code,
+                body=exc.body,
+                cause=exc,
+            )
+        return FlowHTTPError(
+            f"flow {run.flow['id']!r}, action {action['id']!r}: {exc}",
+            flow=run.flow["id"],
+            action=action["id"],
+            status=None,
+            cause=exc,
+        )
+
+    def finish(self, run: _Run) -> Any:
+        """The flow's result: its output links, else the last action's response."""
+        self._links_into(run, None)
+        if any(link["to"] is None for link in run.flow["links"]):
+            return run.result
+        last = run.flow["actions"][-1]["id"] if run.flow["actions"] else None
+        return run.responses.get(last) if last is not None else None
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | dict):
+        return json.dumps(value)
+    return str(value)
+
+
+def as_result(model: Callable[[Any], M], value: Any) -> M:
+    """The typed result (a JSON object, or ``{"value": ...}`` for anything else)."""
+    return model(value if isinstance(value, dict) else {"value": value})
+
+
+class SyncFlows:
+    """Blocking flow client: the base of each generated ``<Bundle>Flows`` class."""
+
+    PLAN: ClassVar[Plan] = {"bundle": "", "title": "", "sources": (), "flows": ()}
+
+    def __init__(
+        self,
+        *,
+        auth: Mapping[str, SourceAuth] | None = None,
+        base_urls: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes = 30.0,
+        retry: RetryPolicy | None = None,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        self._runner = FlowRunner(self.PLAN, auth=auth, base_urls=base_urls)
+        self._http = SyncHTTP(
+            "http://localhost/", timeout=timeout, retry=retry, http_client=http_client
+        )
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self: _SF) -> _SF:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
+
+    def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
+        """Run a flow by id or function name; returns the raw result (JSON data)."""
+        runner = self._runner
+        run = runner.start(runner.flow(name), arguments)
+        for action in run.flow["actions"]:
+            call = runner.request(self._http, run, action)
+            try:
+                response = self._http.send(call, stream=False)
+            except (APIStatusError, APIConnectionError) as exc:
+                raise runner.failed(run, action, exc) from None
+            runner.received(run, action, response)
+        return runner.finish(run)
+
+
+class AsyncFlows:
+    """Async flow client: the base of each generated ``Async<Bundle>Flows`` class."""
+
+    PLAN: ClassVar[Plan] = {"bundle": "", "title": "", "sources": (), "flows": ()}
+
+    def __init__(
+        self,
+        *,
+        auth: Mapping[str, SourceAuth] | None = None,
+        base_urls: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes = 30.0,
+        retry: RetryPolicy | None = None,
+        http_client: httpx.AsyncClient | None = None,
+    ) -> None:
+        self._runner = FlowRunner(self.PLAN, auth=auth, base_urls=base_urls)
+        self._http = AsyncHTTP(
+            "http://localhost/", timeout=timeout, retry=retry, http_client=http_client
+        )
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self: _AF) -> _AF:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
+
+    async def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
+        runner = self._runner
+        run = runner.start(runner.flow(name), arguments)
+        for action in run.flow["actions"]:
+            call = runner.request(self._http, run, action)
+            try:
+                response = await self._http.send(call, stream=False)
+            except (APIStatusError, APIConnectionError) as exc:
+                raise runner.failed(run, action, exc) from None
+            runner.received(run, action, response)
+        return runner.finish(run)
+
+
+def tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:
+    """Each flow as an LLM tool definition: name, description and a JSON Schema of its inputs."""
+    for flow in plan["flows"]:
+        properties = {}
+        for i in flow["inputs"]:
+            schema = dict(i["schema"])
+            if i["description"]:
+                schema["description"] = i["description"]
+            properties[i["arg"]] = schema
+        yield {
+            "name": flow["name"],
+            "description": flow["description"] or flow["title"],
+            "parameters": {
+                "type": "object",
+                "properties": properties,
+                "required": [i["arg"] for i in flow["inputs"] if i["required"]],
+                "additionalProperties": False,
+            },
+        }
+
+
+_SF = TypeVar("_SF", bound=SyncFlows)
+_AF = TypeVar("_AF", bound=AsyncFlows)

@@ -1,0 +1,144 @@
+"""A loopback server built from an OpenAPI document, for the flow tests.
+
+Every operation becomes a route. A request is checked against its operation: method and path
+(routing), required path/query/header parameters, the request body against the operation's
+schema (jsonschema), and bearer auth when the document's security asks for it. A valid
+request gets the operation's 2xx response: its example, or a value made from its schema. Every
+request is recorded. ``fail`` maps an operationId to a status to answer instead.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+
+
+def resolve(spec: dict[str, Any], node: Any, depth: int = 0) -> Any:
+    if depth > 12:
+        return {}
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/"):
+            target: Any = spec
+            for token in ref[2:].split("/"):
+                target = target[token]
+            return resolve(spec, target, depth + 1)
+        return {k: resolve(spec, v, depth + 1) for k, v in node.items()}
+    if isinstance(node, list):
+        return [resolve(spec, v, depth + 1) for v in node]
+    return node
+
+
+def sample(schema: Any, depth: int = 0) -> Any:
+    """A value valid against ``schema`` (the subset OpenAPI documents use)."""
+    if not isinstance(schema, dict) or depth > 5:
+        return None
+    if "example" in schema:
+        return schema["example"]
+    if "enum" in schema:
+        return schema["enum"][0]
+    for key in ("oneOf", "anyOf", "allOf"):
+        if schema.get(key):
+            return sample(schema[key][0], depth + 1)
+    kind = schema.get("type", "object" if "properties" in schema else None)
+    if kind == "object":
+        return {k: sample(v, depth + 1) for k, v in (schema.get("properties") or {}).items()}
+    if kind == "array":
+        return [sample(schema.get("items") or {}, depth + 1)]
+    return {"string": "sample", "integer": 1, "number": 1.5, "boolean": True}.get(str(kind))
+
+
+class OpenAPIServer:
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.spec = spec
+        self.requests: list[dict[str, Any]] = []
+        self.rejections: list[str] = []
+        self.fail: dict[str, int] = {}
+        self.responses: dict[str, Any] = {}  # operationId -> body to answer instead
+        security = spec.get("security") or []
+        schemes = (spec.get("components") or {}).get("securitySchemes") or {}
+        self.bearer = any(
+            schemes.get(name, {}).get("scheme") == "bearer" for item in security for name in item
+        )
+        routes = []
+        for path, item in (spec.get("paths") or {}).items():
+            for method in _METHODS:
+                op = item.get(method)
+                if isinstance(op, dict):
+                    op = resolve(
+                        spec,
+                        {
+                            **op,
+                            "parameters": [
+                                *(item.get("parameters") or []),
+                                *(op.get("parameters") or []),
+                            ],
+                        },
+                    )
+                    routes.append(Route(path, self._endpoint(op), methods=[method.upper()]))
+        self.app = Starlette(routes=routes)
+
+    def _reject(self, status: int, reason: str) -> Response:
+        self.rejections.append(reason)
+        return JSONResponse({"error": reason}, status_code=status)
+
+    def _endpoint(self, op: dict[str, Any]) -> Any:
+        async def endpoint(request: Request) -> Response:
+            raw = await request.body()
+            record = {
+                "operationId": op.get("operationId"),
+                "method": request.method,
+                "path": request.url.path,
+                "query": dict(request.query_params),
+                "headers": dict(request.headers),
+                "body": json.loads(raw) if raw else None,
+            }
+            self.requests.append(record)
+            if self.bearer and not request.headers.get("authorization", "").startswith("Bearer "):
+                return self._reject(401, "missing bearer token")
+            for param in op.get("parameters") or []:
+                where = {
+                    "query": request.query_params,
+                    "header": request.headers,
+                    "path": request.path_params,
+                }.get(param.get("in"))
+                if where is not None and param.get("required") and param["name"] not in where:
+                    return self._reject(
+                        400, f"missing required {param['in']} parameter {param['name']}"
+                    )
+            body_spec = op.get("requestBody")
+            if isinstance(body_spec, dict):
+                media = (body_spec.get("content") or {}).get("application/json") or {}
+                if record["body"] is None and body_spec.get("required"):
+                    return self._reject(400, "missing request body")
+                schema = media.get("schema")
+                if record["body"] is not None and isinstance(schema, dict):
+                    errors = list(jsonschema.Draft7Validator(schema).iter_errors(record["body"]))
+                    if errors:
+                        return self._reject(422, f"invalid body: {errors[0].message}")
+            status = self.fail.get(str(op.get("operationId")))
+            if status is not None:
+                return JSONResponse({"error": "injected failure"}, status_code=status)
+            if op.get("operationId") in self.responses:
+                return JSONResponse(self.responses[op["operationId"]])
+            for code, response in sorted(
+                (op.get("responses") or {}).items(), key=lambda kv: str(kv[0])
+            ):
+                if str(code).startswith("2"):
+                    content = (response or {}).get("content") or {}
+                    media = content.get("application/json")
+                    if media is None:
+                        return Response(status_code=int(code) if str(code).isdigit() else 200)
+                    body = media.get("example", sample(media.get("schema") or {}))
+                    return JSONResponse(body, status_code=int(code) if str(code).isdigit() else 200)
+            return JSONResponse({})
+
+        return endpoint
