@@ -1,0 +1,140 @@
+"""agents.json flows: build time per bundle, and the executor's per-flow overhead.
+
+Run from the repository root:  python benchmarks/bench_flows.py [--calls 500] [--runs 3]
+
+- build: the flow-plan + render step of `codegen build` for each bundle alone (loading and
+  checking the bundle, resolving its OpenAPI operations, rendering and formatting its module),
+  median of --runs.
+- overhead: the same GET (giphy's search flow, one action) issued --calls times through the
+  generated flow client and directly with httpx (same `httpx.Client`, same loopback server in
+  its own process, same query), in one run; the difference per call is what the executor adds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "generated"))
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+from agentproto.flows import ApiKeyAuth, giphy  # noqa: E402
+
+from codegen import corpus  # noqa: E402
+from codegen.flows_plan import class_name, plan_bundle  # noqa: E402
+from codegen.output import format_text  # noqa: E402
+from codegen.render import environment  # noqa: E402
+from codegen.sources import load_document  # noqa: E402
+
+SERVER = """
+import json
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+body = json.dumps({"data": [{"id": "abc"}], "meta": {"status": 200}}).encode()
+import socket
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def setup(self):
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *args):
+        pass
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""
+
+
+def build_times(runs: int) -> dict[str, float]:
+    folder = ROOT / "schemas" / "agents_json"
+    schema = load_document(folder / "agents-json.schema.json", ROOT)
+    env = environment(ROOT / "templates")
+    times = {}
+    for bundle in corpus.bundle_folders(folder, ROOT):
+        samples = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            document = corpus.load_bundle(bundle, schema, ROOT)
+            specs = corpus.bundle_sources(bundle, ROOT)
+            plan = plan_bundle(bundle.name, document, specs, bundle.name, warn=lambda *a: None)
+            text = env.get_template("flows/bundle.py.j2").render(
+                plan=plan,
+                prefix=class_name(bundle.name),
+                flows=[
+                    {**f, "ordered_inputs": f["inputs"], "result_class": "R" + str(i)}
+                    for i, f in enumerate(plan["flows"])
+                ],
+            )
+            format_text(text)
+            samples.append(time.perf_counter() - started)
+        times[bundle.name] = statistics.median(samples)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--calls", type=int, default=500)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    builds = build_times(args.runs)
+    server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        url = f"http://127.0.0.1:{server.stdout.readline().strip()}"
+        http = httpx.Client()
+        flows = giphy.GiphyFlows(
+            base_urls={"giphy": url},
+            auth={"giphy": ApiKeyAuth("api_key", "k", location="query")},
+            http_client=http,
+        )
+
+        def via_flow() -> None:
+            flows.search_gifs_flow(q="cats", limit=2)
+
+        def direct() -> None:
+            r = http.get(url + "/gifs/search", params={"api_key": "k", "limit": "2", "q": "cats"})
+            r.raise_for_status()
+            r.json()
+
+        for fn in (via_flow, direct):  # warm up connections and caches
+            for _ in range(20):
+                fn()
+        samples: dict[str, list[float]] = {"flow client": [], "httpx direct": []}
+        for _ in range(args.runs):  # alternate, so drift in machine load hits both alike
+            for name, fn in (("flow client", via_flow), ("httpx direct", direct)):
+                started = time.perf_counter()
+                for _ in range(args.calls):
+                    fn()
+                samples[name].append((time.perf_counter() - started) / args.calls)
+        medians = {name: statistics.median(values) for name, values in samples.items()}
+        http.close()
+    finally:
+        server.terminate()
+        server.wait()
+
+    print(f"build time per bundle (plan + render + format, median of {args.runs}):")
+    for name, seconds in builds.items():
+        flows_count = len(importlib.import_module(f"agentproto.flows.{name}").PLAN["flows"])
+        print(f"  {name:<8} {seconds * 1000:8.1f} ms  ({flows_count} flows)")
+    flow, raw = medians["flow client"], medians["httpx direct"]
+    print(f"\nper call, {args.calls} calls x {args.runs} runs (loopback, one action):")
+    print(f"  flow client   {flow * 1e6:8.1f} us")
+    print(f"  httpx direct  {raw * 1e6:8.1f} us")
+    print(f"  executor overhead: {(flow - raw) * 1e6:.1f} us per flow ({flow / raw:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
