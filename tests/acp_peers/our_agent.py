@@ -1,0 +1,102 @@
+"""An ACP agent written on agentproto (run as a subprocess by the tests).
+
+Prompts are scripts: "hello N" streams N message chunks; "permission" asks the editor and says
+which option it got; "fs PATH" reads PATH and writes its upper-cased text to PATH.out; "slow"
+streams one chunk and waits for session/cancel; "crash" dies mid-prompt; "size" answers the
+prompt's length; "big N" streams one chunk of N bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "generated"))
+
+from agentproto.acp import Agent, serve_agent
+from agentproto.acp.models import (
+    CancelNotification,
+    InitializeRequest,
+    InitializeResponse,
+    NewSessionRequest,
+    NewSessionResponse,
+    PromptRequest,
+    PromptResponse,
+)
+
+
+class ScriptedAgent(Agent):
+    def __init__(self) -> None:
+        self.cancelled: dict[str, asyncio.Event] = {}
+
+    async def initialize(self, params: InitializeRequest) -> InitializeResponse:
+        return InitializeResponse.model_validate(
+            {
+                "protocolVersion": params.protocol_version,
+                "agentCapabilities": {"loadSession": False},
+            }
+        )
+
+    async def new_session(self, params: NewSessionRequest) -> NewSessionResponse:
+        session_id = f"sess-{len(self.cancelled) + 1}"
+        self.cancelled[session_id] = asyncio.Event()
+        return NewSessionResponse(session_id=session_id)
+
+    async def cancel(self, params: CancelNotification) -> None:
+        self.cancelled[params.session_id].set()
+
+    async def say(self, session_id: str, text: str) -> None:
+        await self.client.session_update(
+            {
+                "sessionId": session_id,
+                "update": {
+                    "sessionUpdate": "agent_message_chunk",
+                    "content": {"type": "text", "text": text},
+                },
+            }
+        )
+
+    async def prompt(self, params: PromptRequest) -> PromptResponse:
+        sid = params.session_id
+        text = "".join(getattr(block, "text", "") for block in params.prompt)
+        command, _, arg = text.partition(" ")
+        if command == "hello":
+            for i in range(int(arg or 1)):
+                await self.say(sid, f"chunk {i}")
+        elif command == "permission":
+            answer = await self.client.request_permission(
+                {
+                    "sessionId": sid,
+                    "toolCall": {"toolCallId": "call-1", "title": "rm -rf build"},
+                    "options": [
+                        {"optionId": "allow", "name": "Allow", "kind": "allow_once"},
+                        {"optionId": "reject", "name": "Reject", "kind": "reject_once"},
+                    ],
+                }
+            )
+            outcome = answer.outcome
+            await self.say(sid, f"outcome {getattr(outcome, 'option_id', outcome.outcome)}")
+        elif command == "fs":
+            read = await self.client.read_text_file({"sessionId": sid, "path": arg})
+            await self.client.write_text_file(
+                {"sessionId": sid, "path": arg + ".out", "content": read.content.upper()}
+            )
+            await self.say(sid, f"wrote {len(read.content)}")
+        elif command == "slow":
+            await self.say(sid, "working")
+            await self.cancelled[sid].wait()
+            return PromptResponse.model_validate({"stopReason": "cancelled"})
+        elif command == "crash":
+            await self.say(sid, "about to crash")
+            os._exit(3)
+        elif command == "size":
+            await self.say(sid, str(len(text)))
+        elif command == "big":
+            await self.say(sid, "x" * int(arg))
+        return PromptResponse.model_validate({"stopReason": "end_turn"})
+
+
+if __name__ == "__main__":
+    asyncio.run(serve_agent(ScriptedAgent()))
