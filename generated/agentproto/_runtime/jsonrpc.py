@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Protocol
 logger = logging.getLogger("agentproto.jsonrpc")
 
 DEFAULT_LIMIT = 64 * 1024 * 1024
+_HIGH_WATER = 256 * 1024  # bytes queued before a writer waits for the pipe to drain
 CANCEL_METHOD = "$/cancel_request"
 JSON = Any
 
@@ -106,6 +107,25 @@ class RequestCancelled(RpcError):
     code = -32800
 
 
+class RawJSON(bytes):
+    """Params or a result already encoded as JSON (e.g. by pydantic's ``model_dump_json``):
+    spliced into the message as is, which saves building and encoding a dict."""
+
+
+def _encode(message: dict[str, JSON]) -> bytes:
+    raw = None
+    for key in ("params", "result"):
+        value = message.get(key)
+        if isinstance(value, RawJSON):
+            raw = key, value
+    if raw is None:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    key, value = raw
+    head = {k: v for k, v in message.items() if k != key}
+    text = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
+    return b"".join((text[:-1], b',"', key.encode(), b'":', value, b"}\n"))
+
+
 class ConnectionClosed(ConnectionError):
     """The peer went away (closed its output, or died) before answering."""
 
@@ -147,24 +167,10 @@ class Connection:
         self._write_lock = asyncio.Lock()
         self._closed: ConnectionClosed | None = None
         self._reader_task: asyncio.Task[None] | None = None
-        # Notifications and responses are handled in arrival order by one worker, so a
-        # notification sent before an answer is seen before the call that waits for it returns.
-        self._inbox: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
-        self._inbox_task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         if self._reader_task is None:
-            loop = asyncio.get_running_loop()
-            self._reader_task = loop.create_task(self._read_loop())
-            self._inbox_task = loop.create_task(self._inbox_loop())
-
-    async def _inbox_loop(self) -> None:
-        while True:
-            message = await self._inbox.get()
-            if "method" in message:
-                await self._handle_notification(message["method"], message.get("params"))
-            else:
-                self._handle_response(message)
+            self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
 
     @property
     def closed(self) -> bool:
@@ -179,14 +185,17 @@ class Connection:
     async def _send(self, message: dict[str, JSON]) -> None:
         if self._closed is not None:
             raise self._closed
-        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-        async with self._write_lock:
-            try:
-                self._writer.write(line)
-                await self._writer.drain()
-            except (ConnectionError, RuntimeError, OSError) as exc:
-                self._close(ConnectionClosed(f"cannot write to {self._name}: {exc}"))
-                raise self._closed from exc  # type: ignore[misc]
+        try:
+            # One write per line, at once (the peer starts on it while we go on); lines never
+            # interleave. Wait only when the pipe is full.
+            self._writer.write(_encode(message))
+            transport = getattr(self._writer, "transport", None)
+            if transport is None or transport.get_write_buffer_size() > _HIGH_WATER:
+                async with self._write_lock:
+                    await self._writer.drain()
+        except (ConnectionError, RuntimeError, OSError) as exc:
+            self._close(ConnectionClosed(f"cannot write to {self._name}: {exc}"))
+            raise self._closed from exc  # type: ignore[misc]
 
     async def request(self, method: str, params: JSON = None) -> JSON:
         """Call ``method`` and return its result; cancelling this call cancels it remotely."""
@@ -268,7 +277,7 @@ class Connection:
             return
         method = message.get("method")
         if method is None:
-            self._inbox.put_nowait(message)
+            self._handle_response(message)
             return
         if not isinstance(method, str) or ("id" in message and not _valid_id(msg_id)):
             await self._reply_error(
@@ -277,10 +286,8 @@ class Connection:
             return
         params = message.get("params")
         if "id" not in message:
-            if method == CANCEL_METHOD:
-                await self._handle_notification(method, params)
-            else:
-                self._inbox.put_nowait(message)
+            # In line: a notification is handled before anything that arrived after it.
+            await self._handle_notification(method, params)
             return
         assert msg_id is not None
         task = asyncio.get_running_loop().create_task(self._handle_request(msg_id, method, params))
@@ -352,11 +359,11 @@ class Connection:
         self._close(ConnectionClosed(f"connection to {self._name} was closed"))
         with contextlib.suppress(Exception):
             self._writer.close()
-        for task in (self._reader_task, self._inbox_task):
-            if task is not None and not task.done():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        task = self._reader_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 def _valid_id(value: Any) -> bool:

@@ -18,13 +18,12 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
-from pydantic import BaseModel, ValidationError
-
 from agentproto._runtime.jsonrpc import (
     DEFAULT_LIMIT,
     Connection,
     InvalidParams,
     MethodNotFound,
+    RawJSON,
     Subprocess,
     Writer,
     spawn,
@@ -33,6 +32,8 @@ from agentproto._runtime.jsonrpc import (
 from agentproto._runtime.sync_loop import LoopThread
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from agentproto.acp.models import (
         AuthenticateRequest,
         AuthenticateResponse,
@@ -330,16 +331,22 @@ def _model(name: str, unstable: bool) -> type[BaseModel]:
     return model
 
 
+def _is_model(value: Any) -> bool:
+    # Duck-typed, so that importing this module does not import pydantic (~100 ms).
+    return hasattr(value, "model_dump_json") and hasattr(type(value), "model_fields")
+
+
 def _dump(value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json", by_alias=True, exclude_none=True)
+    """A model as wire JSON, encoded by pydantic directly (wire names, no nulls)."""
+    if _is_model(value):
+        return RawJSON(value.model_dump_json(by_alias=True, exclude_none=True).encode())
     return {} if value is None else value
 
 
 def _payload(route: _Route, params: Any) -> Any:
-    if isinstance(params, BaseModel):
-        return _dump(params)
-    return _dump(_model(route.request, route.unstable).model_validate(params))
+    if not _is_model(params):
+        params = _model(route.request, route.unstable).model_validate(params)
+    return _dump(params)
 
 
 async def _invoke(function: Any, *args: Any) -> Any:
@@ -369,6 +376,8 @@ class _Dispatch:
         return route
 
     def _params(self, route: _Route, params: Any) -> BaseModel:
+        from pydantic import ValidationError
+
         try:
             return _model(route.request, route.unstable).model_validate(
                 params if params is not None else {}

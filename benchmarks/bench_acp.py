@@ -1,0 +1,120 @@
+"""ACP round trips and import time: ours against the official SDK (agent-client-protocol), one run.
+
+Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000]
+
+- round trips: an editor spawns the scripted test agent (tests/acp_peers/) and sends --prompts
+  prompts one after another; each prompt makes the agent send 1 (then 10) `session/update`
+  notifications before answering. Ours = our editor + our agent; official = the official SDK's
+  client + an agent on the official SDK. Median and p95 latency per prompt, and the ratio.
+- import: `import agentproto.acp` (+ its connection module) against `import acp`, each in a fresh
+  interpreter, median of 7; also the first use of our models (they load lazily).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "generated"))
+
+from agentproto.acp import Client, spawn_agent  # noqa: E402
+
+PEERS = ROOT / "tests" / "acp_peers"
+
+
+class QuietEditor(Client):
+    async def session_update(self, params: Any) -> None:
+        return None
+
+
+async def ours(prompts: int, updates: int) -> list[float]:
+    async with spawn_agent(
+        sys.executable, [str(PEERS / "our_agent.py")], client=QuietEditor()
+    ) as conn:
+        await conn.initialize({"protocolVersion": 1})
+        sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
+        request = {"sessionId": sid, "prompt": [{"type": "text", "text": f"hello {updates}"}]}
+        times = []
+        for _ in range(prompts):
+            started = time.perf_counter()
+            await conn.prompt(request)
+            times.append(time.perf_counter() - started)
+        return times
+
+
+async def official(prompts: int, updates: int) -> list[float]:
+    import acp
+    from acp import schema
+
+    class Editor:
+        def on_connect(self, conn: Any) -> None:
+            pass
+
+        async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
+            return None
+
+    agent = str(PEERS / "official_agent.py")
+    async with acp.spawn_agent_process(Editor(), sys.executable, agent) as (conn, _process):
+        await conn.initialize(protocol_version=1)
+        sid = (await conn.new_session(cwd="/")).session_id
+        block = [schema.TextContentBlock(type="text", text=f"hello {updates}")]
+        times = []
+        for _ in range(prompts):
+            started = time.perf_counter()
+            await conn.prompt(session_id=sid, prompt=block)
+            times.append(time.perf_counter() - started)
+        return times
+
+
+def import_time(statement: str, runs: int = 7) -> float:
+    code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+    samples = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(ROOT / "generated"), "PATH": "/usr/bin:/bin"},
+        )
+        samples.append(float(out.stdout))
+    return statistics.median(samples)
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[int(len(values) * 0.95)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--prompts", type=int, default=1000)
+    args = parser.parse_args()
+    print(f"prompt round trips, {args.prompts} per case (median / p95 per prompt):")
+    for updates in (1, 10):
+        a = asyncio.run(ours(args.prompts, updates))
+        b = asyncio.run(official(args.prompts, updates))
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(
+            f"  {updates:>2} update(s): ours {ma * 1e3:.3f} / {p95(a) * 1e3:.3f} ms   "
+            f"official {mb * 1e3:.3f} / {p95(b) * 1e3:.3f} ms   ratio {ma / mb:.2f}x "
+            "(target <= 0.5x)"
+        )
+    ours_import = import_time("import agentproto.acp, agentproto.acp.connection")
+    ours_models = import_time("import agentproto.acp.connection, agentproto.acp.models")
+    official_import = import_time("import acp")
+    print("\nimport time (fresh interpreter, median of 7):")
+    print(f"  import agentproto.acp (+ connection): {ours_import * 1e3:7.1f} ms (target <= 150)")
+    print(f"  ... and its models (first use):       {ours_models * 1e3:7.1f} ms")
+    print(f"  import acp (official SDK):            {official_import * 1e3:7.1f} ms")
+    print(f"  ratio ours / official:                {ours_import / official_import:7.2f}x")
+
+
+if __name__ == "__main__":
+    main()
