@@ -524,3 +524,15 @@ asyncio.run(main())
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "all good ['summarizing s9']"
+
+
+def test_a_50_mb_line_crosses_the_connection() -> None:
+    async def main() -> None:
+        conn, served = await pair(EchoAgent())
+        payload = "q" * 50_000_000
+        echoed = await asyncio.wait_for(conn.ext_method("_echo", {"blob": payload}), 60)
+        assert len(echoed["echo"]["blob"]) == 50_000_000
+        await conn.close()
+        served.cancel()
+
+    asyncio.run(main())

@@ -627,3 +627,17 @@ def test_fast_path_agrees_with_jsonschema_on_mutants(
 
     mutant = {**document, **dict(mutations)}
     assert _fast_valid("SkillDescriptor", mutant) == _validator("SkillDescriptor").is_valid(mutant)
+
+
+def test_registry_search_passes_the_type_and_filters(client: SkillsClient, site: Site) -> None:
+    seen: list[str | None] = []
+    index = json.loads(serialize(client.discover(site.url)))
+
+    async def skills(request: Request) -> JSONResponse:
+        seen.append(request.query_params.get("type"))
+        return JSONResponse(index)  # a registry that ignores the filter: the SDK applies it
+
+    with serve(Starlette(routes=[Route("/registry/skills", skills)])) as url:
+        found = client.search_registry(url + "/registry", type="knowledge")
+    assert seen == ["knowledge"]
+    assert [s.id for s in found.skills] == ["acme/oauth"]
