@@ -239,7 +239,7 @@ class _Planner:
             src = None if src in (None, flow_id) else src
             dst = None if dst in (None, flow_id) else dst
             if origin.get("actionId") == flow_id or target.get("actionId") == flow_id:
-                self.warn(self.shown, lw, f"actionId {flow_id!r} (the flow itself) read as null")
+                self.warn(self.shown, lw, "an actionId equal to its flow's id read as null")
             src_path = self.origin_path(lw, src, origin["fieldPath"])
             indexed = ops[key]["indexed"] if (key := _action_key(flow, dst)) in ops else []
             dst_path = self.target_path(lw, dst, target["fieldPath"], indexed)
@@ -482,19 +482,18 @@ def plan_bundle(
     def log_warning(file: str, pointer: str, reason: str) -> None:
         log.warning("%s: %s: %s", file, pointer, reason)
 
-    seen: dict[tuple[str, str], list[str]] = {}
+    seen: dict[str, list[str]] = {}
 
     def collect(file: str, pointer: str, reason: str) -> None:
-        flow_pointer = "/".join(pointer.split("/")[:3])
-        seen.setdefault((flow_pointer, reason), []).append(pointer)
+        seen.setdefault(reason, []).append(pointer)
 
     planner = _Planner(shown, collect)
     ops = planner.operations(document, specs)
     flows = [planner.flow(i, flow, ops) for i, flow in enumerate(document["flows"])]
     emit = warn or log_warning
-    for (flow_pointer, reason), pointers in seen.items():
-        count = f" ({len(pointers)} links)" if len(pointers) > 1 else ""
-        emit(shown, pointers[0] if len(pointers) == 1 else flow_pointer, reason + count)
+    for reason, pointers in seen.items():  # one line per kind of rewrite, not per link
+        more = f" ({len(pointers)} links, the first here)" if len(pointers) > 1 else ""
+        emit(shown, pointers[0], reason + more)
     names = [f["name"] for f in flows]
     for i, flow_name in enumerate(names):
         if names.index(flow_name) != i:

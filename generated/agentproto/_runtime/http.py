@@ -274,6 +274,7 @@ class HTTPBase:
         if not url.raw_path.endswith(b"/"):
             url = url.copy_with(raw_path=url.raw_path + b"/")
         self.base_url = url
+        self._base = str(url) if str(url).endswith("/") else str(url) + "/"
         self.retry = retry if retry is not None else RetryPolicy()
         self.timeout = timeout
         self._auth: httpx.Auth | AuthHook | None = (
@@ -317,6 +318,14 @@ class HTTPBase:
             auth=auth,
         )
 
+    def _url(self, call: Call) -> str:
+        """The call's absolute URL: its path under the base URL (which ends in ``/``), or the
+        path itself when it is already absolute. Plain concatenation: paths are made by
+        ``format_path``, which escapes parameters and refuses ``.``/``..`` segments."""
+        if "://" in call.path:
+            return call.path
+        return self._base + call.path
+
     def _auth_for(self, call: Call) -> httpx.Auth | AuthHook | None:
         return self._auth if isinstance(call.auth, _NotGiven) else call.auth
 
@@ -353,7 +362,7 @@ class HTTPBase:
         logger.info(
             "retrying %s %s in %.2f s (retry %d of %d) after %s",
             call.method,
-            redact_url(str(self.base_url.join(call.path))),
+            redact_url(self._url(call)),
             delay,
             attempt + 1,
             self.retry.max_retries,
@@ -394,7 +403,7 @@ class SyncHTTP(HTTPBase):
     def send(self, call: Call, *, stream: bool) -> httpx.Response:
         """Send ``call`` (built by :meth:`_call`) with retries; a status ``call`` does not
         expect raises its typed error. With ``stream`` the body is left unread."""
-        url = self.base_url.join(call.path)
+        url = self._url(call)
         attempt = 0
         while True:
             request = self._http.build_request(
@@ -462,7 +471,7 @@ class AsyncHTTP(HTTPBase):
         await self.aclose()
 
     async def send(self, call: Call, *, stream: bool) -> httpx.Response:
-        url = self.base_url.join(call.path)
+        url = self._url(call)
         attempt = 0
         while True:
             request = self._http.build_request(
