@@ -35,7 +35,10 @@ from typing import Any, ClassVar, Protocol
 logger = logging.getLogger("agentproto.jsonrpc")
 
 DEFAULT_LIMIT = 64 * 1024 * 1024
-_HIGH_WATER = 256 * 1024  # bytes queued before a writer waits for the pipe to drain
+_HIGH_WATER = 256 * 1024
+_CHUNK = (
+    1 << 20
+)  # bytes asked for per read  # bytes queued before a writer waits for the pipe to drain
 CANCEL_METHOD = "$/cancel_request"
 JSON = Any
 
@@ -113,17 +116,23 @@ class RawJSON(bytes):
 
 
 def _encode(message: dict[str, JSON]) -> bytes:
-    raw = None
-    for key in ("params", "result"):
-        value = message.get(key)
-        if isinstance(value, RawJSON):
-            raw = key, value
-    if raw is None:
+    """One message as a line; pre-encoded params or result are spliced in without a copy
+    through ``json``."""
+    key = None
+    for name in ("params", "result"):
+        if isinstance(message.get(name), RawJSON):
+            key = name
+    if key is None:
         return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-    key, value = raw
-    head = {k: v for k, v in message.items() if k != key}
-    text = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
-    return b"".join((text[:-1], b',"', key.encode(), b'":', value, b"}\n"))
+    parts = [b'{"jsonrpc":"2.0"']
+    if "id" in message:
+        msg_id = message["id"]
+        encoded = str(msg_id) if type(msg_id) is int else json.dumps(msg_id, ensure_ascii=False)
+        parts.append(b',"id":' + encoded.encode())
+    if "method" in message:
+        parts.append(b',"method":' + json.dumps(message["method"], ensure_ascii=False).encode())
+    parts += (b',"', key.encode(), b'":', message[key], b"}\n")
+    return b"".join(parts)
 
 
 class ConnectionClosed(ConnectionError):
@@ -156,8 +165,10 @@ class Connection:
         dispatcher: Dispatcher,
         *,
         name: str = "peer",
+        limit: int = DEFAULT_LIMIT,
     ) -> None:
         self._reader = reader
+        self._limit = limit
         self._writer = writer
         self._dispatcher = dispatcher
         self._name = name
@@ -227,35 +238,43 @@ class Connection:
     # -- incoming -------------------------------------------------------------------------------
 
     async def _read_loop(self) -> None:
+        # Read what is there and split it into lines here: one await per chunk, not per line.
+        partial: list[bytes] = []
+        size = 0
+        dropping = False
         try:
             while True:
-                try:
-                    line = await self._reader.readline()
-                except ValueError:  # longer than the limit: skip to the next line end
-                    logger.warning("%s: a line exceeded the limit and was dropped", self._name)
-                    await self._skip_long_line()
-                    continue
-                if not line:
+                chunk = await self._reader.read(_CHUNK)
+                if not chunk:
                     break
-                if line.strip():
-                    await self._handle_line(line)
+                if b"\n" not in chunk:
+                    if not dropping:
+                        partial.append(chunk)
+                        size += len(chunk)
+                        if size > self._limit:
+                            logger.warning(
+                                "%s: a line over %d bytes was dropped", self._name, self._limit
+                            )
+                            partial, size, dropping = [], 0, True
+                    continue
+                lines = chunk.split(b"\n")
+                first = lines[0]
+                if dropping:
+                    lines[0], dropping = b"", False
+                elif partial:
+                    partial.append(first)
+                    lines[0] = b"".join(partial)
+                last = lines.pop()
+                partial, size = ([last], len(last)) if last else ([], 0)
+                for line in lines:
+                    if line.strip():
+                        await self._handle_line(line)
         except (ConnectionError, OSError) as exc:
             self._close(ConnectionClosed(f"{self._name} connection failed: {exc}"))
         except asyncio.CancelledError:
             self._close(ConnectionClosed(f"connection to {self._name} was closed"))
             raise
         self._close(ConnectionClosed(f"{self._name} closed the connection"))
-
-    async def _skip_long_line(self) -> None:
-        with contextlib.suppress(asyncio.LimitOverrunError, ValueError):
-            while True:
-                try:
-                    await self._reader.readuntil(b"\n")
-                    return
-                except asyncio.LimitOverrunError as exc:
-                    await self._reader.readexactly(exc.consumed)
-                except asyncio.IncompleteReadError:
-                    return
 
     async def _handle_line(self, line: bytes) -> None:
         try:
@@ -417,7 +436,7 @@ async def spawn(
         limit=limit,
     )
     assert process.stdin is not None and process.stdout is not None
-    connection = Connection(process.stdout, process.stdin, dispatcher, name=command)
+    connection = Connection(process.stdout, process.stdin, dispatcher, name=command, limit=limit)
     connection.start()
     return Subprocess(process, connection)
 
@@ -433,6 +452,6 @@ async def stdio_connection(
         asyncio.streams.FlowControlMixin, sys.stdout.buffer
     )
     writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-    connection = Connection(reader, writer, dispatcher, name=name)
+    connection = Connection(reader, writer, dispatcher, name=name, limit=limit)
     connection.start()
     return connection
