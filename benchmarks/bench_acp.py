@@ -34,10 +34,8 @@ class QuietEditor(Client):
         return None
 
 
-async def ours(prompts: int, updates: int) -> list[float]:
-    async with spawn_agent(
-        sys.executable, [str(PEERS / "our_agent.py")], client=QuietEditor()
-    ) as conn:
+async def ours(prompts: int, updates: int, agent: str = "our_agent.py") -> list[float]:
+    async with spawn_agent(sys.executable, [str(PEERS / agent)], client=QuietEditor()) as conn:
         await conn.initialize({"protocolVersion": 1})
         sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
         request = {"sessionId": sid, "prompt": [{"type": "text", "text": f"hello {updates}"}]}
@@ -49,7 +47,9 @@ async def ours(prompts: int, updates: int) -> list[float]:
         return times
 
 
-async def official(prompts: int, updates: int) -> list[float]:
+async def official(
+    prompts: int, updates: int, agent_file: str = "official_agent.py"
+) -> list[float]:
     import acp
     from acp import schema
 
@@ -60,7 +60,7 @@ async def official(prompts: int, updates: int) -> list[float]:
         async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
             return None
 
-    agent = str(PEERS / "official_agent.py")
+    agent = str(PEERS / agent_file)
     async with acp.spawn_agent_process(Editor(), sys.executable, agent) as (conn, _process):
         await conn.initialize(protocol_version=1)
         sid = (await conn.new_session(cwd="/")).session_id
@@ -95,6 +95,9 @@ def p95(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--prompts", type=int, default=1000)
+    parser.add_argument(
+        "--mixed", action="store_true", help="also run our editor with the official agent and back"
+    )
     args = parser.parse_args()
     print(f"prompt round trips, {args.prompts} per case (median / p95 per prompt):")
     for updates in (1, 10):
@@ -106,6 +109,21 @@ def main() -> None:
             f"official {mb * 1e3:.3f} / {p95(b) * 1e3:.3f} ms   ratio {ma / mb:.2f}x "
             "(target <= 0.5x)"
         )
+    if args.mixed:
+        print("\nmixed pairs (median ms per prompt):")
+        for updates in (1, 10):
+            cells = {
+                "ours+ours": asyncio.run(ours(args.prompts, updates)),
+                "our editor+official agent": asyncio.run(
+                    ours(args.prompts, updates, "official_agent.py")
+                ),
+                "official editor+our agent": asyncio.run(
+                    official(args.prompts, updates, "our_agent.py")
+                ),
+                "official+official": asyncio.run(official(args.prompts, updates)),
+            }
+            row = ", ".join(f"{k} {statistics.median(v) * 1e3:.3f}" for k, v in cells.items())
+            print(f"  {updates:>2} update(s): {row}")
     ours_import = import_time("import agentproto.acp, agentproto.acp.connection")
     ours_models = import_time("import agentproto.acp.connection, agentproto.acp.models")
     official_import = import_time("import acp")
