@@ -10,7 +10,14 @@ import pytest
 
 from tests.conftest import ROOT
 
-HAND_WRITTEN = ["codegen", "tests", "benchmarks", "noxfile.py", "templates/runtime"]
+HAND_WRITTEN = [
+    "codegen",
+    "tests",
+    "benchmarks",
+    "noxfile.py",
+    "templates/runtime",
+    "templates/llm",
+]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

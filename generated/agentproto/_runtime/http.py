@@ -29,6 +29,7 @@ from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
 from agentproto._runtime.http_errors import (
     REQUEST_ID_HEADERS,
     APIConnectionError,
+    APIStatusError,
     APITimeoutError,
     ResponseValidationError,
     error_from_response,
@@ -78,6 +79,11 @@ class RetryPolicy:
     retry_server_errors: bool = True
     retry_connection_errors: bool = True
     rng: Callable[[], float] = field(default=random.random, repr=False, compare=False)
+    # Consulted first for a failed response (its body read): True retries, False gives up,
+    # None leaves the decision to ``statuses`` (e.g. a provider's error status in the body).
+    should_retry: Callable[[httpx.Response], bool | None] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @classmethod
     def disabled(cls) -> RetryPolicy:
@@ -267,6 +273,7 @@ class HTTPBase:
         timeout: TimeoutTypes = DEFAULT_TIMEOUT,
         retry: RetryPolicy | None = None,
         secret_headers: tuple[str, ...] = (),
+        error_factory: Callable[[httpx.Response, bytes], APIStatusError] | None = None,
     ) -> None:
         if api_key is not None and auth is not None:
             raise ValueError("give either api_key or auth, not both")
@@ -282,6 +289,7 @@ class HTTPBase:
         )
         self._headers = dict(headers or {})
         self._secret_headers = secret_headers
+        self._error_factory = error_factory or error_from_response
 
     def __repr__(self) -> str:
         auth = "set" if self._auth is not None else "none"
@@ -342,7 +350,10 @@ class HTTPBase:
             if not self.retry.retry_connection_errors:
                 return None
             return self.retry.delay(attempt)
-        if not self.retry.retries_status(response.status_code):
+        verdict = self.retry.should_retry(response) if self.retry.should_retry else None
+        if verdict is False or (
+            verdict is None and not self.retry.retries_status(response.status_code)
+        ):
             return None
         return self.retry.delay(attempt, response.headers)
 
@@ -437,7 +448,7 @@ class SyncHTTP(HTTPBase):
                 response.close()
             delay = self._retry_delay(call, attempt, response)
             if delay is None:
-                raise error_from_response(response, body)
+                raise self._error_factory(response, body)
             self._log_retry(call, delay, attempt, f"status {response.status_code}")
             time.sleep(delay)
             attempt += 1
@@ -505,7 +516,7 @@ class AsyncHTTP(HTTPBase):
                 await response.aclose()
             delay = self._retry_delay(call, attempt, response)
             if delay is None:
-                raise error_from_response(response, body)
+                raise self._error_factory(response, body)
             self._log_retry(call, delay, attempt, f"status {response.status_code}")
             await anyio.sleep(delay)
             attempt += 1

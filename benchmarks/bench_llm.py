@@ -1,0 +1,626 @@
+"""LLM stream decoding: our manifest-driven client against the openai SDK and ai-lib-python.
+
+Run from the repository root:  python benchmarks/bench_llm.py [--chunks 20000] [--repeat 3]
+
+A static loopback HTTP server (a separate asyncio process, so it shares no GIL with the clients and
+only copies pre-built bytes) answers every POST with an OpenAI ``chat.completion.chunk`` stream:
+a first chunk with ``delta.role``, content chunks, a final chunk carrying ``finish_reason: "stop"``
+and ``usage`` together, then ``data: [DONE]``. Paths under ``/small/`` get a 20-chunk stream
+(used for time to first token); everything else gets the --chunks stream.
+
+Contenders (each reuses one client, so connections stay warm; one untimed warm-up request first):
+
+- openai SDK: ``OpenAI(...).chat.completions.create(..., stream=True)`` (and ``AsyncOpenAI``);
+- ai-lib-python: ``AiClient`` (async only) on this repository's openai manifest, copied into a
+  temporary protocol directory (``<dir>/v1/providers/openai.json``) so nothing is fetched;
+- raw httpx: ``iter_lines`` + ``json.loads`` by hand (sync and async), the practical ceiling;
+- ours: ``agentproto.llm.LLMClient`` / ``AsyncLLMClient`` (skipped with a note if not there yet).
+
+Every contender must return the full text (and is reported as FAILED otherwise), so a broken
+decoder cannot look fast. Prints chunks/s (median and best of --repeat full requests), time to
+first content delta (median of --ttft-runs on the small stream), import times (fresh interpreter,
+median of 5) and the ratios ours / openai and ai-lib / openai.
+
+--chunked sends one HTTP chunk per SSE event (as the real API does) instead of a content-length
+body. Expect ai-lib-python 1.2 to FAIL the text check then: it decodes every byte chunk on its own
+(``errors="replace"``), so a multi-byte character split across two reads becomes U+FFFD.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import (
+    AbstractAsyncContextManager,
+    AbstractContextManager,
+    asynccontextmanager,
+    contextmanager,
+)
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "generated"))
+
+MANIFEST = ROOT / "schemas" / "ai_protocol" / "providers" / "openai.json"
+MODEL = "gpt-4o-mini"
+MESSAGES: list[dict[str, Any]] = [{"role": "user", "content": "hi"}]
+API_KEY = "sk-test"
+SMALL_CHUNKS = 20
+# Ours may be missing or half-wired while it is being written: these mean "not available yet".
+NOT_READY = (ImportError, AttributeError, NotImplementedError, TypeError)
+
+SERVER = r"""
+import asyncio, sys
+
+big = open(sys.argv[1], "rb").read()
+small = open(sys.argv[2], "rb").read()
+
+async def handle(reader, writer):
+    try:
+        while True:
+            head = await reader.readuntil(b"\r\n\r\n")
+            request_line, _, headers = head.partition(b"\r\n")
+            length = 0
+            for line in headers.split(b"\r\n"):
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            if length:
+                await reader.readexactly(length)
+            writer.write(small if b" /small/" in request_line else big)
+            await writer.drain()
+    except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+        pass
+    finally:
+        writer.close()
+
+async def main():
+    server = await asyncio.start_server(handle, "127.0.0.1", 0, limit=1 << 20)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await server.serve_forever()
+
+asyncio.run(main())
+"""
+
+# ---------------------------------------------------------------------------------------------
+# the stream
+
+
+WORDS = [
+    " The", " quick", " brown", " fox", " jumps", " over", " the", " lazy", " dog", ".", "\n\n",
+    ' "quoted"', " café", " naïve", " 東京", " 🙂", " tab\t", " back\\slash", " 42", ",",
+]  # fmt: skip
+BASE_CHUNK: dict[str, Any] = {
+    "id": "chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG",
+    "object": "chat.completion.chunk",
+    "created": 1741570283,
+    "model": "gpt-4o-mini-2024-07-18",
+    "service_tier": "default",
+    "system_fingerprint": "fp_06737a9306",
+}
+
+
+def sse_chunk(delta: dict[str, Any], finish: str | None = None, usage: Any = None) -> bytes:
+    choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+    chunk: dict[str, Any] = {**BASE_CHUNK, "choices": [choice]}
+    if usage is not None:
+        chunk["usage"] = usage
+    data = json.dumps(chunk, ensure_ascii=False, separators=(",", ":"))
+    return b"data: " + data.encode() + b"\n\n"
+
+
+def make_events(count: int) -> tuple[list[bytes], str]:
+    """``count`` chunks (role chunk, content chunks, final stop+usage chunk) and [DONE]."""
+    assert count >= 3, "need at least a role chunk, one content chunk and a final chunk"
+    words = [WORDS[i % len(WORDS)] for i in range(count - 2)]
+    usage = {
+        "prompt_tokens": 8,
+        "completion_tokens": len(words),
+        "total_tokens": len(words) + 8,
+        "prompt_tokens_details": {"cached_tokens": 0, "audio_tokens": 0},
+        "completion_tokens_details": {"reasoning_tokens": 0, "audio_tokens": 0},
+    }
+    events = [sse_chunk({"role": "assistant", "content": "", "refusal": None})]
+    events += [sse_chunk({"content": word}) for word in words]
+    events.append(sse_chunk({}, "stop", usage))
+    events.append(b"data: [DONE]\n\n")
+    return events, "".join(words)
+
+
+def http_response(events: list[bytes], chunked: bool) -> bytes:
+    head = (
+        "HTTP/1.1 200 OK\r\n"
+        "content-type: text/event-stream; charset=utf-8\r\n"
+        "cache-control: no-cache\r\n"
+        "x-request-id: req_bench\r\n"
+    )
+    if chunked:  # one HTTP chunk per SSE event, as the real API sends them
+        framed = b"".join(b"%x\r\n%s\r\n" % (len(event), event) for event in events)
+        return (head + "transfer-encoding: chunked\r\n\r\n").encode() + framed + b"0\r\n\r\n"
+    body = b"".join(events)
+    return (head + f"content-length: {len(body)}\r\n\r\n").encode() + body
+
+
+# ---------------------------------------------------------------------------------------------
+# readers: each returns what it saw, and when it saw the first piece of text
+
+
+@dataclass
+class Outcome:
+    text: str
+    first: float  # perf_counter() at the first non-empty content delta
+    finish: str | None = None
+    usage: bool = False
+
+
+class Collector:
+    """What every contender does per event: collect text, note the first token and the end."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.first = math.nan
+        self.finish: str | None = None
+        self.usage = False
+
+    def text(self, piece: str | None) -> None:
+        if piece:
+            if not self.parts:
+                self.first = time.perf_counter()
+            self.parts.append(piece)
+
+    def end(self, finish: Any, usage: Any) -> None:
+        if finish:
+            self.finish = str(getattr(finish, "value", finish))
+        if usage:
+            self.usage = True
+
+    def outcome(self) -> Outcome:
+        return Outcome("".join(self.parts), self.first, self.finish, self.usage)
+
+
+SyncReader = Callable[[], Outcome]
+AsyncReader = Callable[[], Awaitable[Outcome]]
+SyncFactory = Callable[[str], AbstractContextManager[SyncReader]]
+AsyncFactory = Callable[[str], AbstractAsyncContextManager[AsyncReader]]
+
+
+@contextmanager
+def openai_sync(base_url: str) -> Iterator[SyncReader]:
+    from openai import OpenAI
+    from openai.types.chat import ChatCompletionMessageParam
+
+    messages: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hi"}]
+    client = OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+
+    def read() -> Outcome:
+        c = Collector()
+        stream = client.chat.completions.create(model=MODEL, messages=messages, stream=True)
+        for chunk in stream:
+            if chunk.choices:
+                choice = chunk.choices[0]
+                c.text(choice.delta.content)
+                c.end(choice.finish_reason, None)
+            c.end(None, chunk.usage)
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        client.close()
+
+
+@asynccontextmanager
+async def openai_async(base_url: str) -> AsyncIterator[AsyncReader]:
+    from openai import AsyncOpenAI
+    from openai.types.chat import ChatCompletionMessageParam
+
+    messages: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hi"}]
+    client = AsyncOpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+
+    async def read() -> Outcome:
+        c = Collector()
+        stream = await client.chat.completions.create(model=MODEL, messages=messages, stream=True)
+        async for chunk in stream:
+            if chunk.choices:
+                choice = chunk.choices[0]
+                c.text(choice.delta.content)
+                c.end(choice.finish_reason, None)
+            c.end(None, chunk.usage)
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        await client.close()
+
+
+def raw_line(c: Collector, line: str) -> bool:
+    """Handle one line of the stream; False at ``data: [DONE]``."""
+    if line.startswith("data:"):
+        data = line[5:].lstrip()
+        if data == "[DONE]":
+            return False
+        chunk = json.loads(data)
+        choices = chunk.get("choices")
+        if choices:
+            choice = choices[0]
+            c.text(choice["delta"].get("content"))
+            c.end(choice.get("finish_reason"), None)
+        c.end(None, chunk.get("usage"))
+    return True
+
+
+RAW_HEADERS = {"authorization": f"Bearer {API_KEY}", "accept": "text/event-stream"}
+RAW_BODY = {"model": MODEL, "messages": MESSAGES, "stream": True}
+
+
+@contextmanager
+def raw_sync(base_url: str) -> Iterator[SyncReader]:
+    client = httpx.Client(timeout=60)
+    url = base_url + "/chat/completions"
+
+    def read() -> Outcome:
+        c = Collector()
+        with client.stream("POST", url, json=RAW_BODY, headers=RAW_HEADERS) as response:
+            response.raise_for_status()
+            for line in response.iter_lines():
+                if not raw_line(c, line):
+                    break
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        client.close()
+
+
+@asynccontextmanager
+async def raw_async(base_url: str) -> AsyncIterator[AsyncReader]:
+    client = httpx.AsyncClient(timeout=60)
+    url = base_url + "/chat/completions"
+
+    async def read() -> Outcome:
+        c = Collector()
+        async with client.stream("POST", url, json=RAW_BODY, headers=RAW_HEADERS) as response:
+            response.raise_for_status()
+            async for line in response.aiter_lines():
+                if not raw_line(c, line):
+                    break
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        await client.aclose()
+
+
+@asynccontextmanager
+async def ai_lib(base_url: str) -> AsyncIterator[AsyncReader]:
+    from ai_lib_python import AiClient, Message
+
+    # AiClient resolves "openai/<model>" through a ProtocolLoader: an explicit protocol_path is
+    # searched for v1/providers/openai.json (without one it tries ./ai-protocol, then GitHub).
+    protocols = Path(tempfile.mkdtemp(prefix="ai-lib-protocols-"))
+    (protocols / "v1" / "providers").mkdir(parents=True)
+    shutil.copy(MANIFEST, protocols / "v1" / "providers" / "openai.json")
+    client = await (
+        AiClient.builder()
+        .model(f"openai/{MODEL}")
+        .protocol_path(str(protocols))
+        .api_key(API_KEY)
+        .base_url(base_url)
+        .timeout(60)
+        .build()
+    )
+    messages = [Message.user(m["content"]) for m in MESSAGES]
+
+    async def read() -> Outcome:
+        c = Collector()
+        async for event in client.chat().messages(messages).stream():
+            if event.is_content_delta:
+                c.text(event.as_content_delta.content)
+            else:
+                data = event.data
+                c.end(getattr(data, "finish_reason", None), getattr(data, "usage", None))
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        await client.close()
+        shutil.rmtree(protocols, ignore_errors=True)
+
+
+@contextmanager
+def ours_sync(base_url: str) -> Iterator[SyncReader]:
+    from agentproto.llm import LLMClient
+    from agentproto.llm.events import PartialContentDelta
+
+    client = LLMClient("openai", api_key=API_KEY, base_url=base_url)
+
+    def read() -> Outcome:
+        c = Collector()
+        with client.stream(MESSAGES, model=MODEL) as stream:
+            for event in stream:
+                if isinstance(event, PartialContentDelta):
+                    c.text(event.content)
+                else:
+                    c.end(getattr(event, "finish_reason", None), getattr(event, "usage", None))
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        close = getattr(client, "close", None)
+        if callable(close):
+            close()
+
+
+@asynccontextmanager
+async def ours_async(base_url: str) -> AsyncIterator[AsyncReader]:
+    from agentproto.llm import AsyncLLMClient
+    from agentproto.llm.events import PartialContentDelta
+
+    client = AsyncLLMClient("openai", api_key=API_KEY, base_url=base_url)
+
+    async def read() -> Outcome:
+        c = Collector()
+        async with client.stream(MESSAGES, model=MODEL) as stream:
+            async for event in stream:
+                if isinstance(event, PartialContentDelta):
+                    c.text(event.content)
+                else:
+                    c.end(getattr(event, "finish_reason", None), getattr(event, "usage", None))
+        return c.outcome()
+
+    try:
+        yield read
+    finally:
+        close = getattr(client, "aclose", None) or getattr(client, "close", None)
+        if callable(close):
+            result = close()
+            if asyncio.iscoroutine(result):
+                await result
+
+
+# ---------------------------------------------------------------------------------------------
+# measuring
+
+
+@dataclass
+class Result:
+    name: str
+    walls: list[float] = field(default_factory=list)  # one full request + stream read each
+    ttfts: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    finish: str | None = None
+    usage: bool = False
+
+    def check(self, got: Outcome, expected: str, what: str) -> None:
+        if got.text != expected:
+            self.errors.append(
+                f"{what}: wrong text ({len(got.text)} chars, expected {len(expected)})"
+            )
+        self.finish, self.usage = got.finish, got.usage
+
+
+@dataclass
+class Target:
+    big_url: str
+    small_url: str
+    big_text: str
+    small_text: str
+    repeat: int
+    ttft_runs: int
+
+
+def measure_sync(name: str, factory: SyncFactory, t: Target) -> Result:
+    result = Result(name)
+    with factory(t.big_url) as big, factory(t.small_url) as small:
+        small()  # warm-up: connection, lazy imports, first-use caches
+        big()
+        for _ in range(t.repeat):
+            started = time.perf_counter()
+            got = big()
+            result.walls.append(time.perf_counter() - started)
+            result.check(got, t.big_text, "full stream")
+        for _ in range(t.ttft_runs):
+            started = time.perf_counter()
+            got = small()
+            result.ttfts.append(got.first - started)
+            result.check(got, t.small_text, "small stream")
+    return result
+
+
+async def measure_async(name: str, factory: AsyncFactory, t: Target) -> Result:
+    result = Result(name)
+    async with factory(t.big_url) as big, factory(t.small_url) as small:
+        await small()
+        await big()
+        for _ in range(t.repeat):
+            started = time.perf_counter()
+            got = await big()
+            result.walls.append(time.perf_counter() - started)
+            result.check(got, t.big_text, "full stream")
+        for _ in range(t.ttft_runs):
+            started = time.perf_counter()
+            got = await small()
+            result.ttfts.append(got.first - started)
+            result.check(got, t.small_text, "small stream")
+    return result
+
+
+def run(name: str, factory: SyncFactory | None, afactory: AsyncFactory | None, t: Target) -> Result:
+    try:
+        if factory is not None:
+            return measure_sync(name, factory, t)
+        assert afactory is not None
+        return asyncio.run(measure_async(name, afactory, t))
+    except NOT_READY as exc:
+        if name.startswith("ours"):
+            print(f"{name}: not available yet ({type(exc).__name__}: {exc})")
+        else:
+            print(f"{name}: not measured ({type(exc).__name__}: {exc})")
+    except Exception as exc:  # a contender that breaks must not hide the others' figures
+        print(f"{name}: not measured ({type(exc).__name__}: {exc})")
+    return Result(name, errors=["not measured"])
+
+
+def import_time(statement: str, runs: int = 5) -> float | None:
+    code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+    env = {"PYTHONPATH": str(ROOT / "generated"), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    samples = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+        )
+        if out.returncode != 0:
+            return None
+        samples.append(float(out.stdout))
+    return statistics.median(samples)
+
+
+def ratio(a: float | None, b: float | None) -> str:
+    return f"{a / b:.2f}x" if a is not None and b else "-"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--chunks", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--ttft-runs", type=int, default=50)
+    parser.add_argument("--chunked", action="store_true", help="chunked transfer encoding")
+    parser.add_argument("--no-import", action="store_true", help="skip the import timings")
+    args = parser.parse_args()
+
+    big_events, big_text = make_events(args.chunks)
+    small_events, small_text = make_events(SMALL_CHUNKS)
+    big_response = http_response(big_events, args.chunked)
+    small_response = http_response(small_events, args.chunked)
+
+    results: list[Result] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        big_file, small_file = Path(tmp, "big.http"), Path(tmp, "small.http")
+        big_file.write_bytes(big_response)
+        small_file.write_bytes(small_response)
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(big_file), str(small_file)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert server.stdout is not None
+            port = server.stdout.readline().strip()
+            target = Target(
+                big_url=f"http://127.0.0.1:{port}/v1",
+                small_url=f"http://127.0.0.1:{port}/small/v1",
+                big_text=big_text,
+                small_text=small_text,
+                repeat=args.repeat,
+                ttft_runs=args.ttft_runs,
+            )
+            contenders: list[tuple[str, SyncFactory | None, AsyncFactory | None]] = [
+                ("openai SDK", openai_sync, None),
+                ("openai SDK async", None, openai_async),
+                ("ai-lib-python async", None, ai_lib),
+                ("raw httpx", raw_sync, None),
+                ("raw httpx async", None, raw_async),
+                ("ours", ours_sync, None),
+                ("ours async", None, ours_async),
+            ]
+            for name, factory, afactory in contenders:
+                results.append(run(name, factory, afactory, target))
+        finally:
+            server.terminate()
+            server.wait()
+
+    n = args.chunks
+    print(
+        f"\nstream: {n} chunks, {len(big_response) / 1e6:.1f} MB"
+        f" ({'chunked' if args.chunked else 'content-length'}), "
+        f"{len(big_text)} chars of text; full request + read, median / best of {args.repeat}"
+    )
+    print(f"time to first token: {SMALL_CHUNKS}-chunk stream, median of {args.ttft_runs}\n")
+    print(
+        f"  {'client':<20} {'chunks/s':>11} {'best':>11} {'wall s':>8} {'TTFT ms':>8}"
+        f" {'p95 ms':>7}  checks"
+    )
+    speed: dict[str, float | None] = {}
+    ttft: dict[str, float | None] = {}
+    failed = False
+    for r in results:
+        speed[r.name] = ttft[r.name] = None
+        if r.errors == ["not measured"]:
+            print(f"  {r.name:<20} {'not measured':>11}")
+            continue
+        wall = statistics.median(r.walls)
+        lat = statistics.median(r.ttfts)
+        p95 = sorted(r.ttfts)[int(len(r.ttfts) * 0.95)]
+        seen = f"text ok, finish={r.finish}, usage={'yes' if r.usage else 'NO'}"
+        if r.errors:
+            failed = True
+            seen = "FAILED: " + "; ".join(sorted(set(r.errors)))
+        else:
+            speed[r.name], ttft[r.name] = n / wall, lat
+        print(
+            f"  {r.name:<20} {n / wall:>11,.0f} {n / min(r.walls):>11,.0f} {wall:>8.3f}"
+            f" {lat * 1e3:>8.2f} {p95 * 1e3:>7.2f}  {seen}"
+        )
+
+    print("\nratios (throughput: higher is better; TTFT: lower is better):")
+    pairs = [
+        ("ours", "openai SDK"),
+        ("ours async", "openai SDK async"),
+        ("ai-lib-python async", "openai SDK async"),
+        ("ai-lib-python async", "openai SDK"),
+        ("raw httpx", "openai SDK"),
+        ("ours", "raw httpx"),
+        ("ours async", "ai-lib-python async"),
+    ]
+    for a, b in pairs:
+        print(
+            f"  {a + ' / ' + b:<42} throughput {ratio(speed[a], speed[b]):>7}"
+            f"   TTFT {ratio(ttft[a], ttft[b]):>7}"
+        )
+
+    if not args.no_import:
+        print("\nimport time (fresh interpreter, median of 5):")
+        timings = {
+            "import agentproto.llm": import_time("import agentproto.llm"),
+            "from agentproto.llm import LLMClient": import_time(
+                "from agentproto.llm import LLMClient"
+            ),
+            "import openai": import_time("import openai"),
+            "import ai_lib_python": import_time("import ai_lib_python"),
+            "import httpx (floor)": import_time("import httpx"),
+        }
+        for statement, seconds in timings.items():
+            shown = f"{seconds * 1e3:7.1f} ms" if seconds is not None else "  not available"
+            print(f"  {statement:<38} {shown}")
+        ours_import = timings["from agentproto.llm import LLMClient"]
+        openai_import = timings["import openai"]
+        print(f"  ours (LLMClient) / openai:             {ratio(ours_import, openai_import)}")
+        print(
+            "  ai-lib / openai:                       "
+            f"{ratio(timings['import ai_lib_python'], openai_import)}"
+        )
+    if failed:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

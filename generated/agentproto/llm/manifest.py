@@ -1,0 +1,313 @@
+"""Provider manifests at run time: load, validate, compile once.
+
+A :class:`Manifest` is a manifest compiled for use: every path and expression parsed, the
+endpoint, auth, parameter mappings, response paths, retry policy, error classification and
+streaming program ready. Manifests bundled with the package were validated when the package
+was generated; one you load yourself (:meth:`Manifest.load` with a file, or
+:meth:`Manifest.from_dict`) is validated against the same AI-Protocol v1.1 schema, and a bad
+one raises :class:`~agentproto.llm.problems.ManifestError` naming the file, the JSON pointer
+and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path as FilePath
+from typing import Any
+
+from agentproto.llm.paths import MISSING, ExpressionError, compile_path, compile_predicate
+from agentproto.llm.payloads import DEFAULT_TARGETS, FORMATS
+from agentproto.llm.problems import ManifestError
+from agentproto.llm.registry import PROVIDERS, manifest_json
+from agentproto.llm.streaming import StreamProgram, compile_stream
+
+__all__ = ["Manifest", "RateLimits", "ResponseShape", "ToolMapping"]
+
+_TEMPLATE_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True)
+class ToolMapping:
+    """Where the tool calls of a non-streamed answer are, and how to read one."""
+
+    path: Callable[[Any], Any]
+    filter: Callable[[Any], bool] | None
+    id: Callable[[Any], Any] | None
+    name: Callable[[Any], Any]
+    args: Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class ResponseShape:
+    """The compiled ``response_paths`` (and ``features.response_mapping``)."""
+
+    content: Callable[[Any], Any] | None
+    finish_reason: Callable[[Any], Any] | None
+    usage: Callable[[Any], Any] | None
+    tool_calls: ToolMapping | None
+    thinking: Callable[[Any], Any] | None
+    error_message: Callable[[Any], Any]
+    error_code: Callable[[Any], Any]
+    error_type: Callable[[Any], Any]
+    error_status: Callable[[Any], Any]
+    extra: Mapping[str, Callable[[Any], Any]]
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """The manifest's rate-limit header names, read off a response."""
+
+    names: Mapping[str, str]  # field -> header name
+
+    def read(self, headers: Mapping[str, str]) -> dict[str, str]:
+        lowered = {k.lower(): v for k, v in headers.items()}
+        return {f: lowered[h.lower()] for f, h in self.names.items() if h.lower() in lowered}
+
+
+class Manifest:
+    """One provider's manifest, compiled. Build it with :meth:`bundled`, :meth:`load` or
+    :meth:`from_dict`; it holds no credentials and can be shared by any number of clients."""
+
+    def __init__(self, data: Mapping[str, Any], source: str) -> None:
+        self.data = data
+        self.source = source
+        self.id: str = str(data["id"])
+        self.name: str = str(data.get("name", self.id))
+        endpoint = data.get("endpoint") or {}
+        self.base_url: str = str(endpoint.get("base_url", ""))
+        self.base_url_template: str | None = data.get("base_url_template")
+        self.connection_vars: dict[str, str] = dict(data.get("connection_vars") or {})
+        timeout_ms = endpoint.get("timeout_ms")
+        self.timeout: float | None = timeout_ms / 1000.0 if isinstance(timeout_ms, int) else None
+        auth = data.get("auth") or {}
+        self.auth_type: str = str(auth.get("type", "bearer"))
+        self.key_env: tuple[str, ...] = tuple(
+            str(auth[k]) for k in ("token_env", "key_env") if auth.get(k)
+        )
+        self.auth_header: str = str(auth.get("header_name") or "x-api-key")
+        self.auth_param: str = str(auth.get("param_name") or "key")
+        self.extra_headers: dict[str, str] = {
+            str(h["name"]): str(h["value"]) for h in auth.get("extra_headers") or []
+        }
+        self.payload_format: str = str(
+            data.get("payload_format")
+            or auth.get("payload_format")
+            or data.get("response_format")
+            or "openai_style"
+        )
+        if self.payload_format not in FORMATS:
+            raise ManifestError(
+                source,
+                "/payload_format",
+                f"{self.payload_format!r} is not a payload format this client can build "
+                f"(known: {', '.join(FORMATS)})",
+            )
+        self.endpoints: dict[str, tuple[str, str]] = {}
+        for name, value in (data.get("endpoints") or {}).items():
+            if isinstance(value, Mapping):
+                self.endpoints[name] = (
+                    str(value.get("method", "POST")).upper(),
+                    str(value["path"]),
+                )
+        self.mappings: dict[str, str] = {
+            **DEFAULT_TARGETS.get(self.payload_format, {}),
+            **{str(k): str(v) for k, v in (data.get("parameter_mappings") or {}).items()},
+        }
+        self.capabilities: dict[str, bool] = {
+            str(k): bool(v) for k, v in (data.get("capabilities") or {}).items()
+        }
+        multi = (data.get("features") or {}).get("multi_candidate") or {}
+        self.multi_candidate: str | None = multi.get("support_type")
+        self.multi_candidate_param: str = str(multi.get("param_name") or "n")
+        self.multi_candidate_concurrency: int = int(multi.get("max_concurrent") or 4)
+        classification = data.get("error_classification") or {}
+        self.by_http_status: dict[int, str] = {
+            int(k): str(v) for k, v in (classification.get("by_http_status") or {}).items()
+        }
+        self.by_error_status: dict[str, str] = dict(classification.get("by_error_status") or {})
+        self.retry: dict[str, Any] = dict(data.get("retry_policy") or {})
+        self.rate_limits = RateLimits(dict(data.get("rate_limit_headers") or {}))
+        termination = data.get("termination") or {}
+        self.reasons: dict[str, str] = dict(termination.get("mapping") or {})
+        self.reason_field: str | None = termination.get("source_field")
+        self.response = self._response_shape()
+        self.stream: StreamProgram = compile_stream(data, source)
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def bundled(cls, provider: str) -> Manifest:
+        """The manifest of a provider bundled with the package (compiled once, then cached)."""
+        return _bundled(provider)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Manifest:
+        """A manifest file of your own (JSON, or YAML when PyYAML is installed), validated."""
+        file = FilePath(path)
+        text = file.read_text(encoding="utf-8")
+        try:
+            if file.suffix in (".yaml", ".yml"):
+                import yaml  # optional: only for YAML manifests
+
+                data = yaml.safe_load(text)
+            else:
+                data = json.loads(text)
+        except ValueError as exc:
+            raise ManifestError(str(file), "", f"not valid JSON/YAML: {exc}") from None
+        return cls.from_dict(data, source=str(file))
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str = "<manifest>") -> Manifest:
+        """A manifest given as data, validated against the AI-Protocol v1.1 schema."""
+        from agentproto.llm.validation import validate_manifest
+
+        validate_manifest(data, source)
+        return cls(data, source)
+
+    def __repr__(self) -> str:
+        return f"<Manifest {self.id!r} from {self.source}>"
+
+    # -- request side -----------------------------------------------------------------------
+
+    def chat_endpoint(self, name: str | None = None) -> tuple[str, str]:
+        """(method, path) of the chat endpoint: ``name``, else ``chat``, else the only one whose
+        name starts with ``chat``, else the OpenAI-compatible default ``/chat/completions``."""
+        if name is not None:
+            if name not in self.endpoints:
+                known = ", ".join(sorted(self.endpoints)) or "none"
+                raise ManifestError(
+                    self.source, "/endpoints", f"no endpoint {name!r} (has: {known})"
+                )
+            return self.endpoints[name]
+        if "chat" in self.endpoints:
+            return self.endpoints["chat"]
+        chats = sorted(n for n in self.endpoints if n.startswith("chat"))
+        if chats:
+            return self.endpoints[chats[0]]
+        return ("POST", "/chat/completions")
+
+    def resolve_base_url(self, variables: Mapping[str, str]) -> str:
+        """The base URL: ``base_url_template`` when its variables are all given, else
+        ``endpoint.base_url``; ``${VAR}`` / ``{var}`` come from ``variables``, the manifest's
+        ``connection_vars``, then the environment."""
+        values = {**self.connection_vars, **variables}
+        if self.base_url_template and all(
+            (m.group(1) or m.group(2)) in values
+            for m in _TEMPLATE_VAR.finditer(self.base_url_template)
+        ):
+            return fill_template(self.base_url_template, values, self.source, "/base_url_template")
+        return fill_template(self.base_url, values, self.source, "/endpoint/base_url")
+
+    # -- response side ----------------------------------------------------------------------
+
+    def _response_shape(self) -> ResponseShape:
+        paths = dict(self.data.get("response_paths") or {})
+        features = self.data.get("features") or {}
+        mapping = features.get("response_mapping") or {}
+        errors = mapping.get("error") or {}
+
+        def path(pointer: str, text: str | None) -> Callable[[Any], Any] | None:
+            if not text:
+                return None
+            try:
+                return compile_path(text).first
+            except ExpressionError as exc:
+                raise ManifestError(self.source, pointer, exc.reason) from None
+
+        def need(pointer: str, text: str) -> Callable[[Any], Any]:
+            found = path(pointer, text)
+            assert found is not None
+            return found
+
+        reason_key = next((k for k in ("finish_reason", "stop_reason") if k in paths), None)
+        tools: ToolMapping | None = None
+        spec = mapping.get("tool_calls")
+        if isinstance(spec, Mapping) and spec.get("path"):
+            fields = spec.get("fields") or {}
+            where = "/features/response_mapping/tool_calls"
+            try:
+                condition = compile_predicate(spec["filter"]) if spec.get("filter") else None
+            except ExpressionError as exc:
+                raise ManifestError(self.source, f"{where}/filter", exc.reason) from None
+            tools = ToolMapping(
+                path=need(f"{where}/path", spec["path"]),
+                filter=condition,
+                id=path(f"{where}/fields/id", fields.get("id", "id")),
+                name=need(f"{where}/fields/name", fields.get("name", "function.name")),
+                args=need(f"{where}/fields/args", fields.get("args", "function.arguments")),
+            )
+        elif paths.get("tool_calls") or paths.get("function_call"):
+            key = "tool_calls" if paths.get("tool_calls") else "function_call"
+            use = (self.data.get("tooling") or {}).get("tool_use") or {}
+            where = "/tooling/tool_use"
+            tools = ToolMapping(
+                path=need(f"/response_paths/{key}", paths[key]),
+                filter=None,
+                id=path(f"{where}/id_path", use.get("id_path", "id")),
+                name=need(f"{where}/name_path", use.get("name_path", "function.name")),
+                args=need(f"{where}/input_path", use.get("input_path", "function.arguments")),
+            )
+        known = {"content", "tool_calls", "function_call", "usage", "finish_reason", "stop_reason"}
+        return ResponseShape(
+            content=path("/response_paths/content", paths.get("content")),
+            finish_reason=path(f"/response_paths/{reason_key}", paths.get(reason_key or "")),
+            usage=path("/response_paths/usage", paths.get("usage")),
+            tool_calls=tools,
+            thinking=path("/response_paths/reasoning", paths.get("reasoning")),
+            error_message=need(
+                "/features/response_mapping/error/message_path",
+                errors.get("message_path", "error.message"),
+            ),
+            error_code=need(
+                "/features/response_mapping/error/code_path", errors.get("code_path", "error.code")
+            ),
+            error_type=need(
+                "/features/response_mapping/error/type_path", errors.get("type_path", "error.type")
+            ),
+            error_status=need(
+                "/features/response_mapping/error/status_path",
+                errors.get("status_path", "error.status"),
+            ),
+            extra={
+                k: need(f"/response_paths/{k}", v)
+                for k, v in sorted(paths.items())
+                if k not in known and isinstance(v, str)
+            },
+        )
+
+
+def fill_template(template: str, values: Mapping[str, str], source: str, pointer: str) -> str:
+    """``template`` with ``${VAR}`` and ``{var}`` filled from ``values`` then the environment."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(2)
+        found = values.get(name)
+        if found is None:
+            found = os.environ.get(name)
+        if found is None:
+            raise ManifestError(
+                source,
+                pointer,
+                f"needs the variable {name!r}: pass variables={{{name!r}: ...}} or set ${name}",
+            )
+        return found
+
+    return _TEMPLATE_VAR.sub(value, template)
+
+
+@cache
+def _bundled(provider: str) -> Manifest:
+    text = manifest_json(provider)
+    return Manifest(json.loads(text), f"agentproto.llm bundled manifest {provider!r}")
+
+
+def bundled_ids() -> tuple[str, ...]:
+    return tuple(PROVIDERS)
+
+
+MISSING_VALUE = MISSING

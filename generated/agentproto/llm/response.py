@@ -1,0 +1,311 @@
+"""What a chat call returns: :class:`ChatResponse`, with its candidates, standard tool-use
+blocks, usage and the provider's rate-limit headers.
+
+A non-streamed answer is read with the manifest's ``response_paths`` (tool calls with
+``features.response_mapping.tool_calls`` when present, else ``response_paths.tool_calls`` read
+with ``tooling.tool_use``); a streamed one is folded from its events by :class:`Collector`, so
+both give the same object.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from agentproto.llm.events import (
+    FinalCandidate,
+    Metadata,
+    PartialContentDelta,
+    StreamEnd,
+    StreamError,
+    StreamEvent,
+    ThinkingDelta,
+    ToolCallEnded,
+)
+from agentproto.llm.paths import MISSING
+from agentproto.llm.streaming import map_reason
+
+if TYPE_CHECKING:
+    from agentproto.llm.manifest import Manifest
+
+__all__ = ["Candidate", "ChatResponse", "Collector", "ToolCall", "Usage"]
+
+_INPUT_KEYS = ("prompt_tokens", "input_tokens", "promptTokenCount", "inputTokens")
+_OUTPUT_KEYS = ("completion_tokens", "output_tokens", "candidatesTokenCount", "outputTokens")
+_TOTAL_KEYS = ("total_tokens", "totalTokenCount", "totalTokens")
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A tool call (a standard ``tool_use`` block): the model asks for ``name`` with ``input``.
+
+    Answer it with ``{"type": "tool_result", "tool_use_id": id, "content": ...}``
+    (:meth:`result` builds that message).
+    """
+
+    id: str
+    name: str
+    input: dict[str, Any]
+    arguments: str = ""  # the arguments as the provider sent them (JSON text)
+
+    def block(self) -> dict[str, Any]:
+        return {"type": "tool_use", "id": self.id, "name": self.name, "input": self.input}
+
+    def result(self, content: str, *, is_error: bool = False) -> dict[str, Any]:
+        """A user message carrying this call's ``tool_result``."""
+        block: dict[str, Any] = {
+            "type": "tool_result",
+            "tool_use_id": self.id,
+            "content": content,
+            "name": self.name,
+        }
+        if is_error:
+            block["is_error"] = True
+        return {"role": "user", "content": [block]}
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Token counts, read from any provider's usage object; ``raw`` is that object."""
+
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    total_tokens: int | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_raw(
+        cls,
+        raw: Any,
+        *,
+        input_tokens: int | None = None,
+        output_tokens: int | None = None,
+    ) -> Usage | None:
+        if not isinstance(raw, dict) and input_tokens is None and output_tokens is None:
+            return None
+        data = raw if isinstance(raw, dict) else {}
+
+        def first(keys: tuple[str, ...]) -> int | None:
+            for key in keys:
+                if isinstance(data.get(key), int):
+                    return int(data[key])
+            return None
+
+        inp = input_tokens if input_tokens is not None else first(_INPUT_KEYS)
+        out = output_tokens if output_tokens is not None else first(_OUTPUT_KEYS)
+        total = first(_TOTAL_KEYS)
+        if total is None and inp is not None and out is not None:
+            total = inp + out
+        return cls(inp, out, total, dict(data))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One of the answers (there is one unless the request asked for ``n`` > 1)."""
+
+    index: int
+    content: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    finish_reason: str | None = None
+    raw_finish_reason: str | None = None
+    thinking: str = ""
+
+    def message(self) -> dict[str, Any]:
+        """This answer as an assistant message, to put back into the history."""
+        blocks: list[dict[str, Any]] = []
+        if self.content:
+            blocks.append({"type": "text", "text": self.content})
+        blocks.extend(call.block() for call in self.tool_calls)
+        return {"role": "assistant", "content": blocks}
+
+
+@dataclass(frozen=True)
+class ChatResponse:
+    """The answer to ``chat()`` (or a stream, folded).
+
+    ``content``, ``tool_calls`` and ``finish_reason`` are those of the first candidate;
+    ``finish_reason`` is the standard reason (``end_turn``, ``tool_use``, ``max_tokens``...),
+    ``raw_finish_reason`` the provider's. ``rate_limits`` holds the manifest's
+    ``rate_limit_headers`` found on the response (``requests_remaining``, ``tokens_reset``...).
+    """
+
+    provider: str
+    candidates: tuple[Candidate, ...]
+    usage: Usage | None = None
+    rate_limits: dict[str, str] = field(default_factory=dict)
+    request_id: str | None = None
+    raw: Any = field(default=None, repr=False)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def content(self) -> str:
+        return self.candidates[0].content if self.candidates else ""
+
+    @property
+    def thinking(self) -> str:
+        return self.candidates[0].thinking if self.candidates else ""
+
+    @property
+    def tool_calls(self) -> tuple[ToolCall, ...]:
+        return self.candidates[0].tool_calls if self.candidates else ()
+
+    @property
+    def finish_reason(self) -> str | None:
+        return self.candidates[0].finish_reason if self.candidates else None
+
+    @property
+    def raw_finish_reason(self) -> str | None:
+        return self.candidates[0].raw_finish_reason if self.candidates else None
+
+    def message(self) -> dict[str, Any]:
+        """The first candidate as an assistant message."""
+        return (
+            self.candidates[0].message()
+            if self.candidates
+            else {"role": "assistant", "content": ""}
+        )
+
+    @classmethod
+    def from_body(
+        cls,
+        manifest: Manifest,
+        body: Any,
+        *,
+        rate_limits: dict[str, str],
+        request_id: str | None,
+    ) -> ChatResponse:
+        """Read a non-streamed answer with the manifest's paths."""
+        shape = manifest.response
+        content = shape.content(body) if shape.content else MISSING
+        text = _text(content)
+        raw_reason = shape.finish_reason(body) if shape.finish_reason else MISSING
+        raw_reason = None if raw_reason is MISSING or raw_reason is None else str(raw_reason)
+        thinking = shape.thinking(body) if shape.thinking else MISSING
+        calls = tuple(_tool_calls(manifest, body))
+        usage = Usage.from_raw(shape.usage(body)) if shape.usage else None
+        candidate = Candidate(
+            index=0,
+            content=text,
+            tool_calls=calls,
+            finish_reason=map_reason(manifest.reasons, raw_reason),
+            raw_finish_reason=raw_reason,
+            thinking=thinking if isinstance(thinking, str) else "",
+        )
+        extra = {}
+        for key, get in shape.extra.items():
+            value = get(body)
+            if value is not MISSING:
+                extra[key] = value
+        return cls(manifest.id, (candidate,), usage, rate_limits, request_id, body, extra)
+
+
+def _text(value: Any) -> str:
+    if value is MISSING or value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):  # a list of text parts
+        return "".join(v if isinstance(v, str) else str(v.get("text", "")) for v in value if v)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _tool_calls(manifest: Manifest, body: Any) -> list[ToolCall]:
+    mapping = manifest.response.tool_calls
+    if mapping is None:
+        return []
+    found = mapping.path(body)
+    if found is MISSING or found is None:
+        return []
+    items = found if isinstance(found, list) else [found]
+    calls = []
+    for i, item in enumerate(items):
+        if mapping.filter is not None and not mapping.filter(item):
+            continue
+        name = mapping.name(item)
+        if name is MISSING:
+            continue
+        args = mapping.args(item)
+        if isinstance(args, str):
+            text = args
+            try:
+                parsed = json.loads(args) if args.strip() else {}
+            except ValueError:
+                parsed = {"_raw": args}
+        elif args is MISSING or args is None:
+            text, parsed = "{}", {}
+        else:
+            text, parsed = json.dumps(args, ensure_ascii=False), args
+        call_id = mapping.id(item) if mapping.id is not None else MISSING
+        calls.append(
+            ToolCall(
+                id=str(call_id) if call_id not in (MISSING, None) else f"call_{i}",
+                name=str(name),
+                input=parsed if isinstance(parsed, dict) else {"value": parsed},
+                arguments=text,
+            )
+        )
+    return calls
+
+
+class Collector:
+    """Folds stream events into a :class:`ChatResponse`."""
+
+    def __init__(self, manifest: Manifest) -> None:
+        self.manifest = manifest
+        self._text: dict[int, list[str]] = {}
+        self._thinking: dict[int, list[str]] = {}
+        self._calls: dict[int, list[ToolCall]] = {}
+        self._finish: dict[int, tuple[str | None, str | None]] = {}
+        self._usage: Any = None
+        self._tokens: tuple[int | None, int | None] = (None, None)
+        self.errors: list[StreamError] = []
+
+    def add(self, event: StreamEvent) -> None:
+        if isinstance(event, PartialContentDelta):
+            self._text.setdefault(event.candidate_index, []).append(event.content)
+        elif isinstance(event, ThinkingDelta):
+            self._thinking.setdefault(event.candidate_index, []).append(event.thinking)
+        elif isinstance(event, ToolCallEnded):
+            self._calls.setdefault(event.candidate_index, []).append(
+                ToolCall(
+                    event.tool_call_id,
+                    event.tool_name,
+                    event.input if event.input is not None else {"_raw": event.arguments},
+                    event.arguments,
+                )
+            )
+        elif isinstance(event, FinalCandidate):
+            self._finish[event.candidate_index] = (event.finish_reason, event.raw_finish_reason)
+            if event.usage is not None:
+                self._usage = {**(self._usage or {}), **event.usage}
+        elif isinstance(event, Metadata):
+            if event.usage is not None:
+                self._usage = {**(self._usage or {}), **event.usage}
+            if event.prompt_tokens is not None or event.completion_tokens is not None:
+                self._tokens = (event.prompt_tokens, event.completion_tokens)
+            if event.stop_reason is not None and event.candidate_index not in self._finish:
+                self._finish[event.candidate_index] = (event.stop_reason, event.raw_stop_reason)
+        elif isinstance(event, StreamEnd):
+            if 0 not in self._finish and event.finish_reason is not None:
+                self._finish[0] = (event.finish_reason, event.raw_finish_reason)
+        elif isinstance(event, StreamError):
+            self.errors.append(event)
+
+    def response(self, *, rate_limits: dict[str, str], request_id: str | None) -> ChatResponse:
+        indexes = sorted({0, *self._text, *self._calls, *self._finish, *self._thinking})
+        candidates = tuple(
+            Candidate(
+                index=i,
+                content="".join(self._text.get(i, ())),
+                tool_calls=tuple(self._calls.get(i, ())),
+                finish_reason=self._finish.get(i, (None, None))[0],
+                raw_finish_reason=self._finish.get(i, (None, None))[1],
+                thinking="".join(self._thinking.get(i, ())),
+            )
+            for i in indexes
+        )
+        usage = Usage.from_raw(
+            self._usage, input_tokens=self._tokens[0], output_tokens=self._tokens[1]
+        )
+        return ChatResponse(self.manifest.id, candidates, usage, rate_limits, request_id)

@@ -1,0 +1,899 @@
+"""One LLM client, sync and async, whose behaviour comes from a provider manifest.
+
+::
+
+    from agentproto.llm import LLMClient
+
+    with LLMClient("openai") as llm:                # key from $OPENAI_API_KEY
+        reply = llm.chat([{"role": "user", "content": "Hi"}], model="gpt-4o-mini")
+        print(reply.content, reply.finish_reason, reply.usage, reply.rate_limits)
+
+        with llm.stream([{"role": "user", "content": "Tell a story"}], model="gpt-4o-mini") as s:
+            for event in s:
+                ...                                 # PartialContentDelta, ToolCallEnded, ...
+            print(s.final_response().finish_reason)
+
+``AsyncLLMClient`` has the same surface with ``await`` / ``async with`` / ``async for``.
+
+Everything provider-specific comes from the manifest: base URL (``endpoint.base_url``,
+``base_url_template`` + ``connection_vars``), chat endpoint and method, ``{model}`` in paths,
+auth (bearer, api_key header, query_param, ``extra_headers``; keys from ``token_env`` /
+``key_env``), timeouts (``timeout_ms``), where each parameter goes (``parameter_mappings``,
+dotted targets nest), the request shape (``payload_format``), how answers are read
+(``response_paths``), how streams are decoded (``streaming``), retries (``retry_policy``, on
+by default), error classes (``error_classification``), ``rate_limit_headers`` and
+``features.multi_candidate``. API keys are held as :class:`~agentproto._runtime.redact.Secret`
+and never appear in ``repr``, logs or error messages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from types import TracebackType
+from typing import Any, Final, Literal
+
+import anyio
+import httpx
+from agentproto._runtime.http import (
+    NOT_GIVEN,
+    AsyncHTTP,
+    Call,
+    HTTPBase,
+    NotGiven,
+    RetryPolicy,
+    SyncHTTP,
+    TimeoutTypes,
+    format_path,
+)
+from agentproto._runtime.http_errors import (
+    REQUEST_ID_HEADERS,
+    APIConnectionError,
+    APITimeoutError,
+    ResponseValidationError,
+)
+from agentproto._runtime.redact import MASK, Secret, redact_url
+from agentproto.llm.errors import SPEC_STATUS, ProviderError, ProviderStreamError, error_class
+from agentproto.llm.events import StreamEvent
+from agentproto.llm.manifest import Manifest
+from agentproto.llm.payloads import Message, PayloadError, Tool, ToolChoice, shape
+from agentproto.llm.problems import UnsupportedError
+from agentproto.llm.registry import ProviderId
+from agentproto.llm.response import ChatResponse, Collector
+from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
+
+__all__ = [
+    "AsyncChatStream",
+    "AsyncLLMClient",
+    "AsyncStreamRequest",
+    "ChatStream",
+    "LLMClient",
+    "MissingAPIKeyError",
+]
+
+_JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
+_QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
+_ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
+_STANDARD_PARAMS: Final = (
+    "temperature",
+    "max_tokens",
+    "top_p",
+    "top_k",
+    "stop_sequences",
+    "frequency_penalty",
+    "presence_penalty",
+    "seed",
+    "reasoning_effort",
+)
+
+
+class MissingAPIKeyError(ValueError):
+    """No API key was given and the manifest's environment variables are not set."""
+
+
+def retry_policy(manifest: Manifest) -> RetryPolicy:
+    """The manifest's ``retry_policy`` as the HTTP runtime's policy.
+
+    Waits start at ``min_delay_ms`` and double up to ``max_delay_ms``, with ``full`` /
+    ``equal`` / ``none`` jitter; only ``retry_on_http_status`` statuses (and connection
+    errors) are retried, plus bodies whose error status is in ``retry_on_error_status``. A
+    429 whose message speaks of quota or billing is not retried (it will not clear by waiting).
+    A ``retry-after`` header up to ``max_delay_ms`` replaces the computed wait.
+    """
+    spec = manifest.retry
+    if not spec or spec.get("strategy") == "none":
+        return RetryPolicy.disabled()
+    max_delay = spec.get("max_delay_ms", 8000) / 1000.0
+    error_statuses = frozenset(spec.get("retry_on_error_status") or ())
+    read_status = manifest.response.error_status
+    read_message = manifest.response.error_message
+
+    def should_retry(response: httpx.Response) -> bool | None:
+        try:
+            body = json.loads(response.content) if response.content else None
+        except ValueError:
+            return None
+        if error_statuses and str(read_status(body)) in error_statuses:
+            return True
+        if response.status_code == 429 and _QUOTA.search(str(read_message(body) or "")):
+            return False
+        return None
+
+    return RetryPolicy(
+        max_retries=int(spec.get("max_retries", 2)),
+        initial_delay=spec.get("min_delay_ms", 1000) / 1000.0,
+        max_delay=max_delay,
+        multiplier=2.0,
+        jitter=_JITTER.get(str(spec.get("jitter", "full")), 1.0),
+        max_retry_after=max(max_delay, 1.0),
+        statuses=frozenset(int(s) for s in spec.get("retry_on_http_status") or ()),
+        retry_server_errors=False,
+        retry_connection_errors=True,
+        should_retry=should_retry,
+    )
+
+
+def classify(manifest: Manifest, status: int, body: Any) -> str:
+    """The standard error id of an error answer: ``by_error_status`` on the body's status,
+    then ``by_http_status``, then the spec table; a 429 about quota is ``quota_exhausted``."""
+    shape_ = manifest.response
+    found: str | None = None
+    error_status = shape_.error_status(body)
+    if isinstance(error_status, str):
+        found = manifest.by_error_status.get(error_status)
+    if found is None:
+        found = manifest.by_http_status.get(status)
+    if found is None:
+        found = SPEC_STATUS.get(status)
+    if found is None:
+        found = "server_error" if status >= 500 else "other"
+    if found == "rate_limited" and _QUOTA.search(str(shape_.error_message(body) or "")):
+        found = "quota_exhausted"
+    return found
+
+
+class _Base:
+    """What both flavours share: the manifest, credentials and request building."""
+
+    _http: HTTPBase
+
+    def __init__(
+        self,
+        provider: ProviderId | str | Manifest,
+        *,
+        api_key: str | Secret | None = None,
+        base_url: str | None = None,
+        model: str | None = None,
+        variables: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | RetryPolicy = True,
+        endpoint: str | None = None,
+        stream_path: str | None = None,
+    ) -> None:
+        self.manifest = provider if isinstance(provider, Manifest) else _manifest(provider)
+        self.model = model
+        self.variables = dict(variables or {})
+        self.endpoint = endpoint
+        self.stream_path = stream_path
+        self._key = self._find_key(api_key)
+        self._base_url = base_url or self.manifest.resolve_base_url(self.variables)
+        if isinstance(retry, RetryPolicy):
+            self._retry = retry
+        else:
+            self._retry = retry_policy(self.manifest) if retry else RetryPolicy.disabled()
+        if isinstance(timeout, NotGiven):
+            seconds = self.manifest.timeout
+            self._timeout: TimeoutTypes = (
+                httpx.Timeout(seconds, connect=min(seconds, 10.0)) if seconds else 60.0
+            )
+        else:
+            self._timeout = timeout
+        self._headers = {**self.manifest.extra_headers, **(headers or {})}
+
+    def _find_key(self, api_key: str | Secret | None) -> Secret:
+        if api_key is not None:
+            return Secret(api_key)
+        for name in self.manifest.key_env:
+            value = os.environ.get(name)
+            if value:
+                return Secret(value)
+        names = " or ".join(f"${n}" for n in self.manifest.key_env) or "an environment variable"
+        raise MissingAPIKeyError(f"{self.manifest.id}: no API key: pass api_key=... or set {names}")
+
+    def _http_options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {
+            "headers": self._headers,
+            "timeout": self._timeout,
+            "retry": self._retry,
+            "error_factory": self._error,
+        }
+        kind = self.manifest.auth_type
+        if kind == "bearer":
+            options["api_key"] = self._key
+        elif kind == "api_key":
+            key = self._key
+            header = self.manifest.auth_header
+
+            def add_key(request: httpx.Request) -> httpx.Request:
+                request.headers[header] = key.reveal()
+                return request
+
+            options["auth"] = add_key
+            options["secret_headers"] = (header,)
+        return options
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} provider={self.manifest.id!r} "
+            f"base_url={redact_url(self._base_url)!r} api_key={MASK!r}>"
+        )
+
+    # -- requests ---------------------------------------------------------------------------
+
+    def _build(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        model: str | None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None,
+        tool_choice: ToolChoice | None,
+        params: Mapping[str, Any],
+        stream: bool,
+        n: int | None,
+        extra_body: Mapping[str, Any] | None,
+        extra_headers: Mapping[str, str] | None,
+        timeout: TimeoutTypes | NotGiven,
+    ) -> Call:
+        manifest = self.manifest
+        model = model or self.model
+        if not model:
+            raise ValueError(f"{manifest.id}: no model: pass model=... to the call or the client")
+        if tools and manifest.capabilities.get("tools") is False:
+            raise UnsupportedError(f"{manifest.id}: the manifest says the provider has no tools")
+        method, path = manifest.chat_endpoint(self.endpoint)
+        if stream:
+            if manifest.capabilities.get("streaming") is False:
+                raise UnsupportedError(f"{manifest.id}: the manifest says it cannot stream")
+            if self.stream_path is not None:
+                path = self.stream_path
+            elif "chat_stream" in manifest.endpoints:
+                method, path = manifest.endpoints["chat_stream"]
+            elif "stream" not in manifest.mappings:
+                raise UnsupportedError(
+                    f"{manifest.id}: the manifest gives no way to ask for a stream (no "
+                    "parameter_mappings.stream, no endpoints.chat_stream); pass stream_path="
+                )
+        try:
+            pieces = shape(manifest.payload_format, messages, tools, tool_choice)
+        except PayloadError as exc:
+            raise ValueError(f"{manifest.id}: {exc}") from None
+        values: dict[str, Any] = {}
+        for name, value in pieces.items():
+            values[name] = value
+        for name, value in params.items():
+            if value is not None:
+                values[name] = value
+        if manifest.payload_format == "anthropic_style" and "max_tokens" not in values:
+            values["max_tokens"] = _ANTHROPIC_DEFAULT_MAX_TOKENS
+        if stream and "stream" in manifest.mappings:
+            values["stream"] = True
+        if n is not None and n > 1:
+            values[manifest.multi_candidate_param] = n
+
+        variables = {**manifest.connection_vars, **self.variables}
+        names = set(re.findall(r"{([A-Za-z_][A-Za-z0-9_]*)}", path))
+        if "model" in names:
+            if "owner" in names and "owner" not in variables and "/" in model:
+                variables["owner"], model = model.split("/", 1)
+            variables["model"] = model
+        if "model" not in names or "model" in manifest.mappings:
+            values["model"] = model
+        missing = sorted(names - set(variables))
+        if missing:
+            raise ValueError(
+                f"{manifest.id}: the path {path!r} needs {missing}: pass variables={{...}}"
+            )
+        path = format_path(path, **{k: variables[k] for k in names})
+
+        body: dict[str, Any] = {}
+        for name, value in values.items():
+            target = manifest.mappings.get(name)
+            if target is None:
+                if name in ("messages", "model", manifest.multi_candidate_param):
+                    target = name
+                else:
+                    raise UnsupportedError(
+                        f"{manifest.id}: the manifest maps no parameter {name!r} "
+                        f"(it maps: {', '.join(sorted(manifest.mappings))})"
+                    )
+            _set_dotted(body, target, value)
+        if extra_body:
+            _merge(body, extra_body)
+        query: dict[str, Any] = {}
+        if manifest.auth_type == "query_param":
+            query[manifest.auth_param] = self._key.reveal()
+        headers = dict(extra_headers or {})
+        if stream:
+            headers.setdefault("Accept", "text/event-stream")
+        call = self._http.call(
+            method,
+            path,
+            params=query,
+            json=body,
+            headers=headers,
+            timeout=timeout,
+            retry=self._retry.max_retries > 0,
+        )
+        return call
+
+    def _error(self, response: httpx.Response, body: bytes) -> ProviderError:
+        try:
+            data = json.loads(body) if body else None
+        except ValueError:
+            data = None
+        manifest = self.manifest
+        name = classify(manifest, response.status_code, data)
+        shape_ = manifest.response
+
+        def text(getter: Any) -> str | None:
+            value = getter(data)
+            return None if value is None or not isinstance(value, str | int) else str(value)
+
+        message_text = text(shape_.error_message)
+        request = response.request
+        url = redact_url(str(request.url), (manifest.auth_param,))
+        message = f"{manifest.id}: {request.method} {url} answered {response.status_code} ({name})"
+        if message_text:
+            message += f": {message_text[:300]}"
+        return error_class(name)(
+            message,
+            status_code=response.status_code,
+            headers=response.headers,
+            body=body,
+            method=request.method,
+            url=url,
+            provider=manifest.id,
+            error_message=message_text,
+            error_code=text(shape_.error_code),
+            error_type=text(shape_.error_type),
+            rate_limits=manifest.rate_limits.read(response.headers),
+        )
+
+    def _response(self, response: httpx.Response) -> ChatResponse:
+        try:
+            body = json.loads(response.content)
+        except ValueError:
+            raise ResponseValidationError(
+                f"{self.manifest.id}: the answer is not JSON "
+                f"(content-type {response.headers.get('content-type')!r})",
+                status_code=response.status_code,
+                body=response.content,
+            ) from None
+        return ChatResponse.from_body(
+            self.manifest,
+            body,
+            rate_limits=self.manifest.rate_limits.read(response.headers),
+            request_id=_request_id(response),
+        )
+
+    def _check_stream(self, response: httpx.Response) -> None:
+        kind = response.headers.get("content-type", "")
+        if not kind.startswith(("text/event-stream", "application/json", "application/x-ndjson")):
+            body = response.read() if not response.is_stream_consumed else b""
+            raise ResponseValidationError(
+                f"{self.manifest.id}: expected an event stream, got content-type {kind!r}",
+                status_code=response.status_code,
+                body=body,
+            )
+
+    def _simulated(self, n: int | None) -> bool:
+        return bool(n and n > 1 and self.manifest.multi_candidate == "simulated")
+
+
+def _manifest(provider: str) -> Manifest:
+    if os.sep in provider or provider.endswith((".json", ".yaml", ".yml")):
+        return Manifest.load(provider)
+    return Manifest.bundled(provider)
+
+
+def _request_id(response: httpx.Response) -> str | None:
+    for name in REQUEST_ID_HEADERS:
+        if name in response.headers:
+            return response.headers[name]
+    return None
+
+
+def _set_dotted(body: dict[str, Any], target: str, value: Any) -> None:
+    parts = target.split(".")
+    node = body
+    for part in parts[:-1]:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = node[part] = {}
+        node = child
+    node[parts[-1]] = value
+
+
+def _merge(into: dict[str, Any], extra: Mapping[str, Any]) -> None:
+    for key, value in extra.items():
+        if isinstance(value, Mapping) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def _merge_candidates(responses: Sequence[ChatResponse]) -> ChatResponse:
+    first = responses[0]
+    candidates = tuple(
+        replace(r.candidates[0], index=i) for i, r in enumerate(responses) if r.candidates
+    )
+    return replace(first, candidates=candidates)
+
+
+def _stream_error(collector: Collector) -> None:
+    if collector.errors:
+        error = collector.errors[0]
+        raise ProviderStreamError(
+            f"{collector.manifest.id}: the stream reported an error ({error.error_class}): "
+            f"{error.message}",
+            error_class=error.error_class,
+            error=error.error,
+        )
+
+
+# -- sync ---------------------------------------------------------------------------------------
+
+
+class ChatStream:
+    """A streamed answer: iterate it for events; a context manager that closes the response.
+
+    ``rate_limits``, ``headers`` and ``request_id`` are there from the start;
+    :meth:`final_response` reads what is left and folds every event into a
+    :class:`ChatResponse`.
+    """
+
+    def __init__(self, client: LLMClient, response: httpx.Response) -> None:
+        self._client = client
+        self._response = response
+        self._decoder = StreamDecoder(client.manifest.stream)
+        self._collector = Collector(client.manifest)
+        self._iterator = self._events()
+        self.headers = response.headers
+        self.request_id = _request_id(response)
+        self.rate_limits = client.manifest.rate_limits.read(response.headers)
+
+    def _events(self) -> Iterator[StreamEvent]:
+        decoder = self._decoder
+        add = self._collector.add
+        try:
+            for chunk in self._response.iter_bytes():
+                events = decoder.feed(chunk)
+                for event in events:
+                    add(event)
+                yield from events
+                if decoder.done:
+                    break
+            if not decoder.complete:
+                raise IncompleteStreamError(
+                    f"{self._client.manifest.id}: the stream ended before it was complete",
+                    method="POST",
+                    url=redact_url(str(self._response.request.url)),
+                )
+            for event in decoder.finish():
+                add(event)
+                yield event
+        except httpx.TimeoutException as exc:
+            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
+        except httpx.TransportError as exc:
+            raise APIConnectionError(
+                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
+            ) from exc
+        finally:
+            self._response.close()
+
+    def __iter__(self) -> Iterator[StreamEvent]:
+        return self._iterator
+
+    def __next__(self) -> StreamEvent:
+        return next(self._iterator)
+
+    def final_response(self) -> ChatResponse:
+        """Read the rest and return the whole answer (raises on an in-stream error)."""
+        for _ in self._iterator:
+            pass
+        _stream_error(self._collector)
+        return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
+
+    def text(self) -> str:
+        """Read the rest and return the first candidate's text."""
+        return self.final_response().content
+
+    def close(self) -> None:
+        self._response.close()
+
+    def __enter__(self) -> ChatStream:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class LLMClient(_Base):
+    """The blocking client. ``provider`` is a bundled provider id (see
+    ``agentproto.llm.PROVIDERS``), a manifest file path, or a :class:`Manifest`."""
+
+    def __init__(
+        self,
+        provider: ProviderId | str | Manifest,
+        *,
+        api_key: str | Secret | None = None,
+        base_url: str | None = None,
+        model: str | None = None,
+        variables: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | RetryPolicy = True,
+        endpoint: str | None = None,
+        stream_path: str | None = None,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        super().__init__(
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            model=model,
+            variables=variables,
+            headers=headers,
+            timeout=timeout,
+            retry=retry,
+            endpoint=endpoint,
+            stream_path=stream_path,
+        )
+        self._http: SyncHTTP = SyncHTTP(
+            self._base_url, http_client=http_client, **self._http_options()
+        )
+
+    def chat(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        n: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ChatResponse:
+        """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
+        ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
+        manifest maps; ``extra_body`` is merged into the request body as is."""
+        standard = _params(locals())
+        if self._simulated(n):
+            assert n is not None
+            with ThreadPoolExecutor(max_workers=self.manifest.multi_candidate_concurrency) as pool:
+                futures = [pool.submit(self._chat_once, messages, standard, 1) for _ in range(n)]
+                return _merge_candidates([f.result() for f in futures])
+        return self._chat_once(messages, standard, n)
+
+    def _chat_once(self, messages: Any, standard: dict[str, Any], n: int | None) -> ChatResponse:
+        call = self._build(messages, stream=False, n=n, **standard)
+        response = self._http.send(call, stream=False)
+        return self._response(response)
+
+    def stream(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        n: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ChatStream:
+        """A streamed answer (use it in a ``with`` block)."""
+        standard = _params(locals())
+        if self._simulated(n):
+            raise UnsupportedError(
+                f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
+            )
+        call = self._build(messages, stream=True, n=n, **standard)
+        response = self._http.send(call, stream=True)
+        try:
+            self._check_stream(response)
+        except BaseException:
+            response.close()
+            raise
+        return ChatStream(self, response)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> LLMClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- async --------------------------------------------------------------------------------------
+
+
+class AsyncChatStream:
+    """The async flavour of :class:`ChatStream`."""
+
+    def __init__(self, client: AsyncLLMClient, response: httpx.Response) -> None:
+        self._client = client
+        self._response = response
+        self._decoder = StreamDecoder(client.manifest.stream)
+        self._collector = Collector(client.manifest)
+        self._iterator = self._events()
+        self.headers = response.headers
+        self.request_id = _request_id(response)
+        self.rate_limits = client.manifest.rate_limits.read(response.headers)
+
+    async def _events(self) -> AsyncIterator[StreamEvent]:
+        decoder = self._decoder
+        add = self._collector.add
+        try:
+            async for chunk in self._response.aiter_bytes():
+                events = decoder.feed(chunk)
+                for event in events:
+                    add(event)
+                    yield event
+                if decoder.done:
+                    break
+            if not decoder.complete:
+                raise IncompleteStreamError(
+                    f"{self._client.manifest.id}: the stream ended before it was complete",
+                    method="POST",
+                    url=redact_url(str(self._response.request.url)),
+                )
+            for event in decoder.finish():
+                add(event)
+                yield event
+        except httpx.TimeoutException as exc:
+            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
+        except httpx.TransportError as exc:
+            raise APIConnectionError(
+                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
+            ) from exc
+        finally:
+            await self._response.aclose()
+
+    def __aiter__(self) -> AsyncIterator[StreamEvent]:
+        return self._iterator
+
+    async def __anext__(self) -> StreamEvent:
+        return await self._iterator.__anext__()
+
+    async def final_response(self) -> ChatResponse:
+        async for _ in self._iterator:
+            pass
+        _stream_error(self._collector)
+        return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
+
+    async def text(self) -> str:
+        return (await self.final_response()).content
+
+    async def aclose(self) -> None:
+        await self._response.aclose()
+
+    async def __aenter__(self) -> AsyncChatStream:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+
+class AsyncLLMClient(_Base):
+    """The async client (asyncio or trio, through anyio)."""
+
+    def __init__(
+        self,
+        provider: ProviderId | str | Manifest,
+        *,
+        api_key: str | Secret | None = None,
+        base_url: str | None = None,
+        model: str | None = None,
+        variables: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | RetryPolicy = True,
+        endpoint: str | None = None,
+        stream_path: str | None = None,
+        http_client: httpx.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            model=model,
+            variables=variables,
+            headers=headers,
+            timeout=timeout,
+            retry=retry,
+            endpoint=endpoint,
+            stream_path=stream_path,
+        )
+        self._http: AsyncHTTP = AsyncHTTP(
+            self._base_url, http_client=http_client, **self._http_options()
+        )
+
+    async def chat(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        n: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ChatResponse:
+        """See :meth:`LLMClient.chat`."""
+        standard = _params(locals())
+        if self._simulated(n):
+            assert n is not None
+            results: list[ChatResponse | None] = [None] * n
+            limiter = anyio.CapacityLimiter(self.manifest.multi_candidate_concurrency)
+
+            async def one(i: int) -> None:
+                async with limiter:
+                    results[i] = await self._chat_once(messages, standard, 1)
+
+            async with anyio.create_task_group() as group:
+                for i in range(n):
+                    group.start_soon(one, i)
+            return _merge_candidates([r for r in results if r is not None])
+        return await self._chat_once(messages, standard, n)
+
+    async def _chat_once(
+        self, messages: Any, standard: dict[str, Any], n: int | None
+    ) -> ChatResponse:
+        call = self._build(messages, stream=False, n=n, **standard)
+        response = await self._http.send(call, stream=False)
+        return self._response(response)
+
+    def stream(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        n: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> AsyncStreamRequest:
+        """See :meth:`LLMClient.stream`: ``async with client.stream(...) as s`` (or
+        ``s = await client.stream(...)``, then close it)."""
+        standard = _params(locals())
+        if self._simulated(n):
+            raise UnsupportedError(
+                f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
+            )
+        call = self._build(messages, stream=True, n=n, **standard)
+        return AsyncStreamRequest(self, call)
+
+    async def _open_stream(self, call: Call) -> AsyncChatStream:
+        response = await self._http.send(call, stream=True)
+        try:
+            if not response.headers.get("content-type", "").startswith(
+                ("text/event-stream", "application/json", "application/x-ndjson")
+            ):
+                await response.aread()
+            self._check_stream(response)
+        except BaseException:
+            await response.aclose()
+            raise
+        return AsyncChatStream(self, response)
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncLLMClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+class AsyncStreamRequest:
+    """A stream about to be opened: ``async with`` it, or ``await`` it for the stream."""
+
+    def __init__(self, client: AsyncLLMClient, call: Call) -> None:
+        self._client = client
+        self._call = call
+        self._stream: AsyncChatStream | None = None
+
+    def __await__(self) -> Generator[Any, None, AsyncChatStream]:
+        return self._client._open_stream(self._call).__await__()
+
+    async def __aenter__(self) -> AsyncChatStream:
+        self._stream = await self._client._open_stream(self._call)
+        return self._stream
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._stream is not None:
+            await self._stream.aclose()
+
+
+def _params(scope: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of chat()/stream() that ``_build`` takes, from ``locals()``."""
+    given = {name: scope[name] for name in _STANDARD_PARAMS}
+    if scope["stop_sequences"] is not None:
+        given["stop_sequences"] = list(scope["stop_sequences"])
+    given.update(scope["params"] or {})
+    return {
+        "model": scope["model"],
+        "tools": scope["tools"],
+        "tool_choice": scope["tool_choice"],
+        "params": given,
+        "extra_body": scope["extra_body"],
+        "extra_headers": scope["extra_headers"],
+        "timeout": scope["timeout"],
+    }
+
+
+ProviderLike = ProviderId | str | Manifest
+StreamKind = Literal["sync", "async"]

@@ -1,0 +1,663 @@
+"""From a provider's streamed bytes to unified events, as the manifest's ``streaming`` says.
+
+:func:`compile_stream` turns a manifest into a :class:`StreamProgram` once (every path and
+expression compiled); :class:`StreamDecoder` is one stream's state: feed it the body's chunks,
+it returns events. Per frame it does what the manifest says, in this order:
+
+1. **decoder**: ``sse`` / ``anthropic_sse`` frames are split on ``delimiter`` and their
+   ``prefix`` lines joined (``event:`` and comment lines are read too, CR/LF normalised);
+   ``cohere_native`` is one JSON object a line; ``gemini_json`` is a streamed JSON array. A
+   frame whose data is ``done_signal`` (or whose SSE event name is) ends the stream. Data that
+   is not a JSON object becomes ``{"event": <name>, "data": <text>}``.
+2. **frame_selector**: frames it rejects are skipped.
+3. **event_map**: *every* rule whose ``match`` holds emits (a final chunk carrying usage and a
+   finish reason yields both a ``Metadata`` and a ``FinalCandidate``). A rule whose fields go
+   through ``[*]`` emits once per element, fields lined up element by element.
+   ``candidate.fan_out`` tags events with the candidate they come from.
+4. **accumulator**: tool-call arguments are assembled per candidate and call; a call is closed
+   (``ToolCallEnded`` with the parsed input) by a ``ToolCallEnded`` rule, by
+   ``accumulator.flush_on``, by its candidate's ``FinalCandidate``, or at the end of the stream.
+5. **stop_condition**: the stream is complete after the frame that meets it; trailing frames up
+   to a ``done_signal`` (OpenAI's usage chunk) are still read when the manifest has one.
+
+``termination.mapping`` gives standard reasons. Exactly one ``StreamEnd`` closes the stream. A
+body that ends before the done signal or the stop condition is an interrupted stream:
+:class:`IncompleteStreamError`.
+
+Manifests without an ``event_map`` get rules made from ``content_path``, ``tool_call_path``,
+``usage_path`` and ``stop_condition``.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentproto._runtime.http_errors import APIConnectionError
+from agentproto.llm.events import (
+    EVENT_TYPES,
+    FinalCandidate,
+    Metadata,
+    PartialContentDelta,
+    PartialToolCall,
+    StreamEnd,
+    StreamError,
+    StreamEvent,
+    ThinkingDelta,
+    ToolCallEnded,
+    ToolCallStarted,
+)
+from agentproto.llm.paths import (
+    MISSING,
+    ExpressionError,
+    Getter,
+    Match,
+    Scope,
+    common_scope,
+    compile_match,
+    compile_path,
+    parse_path,
+)
+from agentproto.llm.problems import ManifestError
+
+__all__ = [
+    "STANDARD_REASONS",
+    "IncompleteStreamError",
+    "StreamDecoder",
+    "StreamProgram",
+    "compile_stream",
+    "map_reason",
+]
+
+STANDARD_REASONS = frozenset(
+    {
+        "end_turn",
+        "max_tokens",
+        "stop_sequence",
+        "tool_use",
+        "refusal",
+        "pause_turn",
+        "content_filter",
+        "other",
+    }
+)
+GENERATE_ID = "_generate_uuid"
+
+
+class IncompleteStreamError(APIConnectionError):
+    """The body ended before the stream said it was complete (no done signal, no stop)."""
+
+
+def map_reason(mapping: Mapping[str, str], raw: Any) -> str | None:
+    """A provider's finish/stop reason as a standard one (``other`` when unknown)."""
+    if raw is None or raw is MISSING:
+        return None
+    text = str(raw)
+    found = mapping.get(text)
+    if found is not None:
+        return found
+    return text if text in STANDARD_REASONS else "other"
+
+
+# -- compiled program -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    get: Getter | None  # None: a literal
+    literal: Any = None
+
+    def value(self, frame: Any, bound: Sequence[Any]) -> Any:
+        if self.get is None:
+            return self.literal
+        return self.get(frame, bound)
+
+
+@dataclass(frozen=True)
+class _Rule:
+    emit: str
+    scope: Scope
+    match: Match
+    fields: tuple[_Field, ...]
+    candidate: Getter | None  # the candidate index under this rule's scope
+
+
+@dataclass(frozen=True)
+class StreamProgram:
+    """A manifest's streaming section, compiled."""
+
+    decoder_format: str
+    delimiter: bytes
+    prefix: bytes
+    done_signal: str | None
+    selector: Match | None
+    rules: tuple[_Rule, ...]
+    stop: Match | None
+    flush_on: Match | None
+    fan_out: bool
+    reasons: Mapping[str, str]
+    input_format: str
+    error_status: Mapping[str, str] = field(default_factory=dict)
+
+
+def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
+    """Compile ``manifest["streaming"]``; a bad expression is a :class:`ManifestError`."""
+    streaming = manifest.get("streaming") or {}
+    decoder = streaming.get("decoder") or {}
+    where = "/streaming"
+
+    def expr(text: str, pointer: str, scope: Scope | None = None) -> Match:
+        try:
+            return compile_match(text, scope)
+        except ExpressionError as exc:
+            raise ManifestError(source, pointer, exc.reason) from None
+
+    candidate = streaming.get("candidate") or {}
+    candidate_path: tuple[Any, ...] | None = None
+    if candidate.get("candidate_id_path"):
+        try:
+            candidate_path = parse_path(candidate["candidate_id_path"])
+        except ExpressionError as exc:
+            raise ManifestError(
+                source, f"{where}/candidate/candidate_id_path", exc.reason
+            ) from None
+    fan_out = bool(candidate.get("fan_out"))
+
+    rules: list[_Rule] = []
+    event_map = streaming.get("event_map")
+    if event_map is None:
+        event_map = _fallback_rules(manifest)
+        map_where = f"{where} (content_path, tool_call_path, usage_path)"
+    else:
+        map_where = f"{where}/event_map"
+    for i, entry in enumerate(event_map):
+        pointer = f"{map_where}/{i}" if "(" not in map_where else map_where
+        if entry["emit"] not in EVENT_TYPES:
+            raise ManifestError(source, f"{pointer}/emit", f"unknown event {entry['emit']!r}")
+        specs = {**(entry.get("fields") or {}), **(entry.get("extract") or {})}
+        paths = [v for v in specs.values() if _is_path(v)]
+        try:
+            scope = common_scope(paths)
+            fields = tuple(
+                _Field(name, scope.getter(v)[0]) if _is_path(v) else _Field(name, None, v)
+                for name, v in specs.items()
+            )
+        except ExpressionError as exc:
+            raise ManifestError(source, f"{pointer}/fields", exc.reason) from None
+        rules.append(
+            _Rule(
+                emit=entry["emit"],
+                scope=scope,
+                match=expr(entry["match"], f"{pointer}/match", scope),
+                fields=fields,
+                candidate=_candidate_getter(scope, candidate_path) if fan_out else None,
+            )
+        )
+
+    accumulator = streaming.get("accumulator") or {}
+    tool_use = (manifest.get("tooling") or {}).get("tool_use") or {}
+    done = decoder.get("done_signal")
+    return StreamProgram(
+        decoder_format=str(decoder.get("format", "sse")),
+        delimiter=str(decoder.get("delimiter") or "\n\n").encode(),
+        prefix=str(
+            decoder.get("prefix") if decoder.get("prefix") is not None else "data: "
+        ).encode(),
+        done_signal=str(done) if done else None,
+        selector=(
+            expr(streaming["frame_selector"], f"{where}/frame_selector")
+            if streaming.get("frame_selector")
+            else None
+        ),
+        rules=tuple(rules),
+        stop=(
+            expr(streaming["stop_condition"], f"{where}/stop_condition")
+            if streaming.get("stop_condition")
+            else None
+        ),
+        flush_on=(
+            expr(accumulator["flush_on"], f"{where}/accumulator/flush_on")
+            if accumulator.get("flush_on")
+            else None
+        ),
+        fan_out=fan_out,
+        reasons=dict((manifest.get("termination") or {}).get("mapping") or {}),
+        input_format=str(tool_use.get("input_format", "json_string")),
+        error_status=dict(
+            (manifest.get("error_classification") or {}).get("by_error_status") or {}
+        ),
+    )
+
+
+def _is_path(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("$") and value != GENERATE_ID
+
+
+def _candidate_getter(scope: Scope, candidate_path: tuple[Any, ...] | None) -> Getter | None:
+    """Where the candidate index is, relative to the scope's first ``[*]`` (when the scope
+    walks the candidates list)."""
+    if candidate_path is None or not scope.levels:
+        return None
+    first = scope.levels[0]
+    if candidate_path[: len(first)] != first:
+        return None
+    rest = compile_path("$" + "".join(_segment_text(s) for s in candidate_path[len(first) :]))
+    get = rest.first
+    return lambda frame, bound: get(bound[0])
+
+
+def _segment_text(segment: Any) -> str:
+    if isinstance(segment, str):
+        return f".{segment}"
+    if isinstance(segment, int):
+        return f"[{segment}]"
+    return "[*]"
+
+
+def _fallback_rules(manifest: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Event rules for a manifest that only names ``content_path`` and friends."""
+    streaming = manifest.get("streaming") or {}
+    rules: list[dict[str, Any]] = []
+
+    def absolute(path: str) -> str:
+        return path if path.startswith("$") else "$." + path
+
+    if streaming.get("content_path"):
+        content = absolute(streaming["content_path"])
+        rules.append(
+            {
+                "match": f"exists({content})",
+                "emit": "PartialContentDelta",
+                "fields": {"content": content},
+            }
+        )
+    if streaming.get("tool_call_path"):
+        calls = absolute(streaming["tool_call_path"]) + "[*]"
+        tool_use = (manifest.get("tooling") or {}).get("tool_use") or {}
+        id_path = f"{calls}.{tool_use.get('id_path', 'id')}"
+        name_path = f"{calls}.{tool_use.get('name_path', 'function.name')}"
+        args_path = f"{calls}.{tool_use.get('input_path', 'function.arguments')}"
+        index_path = f"{calls}.{tool_use.get('index_path', 'index')}"
+        rules.append(
+            {
+                "match": f"exists({name_path})",
+                "emit": "ToolCallStarted",
+                "fields": {"tool_call_id": id_path, "tool_name": name_path, "index": index_path},
+            }
+        )
+        rules.append(
+            {
+                "match": f"exists({args_path})",
+                "emit": "PartialToolCall",
+                "fields": {"arguments": args_path, "index": index_path},
+            }
+        )
+    if streaming.get("usage_path"):
+        usage = absolute(streaming["usage_path"])
+        rules.append({"match": f"exists({usage})", "emit": "Metadata", "fields": {"usage": usage}})
+    stop = streaming.get("stop_condition")
+    if stop:
+        fields = {}
+        try:
+            parse_path(stop)
+            fields["finish_reason"] = absolute(stop)
+        except ExpressionError:
+            pass
+        rules.append({"match": stop, "emit": "FinalCandidate", "fields": fields})
+    return rules
+
+
+# -- one stream ------------------------------------------------------------------------------
+
+
+class _Call:
+    __slots__ = ("args", "candidate", "id", "index", "name", "obj")
+
+    def __init__(self, id: str, name: str, index: int, candidate: int) -> None:
+        self.id = id
+        self.name = name
+        self.index = index
+        self.candidate = candidate
+        self.args: list[str] = []
+        self.obj: Any = None  # arguments that came as a JSON object
+
+
+class StreamDecoder:
+    """The state of one stream: ``feed(chunk)`` -> events, then ``finish()``."""
+
+    def __init__(self, program: StreamProgram) -> None:
+        self.program = program
+        self.done = False  # the done signal arrived: read nothing more
+        self.stopped = False  # the stop condition held
+        self._buffer = b""
+        self._hold_cr = False
+        self._calls: dict[tuple[int, Any], _Call] = {}
+        self._last_call: dict[int, _Call] = {}
+        self._finish: dict[int, tuple[str | None, str | None]] = {}
+        self._end_literal: str | None = None
+        self._closed = False
+        self._array_started = False
+        self._parse = {
+            "cohere_native": self._lines,
+            "gemini_json": self._json_array,
+        }.get(program.decoder_format, self._sse)
+
+    # -- bytes -> frames --------------------------------------------------------------------
+
+    def feed(self, chunk: bytes) -> list[StreamEvent]:
+        if self.done or not chunk:
+            return []
+        frames = self._parse(chunk)
+        out: list[StreamEvent] = []
+        for frame in frames:
+            self._frame(frame, out)
+            if self.done:
+                break
+        return out
+
+    def _sse(self, chunk: bytes) -> list[Any]:
+        if self._hold_cr:
+            chunk = b"\r" + chunk
+            self._hold_cr = False
+        if b"\r" in chunk:
+            if chunk.endswith(b"\r"):
+                self._hold_cr = True
+                chunk = chunk[:-1]
+            chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if self._buffer:
+            chunk = self._buffer + chunk
+        parts = chunk.split(self.program.delimiter)
+        self._buffer = parts.pop()
+        prefix = self.program.prefix
+        cut = len(prefix)
+        done = self.program.done_signal
+        frames: list[Any] = []
+        loads = json.loads
+        for part in parts:
+            event: str | None = None
+            if part[:cut] == prefix and b"\n" not in part:
+                data = part[cut:]
+            else:
+                found, event = self._block(part)
+                if found is None:
+                    continue
+                data = found
+            if done is not None and (data == done.encode() or event == done):
+                self.done = True
+                break
+            try:
+                frame = loads(data)
+            except ValueError:
+                frame = None
+            if type(frame) is not dict:
+                frame = {"event": event or "message", "data": data.decode("utf-8", "replace")}
+            frames.append(frame)
+        return frames
+
+    def _block(self, part: bytes) -> tuple[bytes | None, str | None]:
+        """The data and event name of one block with several lines (or an odd prefix)."""
+        prefix = self.program.prefix
+        loose = prefix.rstrip()
+        data: list[bytes] = []
+        event: str | None = None
+        for line in part.split(b"\n"):
+            if line.startswith(prefix):
+                data.append(line[len(prefix) :])
+            elif loose and line.startswith(loose):
+                data.append(line[len(loose) :].lstrip(b" "))
+            elif line.startswith(b"event:"):
+                event = line[6:].strip().decode("utf-8", "replace")
+        if not data:
+            return None, event
+        return b"\n".join(data), event
+
+    def _lines(self, chunk: bytes) -> list[Any]:
+        chunk = self._buffer + chunk
+        lines = chunk.split(b"\n")
+        self._buffer = lines.pop()
+        frames = []
+        for line in lines:
+            line = line.strip()
+            if not line:
+                continue
+            if self.program.done_signal is not None and line == self.program.done_signal.encode():
+                self.done = True
+                break
+            try:
+                frame = json.loads(line)
+            except ValueError:
+                frame = {"event": "message", "data": line.decode("utf-8", "replace")}
+            frames.append(frame if isinstance(frame, dict) else {"event": "message", "data": frame})
+        return frames
+
+    def _json_array(self, chunk: bytes) -> list[Any]:
+        text = (self._buffer + chunk).decode("utf-8", "replace")
+        decoder = json.JSONDecoder()
+        frames = []
+        pos = 0
+        while True:
+            while pos < len(text) and text[pos] in " \t\r\n,[]":
+                if text[pos] == "[":
+                    self._array_started = True
+                pos += 1
+            if pos >= len(text):
+                break
+            try:
+                value, end = decoder.raw_decode(text, pos)
+            except ValueError:
+                break  # an object cut by the chunk boundary: wait for more
+            frames.append(value if isinstance(value, dict) else {"event": "message", "data": value})
+            pos = end
+        self._buffer = text[pos:].encode()
+        return frames
+
+    # -- frames -> events -------------------------------------------------------------------
+
+    def _frame(self, frame: Any, out: list[StreamEvent]) -> None:
+        program = self.program
+        if program.selector is not None and not program.selector(frame, ()):
+            return
+        ended_before = len(out)
+        for rule in program.rules:
+            scope = rule.scope
+            for bound in scope.bindings(frame) if scope else ((),):
+                if rule.match(frame, bound):
+                    self._emit(rule, frame, bound, out)
+        if program.flush_on is not None and program.flush_on(frame, ()):
+            if not any(isinstance(e, ToolCallEnded) for e in out[ended_before:]):
+                self._flush_candidate(0, out)
+        if program.stop is not None and program.stop(frame, ()):
+            self.stopped = True
+            if program.done_signal is None:
+                self.done = True
+
+    def _emit(self, rule: _Rule, frame: Any, bound: Sequence[Any], out: list[StreamEvent]) -> None:
+        values: dict[str, Any] = {}
+        for f in rule.fields:
+            value = f.value(frame, bound)
+            if value is not MISSING:
+                values[f.name] = value
+        candidate = 0
+        if rule.candidate is not None:
+            found = rule.candidate(frame, bound)
+            candidate = found if isinstance(found, int) else 0
+        elif isinstance(values.get("candidate_index"), int):
+            candidate = values["candidate_index"]
+        kind = rule.emit
+        if kind == "PartialContentDelta":
+            text = values.get("content")
+            if isinstance(text, str) and text:
+                out.append(PartialContentDelta(text, candidate))
+        elif kind == "ThinkingDelta":
+            text = values.get("thinking")
+            if isinstance(text, str) and text:
+                out.append(ThinkingDelta(text, candidate))
+        elif kind == "ToolCallStarted":
+            self._start_call(values, candidate, out)
+        elif kind == "PartialToolCall":
+            self._partial_call(values, candidate, out)
+        elif kind == "ToolCallEnded":
+            self._flush_call(candidate, values.get("index"), out)
+        elif kind == "Metadata":
+            out.append(self._metadata(values, candidate))
+        elif kind == "FinalCandidate":
+            raw = values.get("finish_reason")
+            reason = map_reason(self.program.reasons, raw) or "other"
+            self._flush_candidate(candidate, out)
+            raw_text = None if raw is None else str(raw)
+            self._finish[candidate] = (reason, raw_text)
+            usage = values.get("usage")
+            out.append(
+                FinalCandidate(
+                    reason, raw_text, candidate, usage if isinstance(usage, dict) else None
+                )
+            )
+        elif kind == "StreamEnd":
+            literal = values.get("finish_reason")
+            self._end_literal = str(literal) if literal is not None else None
+            self.stopped = True
+        elif kind == "StreamError":
+            out.append(self._error(values))
+
+    def _metadata(self, values: dict[str, Any], candidate: int) -> Metadata:
+        usage = values.pop("usage", None)
+        raw_stop = values.pop("stop_reason", None)
+        prompt = values.pop("prompt_tokens", None)
+        completion = values.pop("completion_tokens", None)
+        stop = map_reason(self.program.reasons, raw_stop)
+        if stop is not None and candidate not in self._finish:
+            self._finish[candidate] = (stop, str(raw_stop))
+        values.pop("candidate_index", None)
+        return Metadata(
+            usage=usage if isinstance(usage, dict) else None,
+            prompt_tokens=prompt if isinstance(prompt, int) else None,
+            completion_tokens=completion if isinstance(completion, int) else None,
+            stop_reason=stop,
+            raw_stop_reason=None if raw_stop is None else str(raw_stop),
+            candidate_index=candidate,
+            extra=values,
+        )
+
+    def _error(self, values: dict[str, Any]) -> StreamError:
+        error = values.pop("error", None)
+        message = ""
+        code = None
+        status = None
+        if isinstance(error, dict):
+            message = str(error.get("message", ""))
+            code = error.get("code") or error.get("type")
+            status = error.get("status")
+        elif error is not None:
+            message = str(error)
+        error_class = self.program.error_status.get(str(status), "other") if status else "other"
+        return StreamError(
+            message or "the provider reported an error in the stream",
+            error,
+            error_class,
+            None if code is None else str(code),
+            values,
+        )
+
+    # -- tool calls -------------------------------------------------------------------------
+
+    def _start_call(self, values: dict[str, Any], candidate: int, out: list[StreamEvent]) -> None:
+        index = values.get("index")
+        call_id = values.get("tool_call_id")
+        if not isinstance(call_id, str) or not call_id or call_id == GENERATE_ID:
+            call_id = f"call_{uuid.uuid4().hex[:24]}"
+        if not isinstance(index, int):
+            index = sum(1 for c in self._calls.values() if c.candidate == candidate)
+        key = (candidate, index)
+        if key in self._calls:  # a second start for an open call: flush the first
+            self._flush_call(candidate, index, out)
+        call = _Call(call_id, str(values.get("tool_name", "")), index, candidate)
+        self._calls[key] = call
+        self._last_call[candidate] = call
+        out.append(ToolCallStarted(call.id, call.name, index, candidate))
+        if "arguments" in values:  # a start that carries its arguments (baidu)
+            self._partial_call({"arguments": values["arguments"], "index": index}, candidate, out)
+
+    def _partial_call(self, values: dict[str, Any], candidate: int, out: list[StreamEvent]) -> None:
+        args = values.get("arguments")
+        if args is None:
+            return
+        index = values.get("index")
+        call = self._calls.get((candidate, index)) if isinstance(index, int) else None
+        if call is None:
+            call = self._last_call.get(candidate)
+        if call is None:  # arguments before any start: open an anonymous call
+            self._start_call(
+                {"index": index, "tool_name": values.get("tool_name", "")}, candidate, out
+            )
+            call = self._last_call[candidate]
+        if isinstance(args, str):
+            if not args:
+                return
+            call.args.append(args)
+            text = args
+        else:
+            call.obj = args
+            text = json.dumps(args, ensure_ascii=False)
+        out.append(PartialToolCall(text, call.id, call.index, candidate))
+
+    def _flush_call(self, candidate: int, index: Any, out: list[StreamEvent]) -> None:
+        call = self._calls.pop((candidate, index), None) if isinstance(index, int) else None
+        if call is None:
+            return
+        if self._last_call.get(candidate) is call:
+            del self._last_call[candidate]
+        out.append(self._ended(call))
+
+    def _flush_candidate(self, candidate: int, out: list[StreamEvent]) -> None:
+        for key in sorted(k for k in self._calls if k[0] == candidate):
+            out.append(self._ended(self._calls.pop(key)))
+        self._last_call.pop(candidate, None)
+
+    def _ended(self, call: _Call) -> ToolCallEnded:
+        if call.obj is not None and not call.args:
+            text = json.dumps(call.obj, ensure_ascii=False)
+            value: Any = call.obj
+            error = None
+        else:
+            text = "".join(call.args)
+            value, error = _parse_arguments(text)
+        if error is None and not isinstance(value, dict):
+            value, error = None, f"the arguments are a JSON {type(value).__name__}, not an object"
+        return ToolCallEnded(call.id, call.name, text, value, call.index, call.candidate, error)
+
+    # -- end --------------------------------------------------------------------------------
+
+    @property
+    def complete(self) -> bool:
+        return self.done or self.stopped
+
+    def finish(self) -> list[StreamEvent]:
+        """The events that close the stream (open tool calls, then ``StreamEnd``)."""
+        if self._closed:
+            return []
+        self._closed = True
+        out: list[StreamEvent] = []
+        for candidate in sorted({k[0] for k in self._calls}):
+            self._flush_candidate(candidate, out)
+        reason, raw = self._finish.get(0, (None, None))
+        if reason is None and self._end_literal is not None:
+            reason = map_reason(self.program.reasons, self._end_literal)
+            raw = self._end_literal
+        out.append(StreamEnd(reason, raw))
+        return out
+
+
+def _parse_arguments(text: str) -> tuple[Any, str | None]:
+    if not text.strip():
+        return {}, None
+    try:
+        return json.loads(text), None
+    except ValueError as exc:
+        return None, f"the arguments are not valid JSON: {exc}"
+
+
+EventFactory = Callable[..., StreamEvent]
