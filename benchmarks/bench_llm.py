@@ -505,6 +505,7 @@ def main() -> None:
     parser.add_argument("--ttft-runs", type=int, default=50)
     parser.add_argument("--chunked", action="store_true", help="chunked transfer encoding")
     parser.add_argument("--no-import", action="store_true", help="skip the import timings")
+    parser.add_argument("--no-paths", action="store_true", help="skip the JSONPath comparison")
     args = parser.parse_args()
 
     big_events, big_text = make_events(args.chunks)
@@ -618,8 +619,63 @@ def main() -> None:
             "  ai-lib / openai:                       "
             f"{ratio(timings['import ai_lib_python'], openai_import)}"
         )
+    if not args.no_paths:
+        path_engines(make_events(1_000)[0])
     if failed:
         sys.exit(1)
+
+
+def path_engines(events: list[bytes]) -> None:
+    """The openai manifest's event_map paths read per frame: our compiled closures against
+    the JSONPath libraries we could have kept (python-jsonpath, jsonpath-ng)."""
+    from agentproto.llm.manifest import Manifest
+    from agentproto.llm.paths import compile_path
+
+    frames = [json.loads(e[6:]) for e in events if not e.startswith(b"data: [DONE]")]
+    # (null values are left out by every engine: ``exists`` treats null as missing)
+    rules = Manifest.bundled("openai").data["streaming"]["event_map"]
+    texts = sorted({v for r in rules for v in (r.get("fields") or {}).values()})
+    engines: dict[str, Callable[[str], Callable[[Any], Any]]] = {
+        "ours (compiled closures)": lambda t: compile_path(t).all,
+    }
+    try:
+        import jsonpath  # python-jsonpath
+
+        engines["python-jsonpath"] = lambda t: (
+            lambda p: lambda d: [v for v in p.findall(d) if v is not None]
+        )(jsonpath.compile(t))
+    except ImportError:
+        print("  python-jsonpath: not installed (pip install python-jsonpath)")
+    try:
+        import jsonpath_ng
+
+        engines["jsonpath-ng"] = lambda t: (
+            lambda p: lambda d: [m.value for m in p.find(d) if m.value is not None]
+        )(jsonpath_ng.parse(t))
+    except ImportError:
+        print("  jsonpath-ng: not installed (pip install jsonpath-ng)")
+    print(f"\npath evaluation: {len(texts)} event_map paths x {len(frames)} frames, best of 3")
+    results: dict[str, float] = {}
+    expected: list[Any] | None = None
+    for name, make in engines.items():
+        compiled = [make(t) for t in texts]
+        best = math.inf
+        for _ in range(3):
+            started = time.perf_counter()
+            found = [get(frame) for frame in frames for get in compiled]
+            best = min(best, time.perf_counter() - started)
+        if expected is None:
+            expected = found
+        elif found != expected:
+            print(f"  {name}: gives different results: not comparable")
+            continue
+        results[name] = best
+        per = best / (len(frames) * len(texts)) * 1e6
+        print(f"  {name:<26} {per:7.2f} us a path")
+    ours = results.get("ours (compiled closures)")
+    for name, seconds in results.items():
+        if ours and name != "ours (compiled closures)":
+            print(f"  {name} / ours: {seconds / ours:.1f}x slower")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ and never appear in ``repr``, logs or error messages.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequence
@@ -317,6 +318,7 @@ class _Base:
         query: dict[str, Any] = {}
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
+            _keep_keys_out_of_httpx_logs(manifest.auth_param)
         headers = dict(extra_headers or {})
         if stream:
             headers.setdefault("Accept", "text/event-stream")
@@ -393,6 +395,36 @@ class _Base:
 
     def _simulated(self, n: int | None) -> bool:
         return bool(n and n > 1 and self.manifest.multi_candidate == "simulated")
+
+
+class _RedactURLs(logging.Filter):
+    """Masks credential query parameters in the URLs httpx logs ("HTTP Request: POST <url>")."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and any("?" in str(a) for a in record.args):
+            record.args = tuple(
+                redact_url(str(a), self.names)
+                if isinstance(a, httpx.URL | str) and "?" in str(a)
+                else a
+                for a in record.args
+            )
+        return True
+
+
+_HTTPX_FILTER = _RedactURLs()
+
+
+def _keep_keys_out_of_httpx_logs(param: str) -> None:
+    """A key sent as a query parameter (``auth.type: query_param``) is part of the URL, which
+    httpx logs at INFO level; this filter on httpx's logger masks it there too."""
+    _HTTPX_FILTER.names.add(param)
+    log = logging.getLogger("httpx")
+    if _HTTPX_FILTER not in log.filters:
+        log.addFilter(_HTTPX_FILTER)
 
 
 def _manifest(provider: str) -> Manifest:

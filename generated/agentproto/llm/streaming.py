@@ -333,6 +333,7 @@ class StreamDecoder:
         self.program = program
         self.done = False  # the done signal arrived: read nothing more
         self.stopped = False  # the stop condition held
+        self._saw_done = False  # the parser met the done signal (frames before it still count)
         self._buffer = b""
         self._hold_cr = False
         self._calls: dict[tuple[int, Any], _Call] = {}
@@ -355,8 +356,10 @@ class StreamDecoder:
         out: list[StreamEvent] = []
         for frame in frames:
             self._frame(frame, out)
-            if self.done:
+            if self.done:  # the stop condition ended a stream that has no done signal
                 break
+        if self._saw_done:
+            self.done = True
         return out
 
     def _sse(self, chunk: bytes) -> list[Any]:
@@ -387,7 +390,7 @@ class StreamDecoder:
                     continue
                 data = found
             if done is not None and (data == done.encode() or event == done):
-                self.done = True
+                self._saw_done = True
                 break
             try:
                 frame = loads(data)
@@ -425,7 +428,7 @@ class StreamDecoder:
             if not line:
                 continue
             if self.program.done_signal is not None and line == self.program.done_signal.encode():
-                self.done = True
+                self._saw_done = True
                 break
             try:
                 frame = json.loads(line)
