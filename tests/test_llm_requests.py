@@ -242,7 +242,9 @@ def key_places(request: dict[str, Any]) -> set[tuple[str, str]]:
     """Everywhere the API key shows in a recorded request."""
     places = {("header", n) for n, v in request["headers"].items() if API_KEY in v}
     places |= {
-        ("query", k) for k, vs in parse_qs(request["query"]).items() if any(API_KEY in v for v in vs)
+        ("query", k)
+        for k, vs in parse_qs(request["query"]).items()
+        if any(API_KEY in v for v in vs)
     }
     if API_KEY in json.dumps(request["body"]):
         places.add(("body", ""))
@@ -354,6 +356,20 @@ def test_replicate_without_owner_says_so(base_url: str) -> None:
             client.chat(TEXT_MESSAGES, model=MODEL)
 
 
+def test_azure_api_version_in_the_base_url(recorder: Recorder, base_url: str) -> None:
+    """Azure OpenAI wants ``?api-version=...`` on every call and the manifest has no place for
+    it, so it can only come with the base URL: the path must go before the query."""
+    url = f"{base_url}/openai/deployments/test-deployment?api-version=2024-10-21"
+    with LLMClient("azure", api_key=API_KEY, base_url=url, retry=False) as client:
+        try:
+            client.chat(TEXT_MESSAGES, model=MODEL, max_tokens=64)
+        except ResponseValidationError:
+            pass
+    [request] = recorder.take()
+    assert request["path"] == f"{BASE_PATH}/openai/deployments/test-deployment/chat/completions"
+    assert parse_qs(request["query"]) == {"api-version": ["2024-10-21"]}
+
+
 # -- the API key stays secret -------------------------------------------------------------------
 
 
@@ -380,6 +396,26 @@ def test_query_param_key_is_not_in_errors(recorder: Recorder, base_url: str) -> 
         assert API_KEY not in text
         assert "SECRET" not in text
     assert f"/models/{MODEL}:generateContent" in str(error)
+
+
+def test_query_param_key_is_not_in_stream_errors(recorder: Recorder, base_url: str) -> None:
+    """A broken stream's error must not carry the key either, whatever the manifest names its
+    query parameter (``code`` here, as Azure Functions does: not a generic secret name)."""
+    data = json.loads((PROVIDER_FILES / "gemini.json").read_text("utf-8"))
+    data["auth"]["param_name"] = "code"
+    manifest = Manifest.from_dict(data, source="gemini with ?code=")
+    stream_path = "/models/{model}:streamGenerateContent"
+    client = LLMClient(
+        manifest, api_key=API_KEY, base_url=base_url, stream_path=stream_path, retry=False
+    )
+    with client, pytest.raises(IncompleteStreamError) as info:
+        with client.stream(TEXT_MESSAGES, model=MODEL) as stream:
+            stream.final_response()
+    [request] = recorder.take()
+    assert parse_qs(request["query"])["code"] == [API_KEY]  # it was really sent
+    error = info.value
+    for text in (str(error), repr(error), str(error.url)):
+        assert API_KEY not in text
 
 
 # -- manifests ----------------------------------------------------------------------------------

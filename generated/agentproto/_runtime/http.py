@@ -351,9 +351,9 @@ class HTTPBase:
                 return None
             return self.retry.delay(attempt)
         verdict = self.retry.should_retry(response) if self.retry.should_retry else None
-        if verdict is False or (
-            verdict is None and not self.retry.retries_status(response.status_code)
-        ):
+        if verdict is None:
+            verdict = self.retry.retries_status(response.status_code)
+        if not verdict:
             return None
         return self.retry.delay(attempt, response.headers)
 

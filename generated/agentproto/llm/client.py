@@ -40,6 +40,7 @@ from typing import Any, Final, Literal
 
 import anyio
 import httpx
+
 from agentproto._runtime.http import (
     NOT_GIVEN,
     AsyncHTTP,
