@@ -63,6 +63,20 @@ def test_anyscale_reports_both_of_its_faults(project: Layout) -> None:
     assert {"", "/$schema"} <= pointers, str(error)
 
 
+def test_manifest_expression_the_client_cannot_follow(project: Layout) -> None:
+    """Valid against the schema, but its event map has a broken match: the build compiles every
+    expression with the client's own parser and refuses it."""
+    path = project.schemas / "ai_protocol" / "providers" / "groq.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["streaming"]["event_map"][0]["match"] = "exists($.choices[*].delta.content"
+    manifest["payload_format"] = "klingon_style"
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    error = failed_build(project)
+    found = {(p.file.rsplit("/", 1)[-1], p.pointer) for p in error.problems}
+    assert ("groq.json", "/streaming/event_map/0/match") in found, str(error)
+    assert ("groq.json", "/payload_format") in found, str(error)
+
+
 @pytest.mark.parametrize(
     ("bundle", "pointer_part", "words"),
     [

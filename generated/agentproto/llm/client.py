@@ -37,6 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import TracebackType
 from typing import Any, Final, Literal
+from urllib.parse import parse_qsl
 
 import anyio
 import httpx
@@ -183,7 +184,14 @@ class _Base:
         self.endpoint = endpoint
         self.stream_path = stream_path
         self._key = self._find_key(api_key)
-        self._base_url = base_url or self.manifest.resolve_base_url(self.variables)
+        base = base_url or self.manifest.resolve_base_url(self.variables)
+        # A query in the base URL (Azure's ``?api-version=``) goes on every request.
+        base, _, query = base.partition("?")
+        self._base_url = base
+        self._query = dict(parse_qsl(query, keep_blank_values=True))
+        self.secret_params: tuple[str, ...] = (
+            (self.manifest.auth_param,) if self.manifest.auth_type == "query_param" else ()
+        )
         if isinstance(retry, RetryPolicy):
             self._retry = retry
         else:
@@ -316,7 +324,7 @@ class _Base:
             _set_dotted(body, target, value)
         if extra_body:
             _merge(body, extra_body)
-        query: dict[str, Any] = {}
+        query: dict[str, Any] = dict(self._query)
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
             _keep_keys_out_of_httpx_logs(manifest.auth_param)
@@ -349,7 +357,7 @@ class _Base:
 
         message_text = text(shape_.error_message)
         request = response.request
-        url = redact_url(str(request.url), (manifest.auth_param,))
+        url = redact_url(str(request.url), self.secret_params)
         message = f"{manifest.id}: {request.method} {url} answered {response.status_code} ({name})"
         if message_text:
             message += f": {message_text[:300]}"
@@ -515,7 +523,7 @@ class ChatStream:
                 raise IncompleteStreamError(
                     f"{self._client.manifest.id}: the stream ended before it was complete",
                     method="POST",
-                    url=redact_url(str(self._response.request.url)),
+                    url=redact_url(str(self._response.request.url), self._client.secret_params),
                 )
             for event in decoder.finish():
                 add(event)
@@ -712,7 +720,7 @@ class AsyncChatStream:
                 raise IncompleteStreamError(
                     f"{self._client.manifest.id}: the stream ended before it was complete",
                     method="POST",
-                    url=redact_url(str(self._response.request.url)),
+                    url=redact_url(str(self._response.request.url), self._client.secret_params),
                 )
             for event in decoder.finish():
                 add(event)
