@@ -1,8 +1,13 @@
 """JSON-RPC 2.0 over newline-delimited JSON on any pair of byte streams (asyncio).
 
 One :class:`Connection` is both a caller and a callee: many requests may be in flight in both
-directions at once, each matched to its answer by id. Incoming requests run concurrently, each
-in its own task; their handler comes from a :class:`Dispatcher`.
+directions at once, each matched to its answer by id. Incoming requests run concurrently; their
+handler comes from a :class:`Dispatcher`.
+
+Bytes go straight from the pipe's protocol into :meth:`Connection.feed` (no ``StreamReader``,
+no reader task), and each handler starts *eagerly*, in that same call: one that answers without
+waiting costs no task and no extra event-loop turn; one that waits continues in a task. An agent
+answering a prompt thus reads, handles and writes in one loop turn.
 
 - Errors are typed (:class:`RpcError` and one subclass per code: parse error -32700, invalid
   request -32600, method not found -32601, invalid params -32602, internal error -32603, auth
@@ -23,13 +28,14 @@ in its own task; their handler comes from a :class:`Dispatcher`.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
 import logging
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 logger = logging.getLogger("agentproto.jsonrpc")
@@ -160,14 +166,14 @@ class Connection:
 
     def __init__(
         self,
-        reader: asyncio.StreamReader,
+        reader: asyncio.StreamReader | None,
         writer: Writer,
         dispatcher: Dispatcher,
         *,
         name: str = "peer",
         limit: int = DEFAULT_LIMIT,
     ) -> None:
-        self._reader = reader
+        self._reader = reader  # None: bytes come through feed() (our own pipe protocols)
         self._limit = limit
         self._writer = writer
         self._dispatcher = dispatcher
@@ -178,18 +184,33 @@ class Connection:
         self._write_lock = asyncio.Lock()
         self._closed: ConnectionClosed | None = None
         self._reader_task: asyncio.Task[None] | None = None
+        self._finished: asyncio.Future[None] | None = None
+        # Splitting lines across chunks.
+        self._partial: list[bytes] = []
+        self._partial_size = 0
+        self._dropping = False
+        # Ordering: while a notification handler is suspended, later lines wait here.
+        self._blocked_by: asyncio.Task[None] | None = None
+        self._backlog: collections.deque[bytes] = collections.deque()
+        self._eof: ConnectionClosed | None = None
+        self._read_transport: asyncio.BaseTransport | None = None
 
     def start(self) -> None:
-        if self._reader_task is None:
-            self._reader_task = asyncio.get_running_loop().create_task(self._read_loop())
+        loop = asyncio.get_running_loop()
+        if self._finished is None:
+            self._finished = loop.create_future()
+            if self._closed is not None:
+                self._finished.set_result(None)
+        if self._reader is not None and self._reader_task is None:
+            self._reader_task = loop.create_task(self._read_loop())
 
     @property
     def closed(self) -> bool:
         return self._closed is not None
 
     async def wait_closed(self) -> None:
-        if self._reader_task is not None:
-            await asyncio.shield(self._reader_task)
+        if self._finished is not None:
+            await asyncio.shield(self._finished)
 
     # -- outgoing -------------------------------------------------------------------------------
 
@@ -238,59 +259,87 @@ class Connection:
     # -- incoming -------------------------------------------------------------------------------
 
     async def _read_loop(self) -> None:
-        # Read what is there and split it into lines here: one await per chunk, not per line.
-        partial: list[bytes] = []
-        size = 0
-        dropping = False
+        """Feeds :meth:`feed` from a ``StreamReader`` the caller gave us."""
+        assert self._reader is not None
         try:
             while True:
                 chunk = await self._reader.read(_CHUNK)
                 if not chunk:
                     break
-                if b"\n" not in chunk:
-                    if not dropping:
-                        partial.append(chunk)
-                        size += len(chunk)
-                        if size > self._limit:
-                            logger.warning(
-                                "%s: a line over %d bytes was dropped", self._name, self._limit
-                            )
-                            partial, size, dropping = [], 0, True
-                    continue
-                lines = chunk.split(b"\n")
-                first = lines[0]
-                if dropping:
-                    lines[0], dropping = b"", False
-                elif partial:
-                    partial.append(first)
-                    lines[0] = b"".join(partial)
-                last = lines.pop()
-                partial, size = ([last], len(last)) if last else ([], 0)
-                for line in lines:
-                    if line.strip():
-                        await self._handle_line(line)
+                self.feed(chunk)
         except (ConnectionError, OSError) as exc:
-            self._close(ConnectionClosed(f"{self._name} connection failed: {exc}"))
+            self.feed_eof(ConnectionClosed(f"{self._name} connection failed: {exc}"))
+            return
         except asyncio.CancelledError:
             self._close(ConnectionClosed(f"connection to {self._name} was closed"))
             raise
-        self._close(ConnectionClosed(f"{self._name} closed the connection"))
+        self.feed_eof()
 
-    async def _handle_line(self, line: bytes) -> None:
+    def feed(self, chunk: bytes) -> None:
+        """Bytes from the peer: complete lines are handled at once, in this call.
+
+        Responses resolve their futures, requests and notifications start their handlers
+        eagerly (no task, no extra loop turn, unless the handler has to wait). While a
+        notification handler waits, later lines queue behind it, so messages are still handled
+        in arrival order.
+        """
+        if self._closed is not None or not chunk:
+            return
+        if b"\n" not in chunk:
+            if not self._dropping:
+                self._partial.append(chunk)
+                self._partial_size += len(chunk)
+                if self._partial_size > self._limit:
+                    logger.warning("%s: a line over %d bytes was dropped", self._name, self._limit)
+                    self._partial, self._partial_size, self._dropping = [], 0, True
+            return
+        lines = chunk.split(b"\n")
+        if self._dropping:
+            lines[0], self._dropping = b"", False
+        elif self._partial:
+            self._partial.append(lines[0])
+            lines[0] = b"".join(self._partial)
+        last = lines.pop()
+        self._partial, self._partial_size = ([last], len(last)) if last else ([], 0)
+        for line in lines:
+            if not line.strip():
+                continue
+            if self._blocked_by is not None or self._backlog:
+                self._backlog.append(line)
+            else:
+                self._handle_line(line)
+                if self._closed is not None:
+                    return
+
+    def feed_eof(self, reason: ConnectionClosed | None = None) -> None:
+        """The peer closed its side: close once every line already received is handled."""
+        self._eof = reason or ConnectionClosed(f"{self._name} closed the connection")
+        if self._blocked_by is None and not self._backlog:
+            self._close(self._eof)
+
+    def _unblock(self, task: asyncio.Task[None]) -> None:
+        if self._blocked_by is task:
+            self._blocked_by = None
+        while self._blocked_by is None and self._backlog and self._closed is None:
+            self._handle_line(self._backlog.popleft())
+        if self._blocked_by is None and self._eof is not None and not self._backlog:
+            self._close(self._eof)
+
+    def _handle_line(self, line: bytes) -> None:
         try:
             message = json.loads(line)
         except ValueError:
-            await self._reply_error(None, ParseError("invalid JSON"))
+            self._reply_error_now(None, ParseError("invalid JSON"))
             return
         if isinstance(message, list):
-            await self._reply_error(None, InvalidRequest("batches are not supported"))
+            self._reply_error_now(None, InvalidRequest("batches are not supported"))
             return
         if not isinstance(message, dict):
-            await self._reply_error(None, InvalidRequest("a message must be a JSON object"))
+            self._reply_error_now(None, InvalidRequest("a message must be a JSON object"))
             return
         msg_id = message.get("id")
         if message.get("jsonrpc") != "2.0":
-            await self._reply_error(
+            self._reply_error_now(
                 msg_id if _valid_id(msg_id) else None, InvalidRequest('"jsonrpc" must be "2.0"')
             )
             return
@@ -299,19 +348,23 @@ class Connection:
             self._handle_response(message)
             return
         if not isinstance(method, str) or ("id" in message and not _valid_id(msg_id)):
-            await self._reply_error(
+            self._reply_error_now(
                 msg_id if _valid_id(msg_id) else None, InvalidRequest("bad method or id")
             )
             return
         params = message.get("params")
         if "id" not in message:
-            # In line: a notification is handled before anything that arrived after it.
-            await self._handle_notification(method, params)
+            # Handled before anything that arrived after it (see feed()).
+            task = _start_eagerly(self._handle_notification(method, params))
+            if task is not None:
+                self._blocked_by = task
+                task.add_done_callback(self._unblock)
             return
         assert msg_id is not None
-        task = asyncio.get_running_loop().create_task(self._handle_request(msg_id, method, params))
-        self._handling[msg_id] = task
-        task.add_done_callback(lambda _: self._handling.pop(msg_id, None))
+        task = _start_eagerly(self._handle_request(msg_id, method, params))
+        if task is not None:
+            self._handling[msg_id] = task
+            task.add_done_callback(lambda _: self._handling.pop(msg_id, None))
 
     def _handle_response(self, message: dict[str, JSON]) -> None:
         msg_id = message.get("id")
@@ -362,11 +415,21 @@ class Connection:
         with contextlib.suppress(ConnectionClosed):
             await self._send({"jsonrpc": "2.0", "id": msg_id, "error": error.to_json()})
 
+    def _reply_error_now(self, msg_id: int | str | None, error: RpcError) -> None:
+        """Answer a bad message from inside :meth:`feed` (no await there)."""
+        task = _start_eagerly(self._reply_error(msg_id, error))
+        if task is not None:  # the pipe was full: the reply waits for it in a task
+            self._handling.setdefault(f"$reply-{id(task)}", task)
+            task.add_done_callback(lambda _: self._handling.pop(f"$reply-{id(task)}", None))
+
     # -- shutdown -------------------------------------------------------------------------------
 
     def _close(self, reason: ConnectionClosed) -> None:
         if self._closed is None:
             self._closed = reason
+        self._backlog.clear()
+        if self._finished is not None and not self._finished.done():
+            self._finished.set_result(None)
         for future in list(self._pending.values()):
             if not future.done():
                 future.set_exception(self._closed)
@@ -378,6 +441,8 @@ class Connection:
         self._close(ConnectionClosed(f"connection to {self._name} was closed"))
         with contextlib.suppress(Exception):
             self._writer.close()
+        if self._read_transport is not None:
+            self._read_transport.close()
         task = self._reader_task
         if task is not None and not task.done():
             task.cancel()
@@ -387,6 +452,110 @@ class Connection:
 
 def _valid_id(value: Any) -> bool:
     return isinstance(value, int | str) and not isinstance(value, bool)
+
+
+def _start_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
+    """Run ``coro`` now, up to its first real wait; ``None`` when it finished without one.
+
+    A handler that answers at once (most do) then costs no task and no loop turn. One that
+    waits continues in a task, which carries on driving the same coroutine (what Python
+    3.12's eager tasks do; this works on 3.11 too).
+    """
+    try:
+        yielded = coro.send(None)
+    except StopIteration:
+        return None
+    return asyncio.get_running_loop().create_task(_drive(coro, yielded))
+
+
+async def _drive(coro: Coroutine[Any, Any, None], yielded: Any) -> None:
+    """Continue a coroutine that :func:`_start_eagerly` started and that now waits on
+    ``yielded`` (an asyncio future, or ``None`` for a bare yield)."""
+    while True:
+        try:
+            if yielded is None:
+                await asyncio.sleep(0)
+            else:
+                # The coroutine marked the future as awaited (as a Task's step expects);
+                # unmark it so that this task may wait on it in its place.
+                yielded._asyncio_future_blocking = False
+                await yielded
+        except asyncio.CancelledError:
+            if yielded is None or not yielded.cancelled():
+                # We were cancelled while the coroutine waits on something else: pass it on.
+                try:
+                    yielded = coro.throw(asyncio.CancelledError())
+                except StopIteration:
+                    return
+                continue
+        except BaseException:
+            pass  # the coroutine sees the outcome when it resumes below
+        try:
+            yielded = coro.send(None)
+        except StopIteration:
+            return
+
+
+class _PipeProtocol(asyncio.Protocol):
+    """Feeds a connection straight from a pipe transport (no StreamReader in between)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._connection._read_transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self._connection.feed(data)
+
+    def eof_received(self) -> bool:
+        self._connection.feed_eof()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        reason = (
+            ConnectionClosed(f"{self._connection._name} connection failed: {exc}") if exc else None
+        )
+        self._connection.feed_eof(reason)
+
+
+class _ProcessProtocol(asyncio.subprocess.SubprocessStreamProtocol):
+    """A subprocess protocol whose stdout feeds a connection directly; stdin, stderr and the
+    process's exit are handled as ``asyncio.subprocess`` does."""
+
+    def __init__(self, limit: int, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(limit=limit, loop=loop)
+        self.connection: Connection | None = None
+        self._early: list[bytes] = []
+        self._early_eof = False
+
+    def attach(self, connection: Connection) -> None:
+        self.connection = connection
+        for data in self._early:
+            connection.feed(data)
+        self._early = []
+        if self._early_eof:
+            connection.feed_eof()
+
+    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
+        if fd != 1:
+            super().pipe_data_received(fd, data)
+            return
+        chunk = data.encode() if isinstance(data, str) else data
+        if self.connection is None:
+            self._early.append(chunk)
+        else:
+            self.connection.feed(chunk)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        super().pipe_connection_lost(fd, exc)  # stdin and the transport's bookkeeping
+        if fd != 1:
+            return
+        if self.connection is None:
+            self._early_eof = True
+        else:
+            reason = ConnectionClosed(f"{self.connection._name} failed: {exc}") if exc else None
+            self.connection.feed_eof(reason)
 
 
 # -- processes and stdio -------------------------------------------------------------------------
@@ -425,7 +594,9 @@ async def spawn(
     stderr: int | None = None,
 ) -> Subprocess:
     """Start ``command`` and speak JSON-RPC over its stdin/stdout."""
-    process = await asyncio.create_subprocess_exec(
+    loop = asyncio.get_running_loop()
+    transport, protocol = await loop.subprocess_exec(
+        lambda: _ProcessProtocol(limit, loop),
         command,
         *args,
         stdin=asyncio.subprocess.PIPE,
@@ -433,11 +604,12 @@ async def spawn(
         stderr=stderr,
         env={**os.environ, **env} if env is not None else None,
         cwd=cwd,
-        limit=limit,
     )
-    assert process.stdin is not None and process.stdout is not None
-    connection = Connection(process.stdout, process.stdin, dispatcher, name=command, limit=limit)
+    process = asyncio.subprocess.Process(transport, protocol, loop)
+    assert process.stdin is not None
+    connection = Connection(None, process.stdin, dispatcher, name=command, limit=limit)
     connection.start()
+    protocol.attach(connection)
     return Subprocess(process, connection)
 
 
@@ -446,12 +618,11 @@ async def stdio_connection(
 ) -> Connection:
     """A connection over this process's own stdin/stdout (for writing agents)."""
     loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=limit)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin.buffer)
     transport, protocol = await loop.connect_write_pipe(
         asyncio.streams.FlowControlMixin, sys.stdout.buffer
     )
-    writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-    connection = Connection(reader, writer, dispatcher, name=name, limit=limit)
+    writer = asyncio.StreamWriter(transport, protocol, None, loop)
+    connection = Connection(None, writer, dispatcher, name=name, limit=limit)
     connection.start()
+    await loop.connect_read_pipe(lambda: _PipeProtocol(connection), sys.stdin.buffer)
     return connection
