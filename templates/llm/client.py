@@ -62,7 +62,7 @@ from agentproto._runtime.redact import MASK, Secret, redact_url
 from agentproto.llm.errors import SPEC_STATUS, ProviderError, ProviderStreamError, error_class
 from agentproto.llm.events import StreamEvent
 from agentproto.llm.manifest import Manifest
-from agentproto.llm.payloads import Message, PayloadError, Tool, ToolChoice, shape
+from agentproto.llm.payloads import Message, PayloadError, Tool, ToolChoice, set_dotted, shape
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
@@ -278,7 +278,9 @@ class _Base:
                     "parameter_mappings.stream, no endpoints.chat_stream); pass stream_path="
                 )
         try:
-            pieces = shape(manifest.payload_format, messages, tools, tool_choice)
+            pieces = shape(
+                manifest.payload_format, messages, tools, tool_choice, manifest.data.get("tooling")
+            )
         except PayloadError as exc:
             raise ValueError(f"{manifest.id}: {exc}") from None
         values: dict[str, Any] = {}
@@ -320,7 +322,7 @@ class _Base:
                         f"{manifest.id}: the manifest maps no parameter {name!r} "
                         f"(it maps: {', '.join(sorted(manifest.mappings))})"
                     )
-            _set_dotted(body, target, value)
+            set_dotted(body, target, value)
         if extra_body:
             _merge(body, extra_body)
         query: dict[str, Any] = dict(self._query)
@@ -446,17 +448,6 @@ def _request_id(response: httpx.Response) -> str | None:
         if name in response.headers:
             return response.headers[name]
     return None
-
-
-def _set_dotted(body: dict[str, Any], target: str, value: Any) -> None:
-    parts = target.split(".")
-    node = body
-    for part in parts[:-1]:
-        child = node.get(part)
-        if not isinstance(child, dict):
-            child = node[part] = {}
-        node = child
-    node[parts[-1]] = value
 
 
 def _merge(into: dict[str, Any], extra: Mapping[str, Any]) -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "PayloadError",
     "Tool",
     "ToolChoice",
+    "set_dotted",
     "shape",
 ]
 
@@ -102,13 +103,17 @@ def shape(
     messages: Sequence[Message | Mapping[str, Any]],
     tools: Sequence[Tool | Mapping[str, Any]] | None,
     tool_choice: ToolChoice | None,
+    tooling: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The standard-named pieces of a request body in format ``fmt``."""
+    """The standard-named pieces of a request body in format ``fmt``. ``tooling`` is the
+    manifest's ``tooling`` section: its ``tool_result`` paths say where a tool result's id,
+    name and output (or error) go, for formats that carry results as structured parts."""
     builder = _BUILDERS.get(fmt)
     if builder is None:
         raise PayloadError(f"payload_format {fmt!r} is not supported (known: {', '.join(FORMATS)})")
     system, turns = _split_system(messages)
-    pieces = builder(system, turns)
+    result_paths = (tooling or {}).get("tool_result") or {}
+    pieces = _gemini(system, turns, result_paths) if builder is _gemini else builder(system, turns)
     if tools:
         pieces["tools"] = _TOOL_SHAPERS.get(fmt, _openai_tools)([_tool(t) for t in tools])
     if tool_choice is not None:
@@ -175,6 +180,18 @@ def _tool(tool: Tool | Mapping[str, Any]) -> dict[str, Any]:
         "properties": {},
     }
     return {"name": tool["name"], "description": tool.get("description", ""), "parameters": schema}
+
+
+def set_dotted(body: dict[str, Any], target: str, value: Any) -> None:
+    """``body[a][b][c] = value`` for ``target`` ``"a.b.c"`` (missing levels are made)."""
+    parts = target.split(".")
+    node = body
+    for part in parts[:-1]:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = node[part] = {}
+        node = child
+    node[parts[-1]] = value
 
 
 def _json_text(value: Any) -> str:
@@ -286,7 +303,18 @@ def _anthropic_choice(choice: ToolChoice) -> Any:
 # -- gemini_style -----------------------------------------------------------------------------
 
 
-def _gemini(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
+_GEMINI_RESULT_PATHS = {
+    "name_path": "functionResponse.name",
+    "output_path": "functionResponse.response.output",
+    "error_path": "functionResponse.response.error",
+}
+
+
+def _gemini(
+    system: str | None,
+    turns: list[Mapping[str, Any]],
+    result_paths: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     names: dict[str, str] = {}  # tool_use id -> function name, for functionResponse parts
     out: list[dict[str, Any]] = []
     for message in turns:
@@ -306,15 +334,14 @@ def _gemini(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any
                         "gemini_style needs the tool name of a tool_result: give 'name' or "
                         "keep the assistant's tool_use block in the history"
                     )
-                key = "error" if b.get("is_error") else "output"
-                parts.append(
-                    {
-                        "functionResponse": {
-                            "name": name,
-                            "response": {key: _text(b.get("content", ""))},
-                        }
-                    }
-                )
+                paths = {**_GEMINI_RESULT_PATHS, **(result_paths or {})}
+                part: dict[str, Any] = {}
+                set_dotted(part, paths["name_path"], name)
+                if paths.get("id_path"):
+                    set_dotted(part, paths["id_path"], str(b["tool_use_id"]))
+                where = paths["error_path"] if b.get("is_error") else paths["output_path"]
+                set_dotted(part, where, _text(b.get("content", "")))
+                parts.append(part)
             else:
                 raise PayloadError(f"gemini_style cannot send a {kind!r} block")
         if out and out[-1]["role"] == role:
