@@ -122,12 +122,7 @@ def _info(manifest: dict[str, Any]) -> dict[str, Any]:
         "chat_path": str(chat["path"]),
         "auth": str(auth.get("type", "bearer")),
         "env_vars": tuple(str(auth[k]) for k in ("token_env", "key_env") if auth.get(k)),
-        "payload_format": str(
-            manifest.get("payload_format")
-            or auth.get("payload_format")
-            or manifest.get("response_format")
-            or "openai_style"
-        ),
+        "payload_format": _payload_format(manifest),
         "stream_decoder": str((streaming.get("decoder") or {}).get("format", "sse")),
         "capabilities": tuple(
             sorted(k for k, v in (manifest.get("capabilities") or {}).items() if v is True)
@@ -178,12 +173,7 @@ def _check(
     if isinstance(mapping, dict):
         path("/features/response_mapping/tool_calls/path", mapping.get("path"))
         expr("/features/response_mapping/tool_calls/filter", mapping.get("filter"))
-    fmt = (
-        manifest.get("payload_format")
-        or (manifest.get("auth") or {}).get("payload_format")
-        or manifest.get("response_format")
-        or "openai_style"
-    )
+    fmt = _payload_format(manifest)
     if fmt not in payloads.FORMATS:
         problems.append(
             Problem(
@@ -194,6 +184,17 @@ def _check(
             )
         )
     return problems
+
+
+def _payload_format(manifest: dict[str, Any]) -> str:
+    """The request shape, as the runtime reads it: ``payload_format``, else the one some
+    manifests put under ``auth``, else ``response_format``, else OpenAI's."""
+    return str(
+        manifest.get("payload_format")
+        or (manifest.get("auth") or {}).get("payload_format")
+        or manifest.get("response_format")
+        or "openai_style"
+    )
 
 
 def _error_classes(protocol: Protocol, schema: dict[str, Any]) -> list[tuple[str, str, bool, str]]:
