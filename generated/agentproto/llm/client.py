@@ -36,7 +36,7 @@ from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequenc
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final, Literal
+from typing import Any, Final
 from urllib.parse import parse_qsl
 
 import anyio
@@ -925,7 +925,3 @@ def _params(scope: dict[str, Any]) -> dict[str, Any]:
         "extra_headers": scope["extra_headers"],
         "timeout": scope["timeout"],
     }
-
-
-ProviderLike = ProviderId | str | Manifest
-StreamKind = Literal["sync", "async"]

@@ -20,10 +20,10 @@ from functools import cache
 from pathlib import Path as FilePath
 from typing import Any
 
-from agentproto.llm.paths import MISSING, ExpressionError, compile_path, compile_predicate
+from agentproto.llm.paths import ExpressionError, compile_path, compile_predicate
 from agentproto.llm.payloads import DEFAULT_TARGETS, FORMATS
 from agentproto.llm.problems import ManifestError
-from agentproto.llm.registry import PROVIDERS, manifest_json
+from agentproto.llm.registry import manifest_json
 from agentproto.llm.streaming import StreamProgram, compile_stream
 
 __all__ = ["Manifest", "RateLimits", "ResponseShape", "ToolMapping"]
@@ -304,10 +304,3 @@ def fill_template(template: str, values: Mapping[str, str], source: str, pointer
 def _bundled(provider: str) -> Manifest:
     text = manifest_json(provider)
     return Manifest(json.loads(text), f"agentproto.llm bundled manifest {provider!r}")
-
-
-def bundled_ids() -> tuple[str, ...]:
-    return tuple(PROVIDERS)
-
-
-MISSING_VALUE = MISSING

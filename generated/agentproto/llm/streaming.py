@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -341,7 +341,6 @@ class StreamDecoder:
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
-        self._array_started = False
         self._parse = {
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
@@ -444,8 +443,6 @@ class StreamDecoder:
         pos = 0
         while True:
             while pos < len(text) and text[pos] in " \t\r\n,[]":
-                if text[pos] == "[":
-                    self._array_started = True
                 pos += 1
             if pos >= len(text):
                 break
@@ -661,6 +658,3 @@ def _parse_arguments(text: str) -> tuple[Any, str | None]:
         return json.loads(text), None
     except ValueError as exc:
         return None, f"the arguments are not valid JSON: {exc}"
-
-
-EventFactory = Callable[..., StreamEvent]
