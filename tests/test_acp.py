@@ -536,3 +536,58 @@ def test_a_50_mb_line_crosses_the_connection() -> None:
         served.cancel()
 
     asyncio.run(main())
+
+
+def test_lines_queued_behind_a_waiting_notification_pause_reading_then_run_in_order() -> None:
+    """A notification handler that waits holds back later lines (arrival order); past
+    _BACKLOG_PAUSE queued lines the connection stops reading until they are handled."""
+    from agentproto._runtime import jsonrpc
+
+    class Sink:
+        def __init__(self) -> None:
+            self.lines: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.lines.append(data)
+
+        async def drain(self) -> None:
+            return None
+
+        def close(self) -> None:
+            return None
+
+    async def main() -> tuple[list[int], bool, bool]:
+        release = asyncio.Event()
+        seen: list[int] = []
+
+        class Handler:
+            async def request(self, method: str, params: Any) -> Any:
+                raise jsonrpc.MethodNotFound(method)
+
+            async def notify(self, method: str, params: Any) -> None:
+                if params["n"] == 0:
+                    await release.wait()
+                seen.append(params["n"])
+
+        connection = jsonrpc.Connection(None, Sink(), Handler())
+        connection.start()
+        count = jsonrpc._BACKLOG_PAUSE + 10
+        lines = b"".join(
+            json.dumps({"jsonrpc": "2.0", "method": "n", "params": {"n": i}}).encode() + b"\n"
+            for i in range(count)
+        )
+        connection.feed(lines)
+        paused = connection._resumed is not None
+        held_back = seen == []
+        release.set()
+        for _ in range(100):
+            if len(seen) == count:
+                break
+            await asyncio.sleep(0.01)
+        assert connection._resumed is None  # reading resumed once the backlog was handled
+        await connection.close()
+        return seen, paused, held_back
+
+    seen, paused, held_back = asyncio.run(main())
+    assert paused and held_back
+    assert seen == list(range(jsonrpc._BACKLOG_PAUSE + 10))

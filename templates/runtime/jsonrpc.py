@@ -42,6 +42,7 @@ logger = logging.getLogger("agentproto.jsonrpc")
 
 DEFAULT_LIMIT = 64 * 1024 * 1024
 _HIGH_WATER = 256 * 1024
+_BACKLOG_PAUSE = 4096  # lines queued behind a waiting notification handler before reading pauses
 _CHUNK = (
     1 << 20
 )  # bytes asked for per read  # bytes queued before a writer waits for the pipe to drain
@@ -194,6 +195,9 @@ class Connection:
         self._backlog: collections.deque[bytes] = collections.deque()
         self._eof: ConnectionClosed | None = None
         self._read_transport: asyncio.BaseTransport | None = None
+        self._close_read = False  # close() closes _read_transport (stdio; not a child's pipe)
+        self._resumed: asyncio.Future[None] | None = None  # set while reading is paused
+        self._background: set[asyncio.Task[None]] = set()  # error replies waiting on the pipe
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -267,6 +271,8 @@ class Connection:
                 if not chunk:
                     break
                 self.feed(chunk)
+                if self._resumed is not None:
+                    await self._resumed
         except (ConnectionError, OSError) as exc:
             self.feed_eof(ConnectionClosed(f"{self._name} connection failed: {exc}"))
             return
@@ -306,6 +312,8 @@ class Connection:
                 continue
             if self._blocked_by is not None or self._backlog:
                 self._backlog.append(line)
+                if len(self._backlog) == _BACKLOG_PAUSE:
+                    self._pause_reading()
             else:
                 self._handle_line(line)
                 if self._closed is not None:
@@ -322,8 +330,27 @@ class Connection:
             self._blocked_by = None
         while self._blocked_by is None and self._backlog and self._closed is None:
             self._handle_line(self._backlog.popleft())
+        if not self._backlog:
+            self._resume_reading()
         if self._blocked_by is None and self._eof is not None and not self._backlog:
             self._close(self._eof)
+
+    def _pause_reading(self) -> None:
+        """Too many lines wait behind a notification handler: stop reading until they are
+        handled (the peer then blocks on a full pipe, as with a ``StreamReader``'s limit)."""
+        if isinstance(self._read_transport, asyncio.ReadTransport):
+            self._read_transport.pause_reading()
+        if self._resumed is None:
+            self._resumed = asyncio.get_running_loop().create_future()
+
+    def _resume_reading(self) -> None:
+        if self._resumed is None:
+            return
+        if isinstance(self._read_transport, asyncio.ReadTransport):
+            self._read_transport.resume_reading()
+        if not self._resumed.done():
+            self._resumed.set_result(None)
+        self._resumed = None
 
     def _handle_line(self, line: bytes) -> None:
         try:
@@ -419,8 +446,8 @@ class Connection:
         """Answer a bad message from inside :meth:`feed` (no await there)."""
         task = _start_eagerly(self._reply_error(msg_id, error))
         if task is not None:  # the pipe was full: the reply waits for it in a task
-            self._handling.setdefault(f"$reply-{id(task)}", task)
-            task.add_done_callback(lambda _: self._handling.pop(f"$reply-{id(task)}", None))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     # -- shutdown -------------------------------------------------------------------------------
 
@@ -428,6 +455,9 @@ class Connection:
         if self._closed is None:
             self._closed = reason
         self._backlog.clear()
+        self._resume_reading()
+        for task in list(self._background):
+            task.cancel()
         if self._finished is not None and not self._finished.done():
             self._finished.set_result(None)
         for future in list(self._pending.values()):
@@ -441,7 +471,7 @@ class Connection:
         self._close(ConnectionClosed(f"connection to {self._name} was closed"))
         with contextlib.suppress(Exception):
             self._writer.close()
-        if self._read_transport is not None:
+        if self._read_transport is not None and self._close_read:
             self._read_transport.close()
         task = self._reader_task
         if task is not None and not task.done():
@@ -504,6 +534,7 @@ class _PipeProtocol(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._connection._read_transport = transport
+        self._connection._close_read = True
 
     def data_received(self, data: bytes) -> None:
         self._connection.feed(data)
@@ -529,8 +560,9 @@ class _ProcessProtocol(asyncio.subprocess.SubprocessStreamProtocol):
         self._early: list[bytes] = []
         self._early_eof = False
 
-    def attach(self, connection: Connection) -> None:
+    def attach(self, connection: Connection, stdout: asyncio.BaseTransport | None) -> None:
         self.connection = connection
+        connection._read_transport = stdout  # for pausing when lines back up
         for data in self._early:
             connection.feed(data)
         self._early = []
@@ -609,7 +641,7 @@ async def spawn(
     assert process.stdin is not None
     connection = Connection(None, process.stdin, dispatcher, name=command, limit=limit)
     connection.start()
-    protocol.attach(connection)
+    protocol.attach(connection, transport.get_pipe_transport(1))
     return Subprocess(process, connection)
 
 
