@@ -25,12 +25,12 @@ from urllib.parse import quote
 import anyio
 import httpx
 from agentproto._runtime.http_errors import (
-    REQUEST_ID_HEADERS,
     APIConnectionError,
     APIStatusError,
     APITimeoutError,
     ResponseValidationError,
     error_from_response,
+    request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
 from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
@@ -158,10 +158,7 @@ class APIResponse(Generic[T]):
 
     @property
     def request_id(self) -> str | None:
-        for name in REQUEST_ID_HEADERS:
-            if name in self.headers:
-                return self.headers[name]
-        return None
+        return request_id_of(self.headers)
 
     def parse(self) -> T:
         return self._parse(self.http_response)

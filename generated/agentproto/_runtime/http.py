@@ -27,12 +27,12 @@ import httpx
 from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
 
 from agentproto._runtime.http_errors import (
-    REQUEST_ID_HEADERS,
     APIConnectionError,
     APIStatusError,
     APITimeoutError,
     ResponseValidationError,
     error_from_response,
+    request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
 
@@ -159,10 +159,7 @@ class APIResponse(Generic[T]):
 
     @property
     def request_id(self) -> str | None:
-        for name in REQUEST_ID_HEADERS:
-            if name in self.headers:
-                return self.headers[name]
-        return None
+        return request_id_of(self.headers)
 
     def parse(self) -> T:
         return self._parse(self.http_response)

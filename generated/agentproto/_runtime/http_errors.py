@@ -21,6 +21,14 @@ REQUEST_ID_HEADERS = ("x-request-id", "request-id", "x-amzn-requestid", "x-amz-r
 _BODY_SNIPPET = 300
 
 
+def request_id_of(headers: Mapping[str, str]) -> str | None:
+    """The request id a server put in its response headers, if any."""
+    for name in REQUEST_ID_HEADERS:
+        if name in headers:
+            return headers[name]
+    return None
+
+
 class APIError(Exception):
     """Base of every error raised by an agentproto HTTP client."""
 
@@ -74,10 +82,7 @@ class APIStatusError(APIError):
 
     @property
     def request_id(self) -> str | None:
-        for name in REQUEST_ID_HEADERS:
-            if name in self.headers:
-                return self.headers[name]
-        return None
+        return request_id_of(self.headers)
 
 
 class BadRequestError(APIStatusError):

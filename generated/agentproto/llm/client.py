@@ -54,10 +54,10 @@ from agentproto._runtime.http import (
     format_path,
 )
 from agentproto._runtime.http_errors import (
-    REQUEST_ID_HEADERS,
     APIConnectionError,
     APITimeoutError,
     ResponseValidationError,
+    request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_url
 from agentproto.llm.errors import SPEC_STATUS, ProviderError, ProviderStreamError, error_class
@@ -391,7 +391,7 @@ class _Base:
             self.manifest,
             body,
             rate_limits=self.manifest.rate_limits.read(response.headers),
-            request_id=_request_id(response),
+            request_id=request_id_of(response.headers),
         )
 
     def _check_stream(self, response: httpx.Response) -> None:
@@ -444,13 +444,6 @@ def _manifest(provider: str) -> Manifest:
     return Manifest.bundled(provider)
 
 
-def _request_id(response: httpx.Response) -> str | None:
-    for name in REQUEST_ID_HEADERS:
-        if name in response.headers:
-            return response.headers[name]
-    return None
-
-
 def _merge(into: dict[str, Any], extra: Mapping[str, Any]) -> None:
     for key, value in extra.items():
         if isinstance(value, Mapping) and isinstance(into.get(key), dict):
@@ -496,7 +489,7 @@ class ChatStream:
         self._collector = Collector(client.manifest)
         self._iterator = self._events()
         self.headers = response.headers
-        self.request_id = _request_id(response)
+        self.request_id = request_id_of(response.headers)
         self.rate_limits = client.manifest.rate_limits.read(response.headers)
 
     def _events(self) -> Iterator[StreamEvent]:
@@ -693,7 +686,7 @@ class AsyncChatStream:
         self._collector = Collector(client.manifest)
         self._iterator = self._events()
         self.headers = response.headers
-        self.request_id = _request_id(response)
+        self.request_id = request_id_of(response.headers)
         self.rate_limits = client.manifest.rate_limits.read(response.headers)
 
     async def _events(self) -> AsyncIterator[StreamEvent]:
