@@ -76,7 +76,8 @@ def class_name(text: str) -> str:
     if name[0].isdigit():
         name = "T" + name
     if keyword.iskeyword(name) or name in ("None", "True", "False"):
-        name += "_"
+        # Not "None_": the model generator strips the underscore, then numbers the clash.
+        name += "Model"
     return name
 
 
