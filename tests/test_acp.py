@@ -292,6 +292,7 @@ def test_hostile_lines_get_json_rpc_errors_and_the_agent_survives() -> None:
         assert process.stdin is not None and process.stdout is not None
         lines = [
             b"this is not json",
+            b'{"jsonrpc": "2.0", "id": 1, "method": "\xff\xfe"}',  # not UTF-8
             b"42",
             b'"a string"',
             b'[{"jsonrpc": "2.0", "id": 1, "method": "initialize"}]',
@@ -307,7 +308,7 @@ def test_hostile_lines_get_json_rpc_errors_and_the_agent_survives() -> None:
         process.stdin.write(b"\n".join(lines) + b"\n")
         await process.stdin.drain()
         answers = []
-        for _ in range(8):
+        for _ in range(9):
             line = await asyncio.wait_for(process.stdout.readline(), 10)
             answers.append(json.loads(line))
         process.stdin.close()
@@ -316,7 +317,8 @@ def test_hostile_lines_get_json_rpc_errors_and_the_agent_survives() -> None:
 
     answers = asyncio.run(main())
     codes = [(a.get("id"), a.get("error", {}).get("code")) for a in answers]
-    assert codes[:7] == [
+    assert codes[:8] == [
+        (None, -32700),
         (None, -32700),
         (None, -32600),
         (None, -32600),
@@ -325,8 +327,8 @@ def test_hostile_lines_get_json_rpc_errors_and_the_agent_survives() -> None:
         (3, -32601),
         (4, -32602),
     ]
-    assert answers[7] == {"jsonrpc": "2.0", "id": 5, "result": answers[7]["result"]}
-    assert answers[7]["result"]["protocolVersion"] == 1
+    assert answers[8] == {"jsonrpc": "2.0", "id": 5, "result": answers[8]["result"]}
+    assert answers[8]["result"]["protocolVersion"] == 1
 
 
 # -- runtime properties on an in-process pair -----------------------------------------------------

@@ -41,11 +41,10 @@ from typing import Any, ClassVar, Protocol
 logger = logging.getLogger("agentproto.jsonrpc")
 
 DEFAULT_LIMIT = 64 * 1024 * 1024
-_HIGH_WATER = 256 * 1024
+_HIGH_WATER = 256 * 1024  # bytes queued before a writer waits for the pipe to drain
 _BACKLOG_PAUSE = 4096  # lines queued behind a waiting notification handler before reading pauses
-_CHUNK = (
-    1 << 20
-)  # bytes asked for per read  # bytes queued before a writer waits for the pipe to drain
+_CHUNK = 1 << 20  # bytes asked for per read from a StreamReader
+_READ_SIZE = 64 * 1024  # bytes asked for per read from a pipe
 CANCEL_METHOD = "$/cancel_request"
 JSON = Any
 
@@ -122,24 +121,24 @@ class RawJSON(bytes):
     spliced into the message as is, which saves building and encoding a dict."""
 
 
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_loads = json.JSONDecoder().decode
+
+
 def _encode(message: dict[str, JSON]) -> bytes:
     """One message as a line; pre-encoded params or result are spliced in without a copy
     through ``json``."""
-    key = None
-    for name in ("params", "result"):
-        if isinstance(message.get(name), RawJSON):
-            key = name
-    if key is None:
-        return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-    parts = [b'{"jsonrpc":"2.0"']
+    key = "params" if "params" in message else "result"
+    raw = message.get(key)
+    if type(raw) is not RawJSON:
+        return _dumps(message).encode() + b"\n"
+    head = '{"jsonrpc":"2.0"'
     if "id" in message:
         msg_id = message["id"]
-        encoded = str(msg_id) if type(msg_id) is int else json.dumps(msg_id, ensure_ascii=False)
-        parts.append(b',"id":' + encoded.encode())
+        head += ',"id":' + (str(msg_id) if type(msg_id) is int else _dumps(msg_id))
     if "method" in message:
-        parts.append(b',"method":' + json.dumps(message["method"], ensure_ascii=False).encode())
-    parts += (b',"', key.encode(), b'":', message[key], b"}\n")
-    return b"".join(parts)
+        head += ',"method":' + _dumps(message["method"])
+    return b"".join((head.encode(), b',"', key.encode(), b'":', raw, b"}\n"))
 
 
 class ConnectionClosed(ConnectionError):
@@ -179,6 +178,8 @@ class Connection:
         self._writer = writer
         self._dispatcher = dispatcher
         self._name = name
+        self._transport: Any = getattr(writer, "transport", None)  # for its buffer size
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int | str, asyncio.Future[JSON]] = {}
         self._handling: dict[int | str, asyncio.Task[None]] = {}
@@ -200,7 +201,7 @@ class Connection:
         self._background: set[asyncio.Task[None]] = set()  # error replies waiting on the pipe
 
     def start(self) -> None:
-        loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
         if self._finished is None:
             self._finished = loop.create_future()
             if self._closed is not None:
@@ -225,7 +226,7 @@ class Connection:
             # One write per line, at once (the peer starts on it while we go on); lines never
             # interleave. Wait only when the pipe is full.
             self._writer.write(_encode(message))
-            transport = getattr(self._writer, "transport", None)
+            transport = self._transport
             if transport is None or transport.get_write_buffer_size() > _HIGH_WATER:
                 async with self._write_lock:
                     await self._writer.drain()
@@ -238,7 +239,7 @@ class Connection:
         if self._closed is not None:
             raise self._closed
         request_id = next(self._ids)
-        future: asyncio.Future[JSON] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[JSON] = (self._loop or asyncio.get_running_loop()).create_future()
         self._pending[request_id] = future
         message: dict[str, JSON] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
@@ -354,8 +355,8 @@ class Connection:
 
     def _handle_line(self, line: bytes) -> None:
         try:
-            message = json.loads(line)
-        except ValueError:
+            message = _loads(line.decode())
+        except ValueError:  # not UTF-8 (UnicodeDecodeError), or not JSON
             self._reply_error_now(None, ParseError("invalid JSON"))
             return
         if isinstance(message, list):
@@ -527,14 +528,19 @@ async def _drive(coro: Coroutine[Any, Any, None], yielded: Any) -> None:
 
 
 class _PipeProtocol(asyncio.Protocol):
-    """Feeds a connection straight from a pipe transport (no StreamReader in between)."""
+    """Feeds a connection straight from a pipe transport: each read is handled in the loop
+    callback that made it (no StreamReader, and no ``call_soon`` hop as with the pipes of
+    ``asyncio.subprocess``)."""
 
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if hasattr(transport, "max_size"):
+            # asyncio reads up to 256 KiB at a time; a buffer that big is mmap'ed and unmapped
+            # again on every read (three system calls per message). 64 KiB stays on the heap.
+            transport.max_size = _READ_SIZE
         self._connection._read_transport = transport
-        self._connection._close_read = True
 
     def data_received(self, data: bytes) -> None:
         self._connection.feed(data)
@@ -548,46 +554,6 @@ class _PipeProtocol(asyncio.Protocol):
             ConnectionClosed(f"{self._connection._name} connection failed: {exc}") if exc else None
         )
         self._connection.feed_eof(reason)
-
-
-class _ProcessProtocol(asyncio.subprocess.SubprocessStreamProtocol):
-    """A subprocess protocol whose stdout feeds a connection directly; stdin, stderr and the
-    process's exit are handled as ``asyncio.subprocess`` does."""
-
-    def __init__(self, limit: int, loop: asyncio.AbstractEventLoop) -> None:
-        super().__init__(limit=limit, loop=loop)
-        self.connection: Connection | None = None
-        self._early: list[bytes] = []
-        self._early_eof = False
-
-    def attach(self, connection: Connection, stdout: asyncio.BaseTransport | None) -> None:
-        self.connection = connection
-        connection._read_transport = stdout  # for pausing when lines back up
-        for data in self._early:
-            connection.feed(data)
-        self._early = []
-        if self._early_eof:
-            connection.feed_eof()
-
-    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
-        if fd != 1:
-            super().pipe_data_received(fd, data)
-            return
-        chunk = data.encode() if isinstance(data, str) else data
-        if self.connection is None:
-            self._early.append(chunk)
-        else:
-            self.connection.feed(chunk)
-
-    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
-        super().pipe_connection_lost(fd, exc)  # stdin and the transport's bookkeeping
-        if fd != 1:
-            return
-        if self.connection is None:
-            self._early_eof = True
-        else:
-            reason = ConnectionClosed(f"{self.connection._name} failed: {exc}") if exc else None
-            self.connection.feed_eof(reason)
 
 
 # -- processes and stdio -------------------------------------------------------------------------
@@ -604,15 +570,20 @@ class Subprocess:
         """Close its stdin, wait; then terminate, wait; then kill. Returns the exit code."""
         await self.connection.close()
         process = self.process
-        for step in (None, process.terminate, process.kill):
-            if step is not None and process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    step()
-            try:
-                return await asyncio.wait_for(process.wait(), timeout)
-            except TimeoutError:
-                continue
-        return process.returncode
+        try:
+            for step in (None, process.terminate, process.kill):
+                if step is not None and process.returncode is None:
+                    with contextlib.suppress(ProcessLookupError):
+                        step()
+                try:
+                    return await asyncio.wait_for(process.wait(), timeout)
+                except TimeoutError:
+                    continue
+            return process.returncode
+        finally:
+            # Its stdout is read until it exits (what it writes meanwhile is dropped).
+            if self.connection._read_transport is not None:
+                self.connection._read_transport.close()
 
 
 async def spawn(
@@ -625,23 +596,36 @@ async def spawn(
     limit: int = DEFAULT_LIMIT,
     stderr: int | None = None,
 ) -> Subprocess:
-    """Start ``command`` and speak JSON-RPC over its stdin/stdout."""
+    """Start ``command`` and speak JSON-RPC over its stdin/stdout.
+
+    Its stdout is a pipe of our own, read by :class:`_PipeProtocol`, rather than one made by
+    ``asyncio.subprocess`` (whose transport defers every read to the next loop turn).
+    """
     loop = asyncio.get_running_loop()
-    transport, protocol = await loop.subprocess_exec(
-        lambda: _ProcessProtocol(limit, loop),
-        command,
-        *args,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=stderr,
-        env={**os.environ, **env} if env is not None else None,
-        cwd=cwd,
-    )
-    process = asyncio.subprocess.Process(transport, protocol, loop)
-    assert process.stdin is not None
-    connection = Connection(None, process.stdin, dispatcher, name=command, limit=limit)
-    connection.start()
-    protocol.attach(connection, transport.get_pipe_transport(1))
+    read_fd, write_fd = os.pipe()
+    try:
+        try:
+            transport, protocol = await loop.subprocess_exec(
+                lambda: asyncio.subprocess.SubprocessStreamProtocol(limit, loop),
+                command,
+                *args,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=write_fd,
+                stderr=stderr,
+                env={**os.environ, **env} if env is not None else None,
+                cwd=cwd,
+            )
+        finally:
+            os.close(write_fd)  # the child has its own copy: its exit is our EOF
+        process = asyncio.subprocess.Process(transport, protocol, loop)
+        assert process.stdin is not None
+        connection = Connection(None, process.stdin, dispatcher, name=command, limit=limit)
+        connection.start()
+        stdout = os.fdopen(read_fd, "rb", buffering=0)
+    except BaseException:
+        os.close(read_fd)
+        raise
+    await loop.connect_read_pipe(lambda: _PipeProtocol(connection), stdout)
     return Subprocess(process, connection)
 
 
@@ -657,4 +641,5 @@ async def stdio_connection(
     connection = Connection(None, writer, dispatcher, name=name, limit=limit)
     connection.start()
     await loop.connect_read_pipe(lambda: _PipeProtocol(connection), sys.stdin.buffer)
+    connection._close_read = True
     return connection

@@ -333,6 +333,8 @@ def _model(name: str, unstable: bool) -> type[BaseModel]:
 
 def _is_model(value: Any) -> bool:
     # Duck-typed, so that importing this module does not import pydantic (~100 ms).
+    if type(value) is dict or value is None:
+        return False
     return hasattr(value, "model_dump_json") and hasattr(type(value), "model_fields")
 
 
@@ -356,6 +358,14 @@ async def _invoke(function: Any, *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(None, function, *args)
 
 
+class _Target(NamedTuple):
+    """A route resolved against one handler object (looked up once per method)."""
+
+    function: Any
+    model: type[BaseModel]
+    awaitable: bool  # an ``async def``; otherwise it runs on a worker thread
+
+
 class _Dispatch:
     """Routes the peer's calls to a handler object, validating params into models."""
 
@@ -364,8 +374,12 @@ class _Dispatch:
         self.routes = routes
         self.unstable = unstable
         self.side = side
+        self._targets: dict[tuple[str, bool], _Target] = {}
 
-    def _route(self, method: str, notification: bool) -> _Route | None:
+    def _target(self, method: str, notification: bool) -> _Target | None:
+        target = self._targets.get((method, notification))
+        if target is not None:
+            return target
         route = self.routes.get(method)
         if route is None or route.notification != notification:
             return None
@@ -373,38 +387,49 @@ class _Dispatch:
             raise MethodNotFound(
                 f"{method!r} is an unstable method and this {self.side} did not opt in"
             )
-        return route
+        function = getattr(self.handler, route.method)
+        target = _Target(
+            function, _model(route.request, route.unstable), inspect.iscoroutinefunction(function)
+        )
+        self._targets[method, notification] = target
+        return target
 
-    def _params(self, route: _Route, params: Any) -> BaseModel:
-        from pydantic import ValidationError
-
+    @staticmethod
+    def _params(model: type[BaseModel], params: Any) -> BaseModel:
         try:
-            return _model(route.request, route.unstable).model_validate(
-                params if params is not None else {}
-            )
-        except ValidationError as exc:
+            return model.model_validate(params if params is not None else {})
+        except Exception as exc:
+            from pydantic import ValidationError  # loaded already: the model is pydantic's
+
+            if not isinstance(exc, ValidationError):
+                raise
             raise InvalidParams(
-                f"invalid params for {route.request}",
+                f"invalid params for {model.__name__}",
                 exc.errors(include_url=False, include_context=False, include_input=False),
             ) from None
 
+    async def _call(self, target: _Target, params: Any) -> Any:
+        args = self._params(target.model, params)
+        if target.awaitable:
+            return await target.function(args)
+        return await asyncio.get_running_loop().run_in_executor(None, target.function, args)
+
     async def request(self, method: str, params: Any) -> Any:
-        route = self._route(method, notification=False)
-        if route is None:
+        target = self._target(method, notification=False)
+        if target is None:
             if method.startswith("_"):
                 return await _invoke(self.handler.ext_method, method, params)
             raise MethodNotFound(f"the {self.side} has no method {method!r}")
-        result = await _invoke(getattr(self.handler, route.method), self._params(route, params))
-        return _dump(result)
+        return _dump(await self._call(target, params))
 
     async def notify(self, method: str, params: Any) -> None:
-        route = self._route(method, notification=True)
-        if route is None:
+        target = self._target(method, notification=True)
+        if target is None:
             if method.startswith("_"):
                 await _invoke(self.handler.ext_notification, method, params)
                 return
             raise MethodNotFound(method)
-        await _invoke(getattr(self.handler, route.method), self._params(route, params))
+        await self._call(target, params)
 
 
 class Agent:
