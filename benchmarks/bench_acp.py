@@ -6,6 +6,7 @@ Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000]
   prompts one after another; each prompt makes the agent send 1 (then 10) `session/update`
   notifications before answering. Ours = our editor + our agent; official = the official SDK's
   client + an agent on the official SDK. Median and p95 latency per prompt, and the ratio.
+  Our blocking editor (SyncAgentConnection) is timed too, against the same official figure.
 - import: `import agentproto.acp` (+ its connection module) against `import acp`, each in a fresh
   interpreter, median of 7; also the first use of our models (they load lazily).
 """
@@ -24,13 +25,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
 
-from agentproto.acp import Client, spawn_agent  # noqa: E402
+from agentproto.acp import Client, SyncAgentConnection, SyncClient, spawn_agent  # noqa: E402
 
 PEERS = ROOT / "tests" / "acp_peers"
 
 
 class QuietEditor(Client):
     async def session_update(self, params: Any) -> None:
+        return None
+
+
+class QuietSyncEditor(SyncClient):
+    def session_update(self, params: Any) -> None:
         return None
 
 
@@ -43,6 +49,21 @@ async def ours(prompts: int, updates: int, agent: str = "our_agent.py") -> list[
         for _ in range(prompts):
             started = time.perf_counter()
             await conn.prompt(request)
+            times.append(time.perf_counter() - started)
+        return times
+
+
+def ours_sync(prompts: int, updates: int) -> list[float]:
+    """Our blocking editor (a private loop thread does the I/O) with our agent."""
+    agent = str(PEERS / "our_agent.py")
+    with SyncAgentConnection.spawn(sys.executable, [agent], client=QuietSyncEditor()) as conn:
+        conn.initialize({"protocolVersion": 1})
+        sid = conn.new_session({"cwd": "/", "mcpServers": []}).session_id
+        request = {"sessionId": sid, "prompt": [{"type": "text", "text": f"hello {updates}"}]}
+        times = []
+        for _ in range(prompts):
+            started = time.perf_counter()
+            conn.prompt(request)
             times.append(time.perf_counter() - started)
         return times
 
@@ -103,11 +124,16 @@ def main() -> None:
     for updates in (1, 10):
         a = asyncio.run(ours(args.prompts, updates))
         b = asyncio.run(official(args.prompts, updates))
-        ma, mb = statistics.median(a), statistics.median(b)
+        c = ours_sync(args.prompts, updates)
+        ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
         print(
             f"  {updates:>2} update(s): ours {ma * 1e3:.3f} / {p95(a) * 1e3:.3f} ms   "
             f"official {mb * 1e3:.3f} / {p95(b) * 1e3:.3f} ms   ratio {ma / mb:.2f}x "
             "(target <= 0.5x)"
+        )
+        print(
+            f"               our sync editor {mc * 1e3:.3f} / {p95(c) * 1e3:.3f} ms   "
+            f"ratio {mc / mb:.2f}x (the official SDK has no sync client)"
         )
     if args.mixed:
         print("\nmixed pairs (median ms per prompt):")

@@ -363,7 +363,7 @@ class _Target(NamedTuple):
 
     function: Any
     model: type[BaseModel]
-    awaitable: bool  # an ``async def``; otherwise it runs on a worker thread
+    awaitable: bool  # an ``async def``; otherwise a request runs on a worker thread
 
 
 class _Dispatch:
@@ -426,10 +426,20 @@ class _Dispatch:
         target = self._target(method, notification=True)
         if target is None:
             if method.startswith("_"):
-                await _invoke(self.handler.ext_notification, method, params)
+                function = self.handler.ext_notification
+                if inspect.iscoroutinefunction(function):
+                    await function(method, params)
+                else:
+                    function(method, params)
                 return
             raise MethodNotFound(method)
-        await self._call(target, params)
+        args = self._params(target.model, params)
+        if target.awaitable:
+            await target.function(args)
+        else:
+            # A blocking notification handler runs here, on the connection's thread, in
+            # arrival order: a thread hop per notification would cost more than most take.
+            target.function(args)
 
 
 class Agent:
@@ -635,7 +645,13 @@ class Client:
 
 
 class SyncClient:
-    """:class:`Client` for blocking code: its methods run on a worker thread."""
+    """:class:`Client` for blocking code.
+
+    Request methods (permission, fs, terminal, elicitation) run on a worker thread, so they may
+    block, e.g. to ask the user. Notification methods (``session_update``...) run on the
+    connection's own thread, one at a time in arrival order: keep them quick, since the
+    connection reads nothing else meanwhile.
+    """
 
     def auth_status_update(self, params: _unstable.AuthStatusUpdateNotification) -> None:
         """``auth/status_update`` (unstable): **UNSTABLE**"""
