@@ -16,6 +16,7 @@ from agentproto._runtime.jsonrpc import (
     InvalidParams,
     MethodNotFound,
     RequestCancelled,
+    _json_parser,
 )
 from agentproto.acp import (
     Agent,
@@ -40,6 +41,8 @@ from agentproto.acp.models import (
     WriteTextFileRequest,
     WriteTextFileResponse,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.conftest import copy_project
 
@@ -329,6 +332,43 @@ def test_hostile_lines_get_json_rpc_errors_and_the_agent_survives() -> None:
     ]
     assert answers[8] == {"jsonrpc": "2.0", "id": 5, "result": answers[8]["result"]}
     assert answers[8]["result"]["protocolVersion"] == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"jsonrpc":"2.0","method":"session/update","params":{"text":"caf\xc3\xa9 \\u00e9"}}',
+        b'{"a":"\\ud800 lone surrogate escape"}',  # JSON allows it; pydantic-core does not
+        b'{"a":NaN,"b":-Infinity,"c":123456789012345678901234567890,"d":1e400}',
+        b'{"a":1,"a":2}',
+        b"  42  ",
+    ],
+)
+def test_the_fast_json_parser_accepts_what_json_accepts(line: bytes) -> None:
+    parsed = _json_parser()(line)
+    expected = json.loads(line)
+    assert json.dumps(parsed) == json.dumps(expected)
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(_json_values, st.booleans())
+def test_the_fast_json_parser_agrees_with_json_on_any_value(value: Any, ascii: bool) -> None:
+    line = json.dumps(value, ensure_ascii=ascii).encode("utf-8", "surrogatepass")
+    assert json.dumps(_json_parser()(line)) == json.dumps(json.loads(line))
+
+
+@pytest.mark.parametrize("line", [b"{", b'{"a":1} x', b'{"a":"\xff"}', b"\xff\xfe", b"nan"])
+def test_the_fast_json_parser_rejects_what_json_rejects(line: bytes) -> None:
+    with pytest.raises(ValueError):
+        json.loads(line)
+    with pytest.raises(ValueError):
+        _json_parser()(line)
 
 
 # -- runtime properties on an in-process pair -----------------------------------------------------

@@ -30,12 +30,13 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import itertools
 import json
 import logging
 import os
 import sys
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 logger = logging.getLogger("agentproto.jsonrpc")
@@ -125,6 +126,23 @@ _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _loads = json.JSONDecoder().decode
 
 
+@functools.cache
+def _json_parser() -> Callable[[bytes], JSON]:
+    """pydantic-core's JSON parser (about 3x faster than ``json`` on small messages), imported
+    when the first connection is made rather than with this module. ``json`` gets a second
+    look at what it rejects, since JSON allows a few things it does not (lone surrogate
+    escapes), so both accept exactly the same lines."""
+    from pydantic_core import from_json
+
+    def parse(line: bytes) -> JSON:
+        try:
+            return from_json(line)
+        except ValueError:
+            return _loads(line.decode())  # raises ValueError for a line that is not JSON
+
+    return parse
+
+
 def _encode(message: dict[str, JSON]) -> bytes:
     """One message as a line; pre-encoded params or result are spliced in without a copy
     through ``json``."""
@@ -180,6 +198,7 @@ class Connection:
         self._name = name
         self._transport: Any = getattr(writer, "transport", None)  # for its buffer size
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._parse = _json_parser()
         self._ids = itertools.count(1)
         self._pending: dict[int | str, asyncio.Future[JSON]] = {}
         self._handling: dict[int | str, asyncio.Task[None]] = {}
@@ -355,7 +374,7 @@ class Connection:
 
     def _handle_line(self, line: bytes) -> None:
         try:
-            message = _loads(line.decode())
+            message = self._parse(line)
         except ValueError:  # not UTF-8 (UnicodeDecodeError), or not JSON
             self._reply_error_now(None, ParseError("invalid JSON"))
             return
