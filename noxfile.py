@@ -4,6 +4,7 @@ nox -s tests      # the whole suite, in a fresh virtualenv
 nox -s lint       # ruff and mypy --strict over the generator
 nox -s check      # fail if generated/ drifted from the inputs
 nox -s bench      # the build benchmark
+nox -s explore    # the property tests with fresh random examples, N rounds (default 5)
 """
 
 from __future__ import annotations
@@ -17,6 +18,14 @@ nox.options.sessions = ["lint", "check", "tests"]
 def tests(session: nox.Session) -> None:
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def explore(session: nox.Session) -> None:
+    session.install("-e", ".[test]")
+    rounds = int(session.posargs[0]) if session.posargs else 5
+    for _ in range(rounds):  # `-m hypothesis`: the tests using @given
+        session.run("pytest", "-q", "-m", "hypothesis", env={"HYPOTHESIS_PROFILE": "explore"})
 
 
 @nox.session

@@ -197,11 +197,31 @@ def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
     return {old: new for old, new in renames.items() if new not in taken}
 
 
+def _titles(node: Any) -> set[str]:
+    """Every title in a (normalised) schema: the class names the normaliser chose."""
+    if isinstance(node, list):
+        return set().union(*map(_titles, node)) if node else set()
+    if not isinstance(node, dict):
+        return set()
+    found = set().union(*map(_titles, node.values())) if node else set()
+    if isinstance(node.get("title"), str):
+        found.add(node["title"])
+    return found
+
+
 def _check_names(text: str, schema: dict[str, Any], shown: str) -> None:
-    """No positional collision name (``Foo1`` beside ``Foo``) may reach the public API."""
+    """No positional collision name (``Foo1`` beside ``Foo``) may reach the public API.
+
+    A name that is some schema's own title (``Pwned0`` from a title ending in a digit) is
+    not positional, however it ends."""
     names = class_names(text)
     known = set(names) | set(schema.get("$defs", schema.get("definitions", {})))
-    numbered = sorted(n for n in names if (m := _NUMBERED.match(n)) and m.group(1) in known)
+    chosen = _titles(schema)
+    numbered = sorted(
+        n
+        for n in names
+        if (m := _NUMBERED.match(n)) and m.group(1) in known and n not in chosen
+    )
     if numbered:
         raise BuildError.single(
             shown,

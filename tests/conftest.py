@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from codegen.pipeline import Layout, build
 
@@ -14,6 +16,13 @@ SHARED = ROOT.parent / "shared"
 GENERATED = ROOT / "generated"
 # Tests import the checked-in generated package, exactly as it would be published.
 sys.path.insert(0, str(GENERATED))
+
+# Property tests: the suite (and CI) replays the same examples on every run, so a red run is
+# never a roll of the dice; `nox -s explore` (HYPOTHESIS_PROFILE=explore) draws new ones.
+# A failure found there is pinned with @example.
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 def copy_project(dest: Path) -> Layout:

@@ -141,8 +141,14 @@ def import_text(text: str, tmp: Path, name: str) -> Any:
     text=hostile,
     values=st.lists(hostile, min_size=1, max_size=4, unique=True),
 )
-# Found by this test: a definition named after a keyword once came out as `None1`.
+# Found by this test: a definition named after a keyword once came out as `None1`; a title
+# ending in a digit next to the same title without it was once taken for a positional name.
 @example(names=['"', "None"], text='"', values=['"'])
+@example(
+    names=['"', "__import__('os').system('echo pwned')0"],
+    text="__import__('os').system('echo pwned')",
+    values=['"'],
+)
 def test_hostile_schema_text_stays_data(
     names: list[str], text: str, values: list[str], tmp_path: Path
 ) -> None:
