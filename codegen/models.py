@@ -21,11 +21,21 @@ from typing import Any
 from codegen.errors import BuildError
 from codegen.ir import ModelUnit
 from codegen.normalise import DISCARDED_ROOT, normalise
+from codegen.render import docline
 from codegen.sources import display_path
 
 # Integer formats of the ACP schema that the model generator does not know: plain ints.
 _TYPE_MAPPINGS = [f"integer+{fmt}=integer" for fmt in ("uint8", "uint16", "uint32", "uint64")]
 _NUMBERED = re.compile(r"^(\w*?[A-Za-z_])(\d+)$")
+
+# Types the model generator inlines (unions, constrained scalars: "collapsed root models") have
+# no class to import. A def added for the generation only, with one required field per type,
+# shows the exact annotation the generator uses for each; those become type aliases.
+_CARRIER = "CodegenAliasCarrier"
+_SAFE_KEY = re.compile(r"^[A-Za-z0-9_.-]+$")  # keys a $ref can name without escaping
+_ALIAS_FIELD_ARGS = frozenset(
+    {"discriminator", "ge", "gt", "le", "lt", "min_length", "max_length", "pattern", "multiple_of"}
+)
 
 
 def _options() -> dict[str, Any]:
@@ -68,6 +78,7 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
         schema, suffixes = normalise(unit.schema, root_name=unit.root_name, exclude=unit.exclude)
     except BuildError as exc:
         raise BuildError([p if p.file else replace(p, file=shown) for p in exc.problems]) from None
+    carried, carrier = _add_alias_carrier(schema)
     with warnings.catch_warnings():
         # Format warnings (uint16...) are handled by _TYPE_MAPPINGS; nothing else is expected.
         warnings.simplefilter("ignore")
@@ -83,6 +94,8 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
         except Exception as exc:  # the model generator's own error, with our file name
             raise BuildError.single(shown, "", f"model generation failed: {exc}") from None
     assert isinstance(text, str)
+    if carrier is not None:
+        text = _aliases_from_carrier(text, carried, carrier, schema)
     if unit.root_name is None:
         text = _drop_class(text, DISCARDED_ROOT)
     for duplicate, original in duplicate_classes(text).items():
@@ -98,6 +111,118 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     return text
 
 
+def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | None]:
+    """Add the carrier def to ``schema`` (normalised, ours to change); returns its field
+    names mapped to the class name of the type each one refers to, and the carrier's name."""
+    defs_key = "$defs" if "$defs" in schema else "definitions"
+    defs = schema.get(defs_key)
+    if not isinstance(defs, dict):
+        return {}, None
+    # Only types referenced already: an unreferenced one stays a class (a RootModel, if it is
+    # one), and a reference from the carrier must not change that.
+    referenced = _referenced(schema, f"#/{defs_key}/")
+    carried: dict[str, str] = {}
+    properties: dict[str, Any] = {}
+    for index, (key, definition) in enumerate(defs.items()):
+        if not isinstance(definition, dict) or not _SAFE_KEY.match(key) or key not in referenced:
+            continue
+        title = definition.get("title")
+        carried[f"f{index}"] = title if isinstance(title, str) else key
+        properties[f"f{index}"] = {"$ref": f"#/{defs_key}/{key}"}
+    if not properties:
+        return {}, None
+    carrier = _CARRIER
+    while carrier in defs or carrier in carried.values():
+        carrier += "X"
+    defs[carrier] = {
+        "title": carrier,
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+    }
+    return carried, carrier
+
+
+def _referenced(node: Any, prefix: str) -> set[str]:
+    """The keys of the definitions that some ``$ref`` in ``node`` points to."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            ref = item.get("$ref")
+            if isinstance(ref, str) and ref.startswith(prefix):
+                found.add(ref[len(prefix) :].split("/")[0].replace("~1", "/").replace("~0", "~"))
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def _aliases_from_carrier(
+    text: str, carried: dict[str, str], carrier: str, schema: dict[str, Any]
+) -> str:
+    """Replace the carrier class by a type alias for each carried type that has no class."""
+    tree = ast.parse(text)
+    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    # Names the module binds already (``Literal`` from typing, when a type is called Literal
+    # and its class LiteralModel): an alias must never shadow one.
+    bound = classes | {
+        (a.asname or a.name).split(".")[0]
+        for n in tree.body
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
+    bound |= {"Annotated", "TypeAlias", "Field"}
+    node = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == carrier), None)
+    text = _drop_class(text, carrier)
+    if node is None:
+        return text
+    defs_key = "$defs" if "$defs" in schema else "definitions"
+    descriptions = {
+        (d.get("title") if isinstance(d.get("title"), str) else k): d.get("description")
+        for k, d in schema[defs_key].items()
+        if isinstance(d, dict)
+    }
+    aliases = []
+    for item in node.body:
+        if not isinstance(item, ast.AnnAssign) or not isinstance(item.target, ast.Name):
+            continue
+        name = carried.get(item.target.id)
+        if name is None or name in bound:
+            continue
+        if isinstance(item.annotation, ast.Name) and item.annotation.id in classes:
+            continue  # the type has a class, under another name
+        annotation = ast.unparse(item.annotation)
+        arguments = []
+        call = item.value
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "Field"
+        ):
+            arguments = [
+                f"{k.arg}={ast.unparse(k.value)}"
+                for k in call.keywords
+                if k.arg in _ALIAS_FIELD_ARGS
+            ]
+        value = (
+            f"Annotated[{annotation}, Field({', '.join(arguments)})]" if arguments else annotation
+        )
+        alias = f"\n\n{name}: TypeAlias = {value}\n"
+        description = descriptions.get(name)
+        if isinstance(description, str) and description.strip():
+            alias += f'"""{docline(description)}"""\n'
+        aliases.append(alias)
+    if not aliases:
+        return text
+    imports = "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n"
+    future = "from __future__ import annotations\n"
+    head, found, tail = text.partition(future)
+    text = head + future + imports + tail if found else imports + text
+    return text.rstrip("\n") + "\n" + "".join(aliases)
+
+
 def _header(line: str) -> str:
     return f'"""{line}. Do not edit: run `codegen build`."""'
 
@@ -105,7 +230,8 @@ def _header(line: str) -> str:
 def _drop_class(text: str, name: str) -> str:
     """Remove one top-level class (and its model_rebuild call) from module text."""
     tree = ast.parse(text)
-    lines = text.splitlines(keepends=True)
+    # Lines as the parser counts them: str.splitlines also breaks at \x1c-\x1e, \x85, \u2028...
+    lines = io.StringIO(text, newline="").readlines()
     spans = []
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == name:
@@ -218,9 +344,7 @@ def _check_names(text: str, schema: dict[str, Any], shown: str) -> None:
     known = set(names) | set(schema.get("$defs", schema.get("definitions", {})))
     chosen = _titles(schema)
     numbered = sorted(
-        n
-        for n in names
-        if (m := _NUMBERED.match(n)) and m.group(1) in known and n not in chosen
+        n for n in names if (m := _NUMBERED.match(n)) and m.group(1) in known and n not in chosen
     )
     if numbered:
         raise BuildError.single(

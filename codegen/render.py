@@ -91,6 +91,9 @@ def public_names(module_text: str) -> list[str]:
             target = node.targets[0]
             if isinstance(target, ast.Name) and not target.id.startswith("_"):
                 names.append(target.id)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            if not node.target.id.startswith("_"):
+                names.append(node.target.id)
     return sorted(set(names))
 
 

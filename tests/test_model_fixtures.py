@@ -10,10 +10,12 @@ import importlib.util
 import json
 import os
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from codegen.ir import ModelUnit
 from codegen.models import generate_models
@@ -67,6 +69,14 @@ def test_recursion_validates_nested_data() -> None:
         {"kind": "call", "args": [{"kind": "literal", "value": 1}, {"kind": "call", "args": []}]}
     )
     assert type(expr.args[1]).__name__ == "Call"  # unions are collapsed into field types
+    # ... and still importable by their schema name, as a type alias of the same annotation
+    union = TypeAdapter(ns["Expr"]).validate_python({"kind": "literal", "value": 2})
+    assert type(union).__name__ == "LiteralModel" and union.value == 2
+    with pytest.raises(ValidationError, match="does not match any of the expected tags"):
+        TypeAdapter(ns["Expr"]).validate_python({"kind": "lambda"})
+    # A type whose class got another name (Literal -> LiteralModel) gets no alias: `Literal`
+    # stays typing's.
+    assert ns["Literal"] is typing.Literal
 
 
 def test_const_unions_are_named_by_tag_and_discriminated() -> None:

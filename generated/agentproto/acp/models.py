@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
@@ -955,13 +955,6 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     url: AnyUrl
     """
     The URL to direct the user to.
-    """
-
-
-class ElicitationUrlMode(RootModel[ElicitationUrlModeSession | ElicitationUrlModeRequest]):
-    root: ElicitationUrlModeSession | ElicitationUrlModeRequest
-    """
-    URL-based elicitation mode where the client directs the user to a URL.
     """
 
 
@@ -2541,13 +2534,6 @@ class CreateElicitationResponseOther(Model):
     Values beginning with `_` are reserved for implementation-specific
     extensions. Unknown values that do not begin with `_` are reserved for
     future ACP variants.
-    """
-
-
-class ElicitationContentValue(RootModel[str | int | float | bool | list[str]]):
-    root: str | int | float | bool | list[str]
-    """
-    Allowed wire representations for `ElicitationContentValue`.
     """
 
 
@@ -4454,13 +4440,6 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
     """
 
 
-class ElicitationFormMode(RootModel[ElicitationFormModeSession | ElicitationFormModeRequest]):
-    root: ElicitationFormModeSession | ElicitationFormModeRequest
-    """
-    Form-based elicitation mode where the client renders a form from the provided schema.
-    """
-
-
 class InitializeResponse(Model):
     """
     Response to the `initialize` method.
@@ -5223,3 +5202,183 @@ class SessionNotification(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
+
+
+RequestId: TypeAlias = int | str | None
+"""JSON RPC Request Id An identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null \\[1\\] and Numbers SHOULD NOT contain fractional parts \\[2\\] The Server MUST reply with the same value in the Response object if included. This member is used to correlate the context between the two objects. \\[1\\] The use of Null as a value for the id member in a Request object is discouraged, because this specification uses a value of Null for Responses with an unknown id. Also, because JSON-RPC 1.0 uses an id value of Null for Notifications this could cause confusion in handling. \\[2\\] Fractional parts may be problematic, since many decimal fractions cannot be represented exactly as binary fractions."""
+
+
+SessionId: TypeAlias = str
+"""A unique identifier for a conversation session between a client and agent. Each session has its own context, conversation history, and state, so one agent can run several independent sessions. See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v1/session-setup#session-id)"""
+
+
+ToolCallId: TypeAlias = str
+"""Unique identifier for a tool call within a session."""
+
+
+ToolCallContent: TypeAlias = Annotated[
+    ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
+    Field(discriminator="type"),
+]
+"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content)"""
+
+
+ContentBlock: TypeAlias = Annotated[
+    ContentBlockText
+    | ContentBlockImage
+    | ContentBlockAudio
+    | ContentBlockResourceLink
+    | ContentBlockResource,
+    Field(discriminator="type"),
+]
+"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content)"""
+
+
+EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
+"""Resource content that can be embedded in a message."""
+
+
+TerminalId: TypeAlias = str
+"""Typed identifier used for terminal values on the wire."""
+
+
+PermissionOptionId: TypeAlias = str
+"""Unique identifier for a permission option."""
+
+
+ElicitationPropertySchema: TypeAlias = (
+    ElicitationPropertySchemaString
+    | ElicitationPropertySchemaNumber
+    | ElicitationPropertySchemaInteger
+    | ElicitationPropertySchemaBoolean
+    | ElicitationPropertySchemaArray
+    | ElicitationPropertySchemaOther
+)
+"""Property schema for elicitation form fields. Each variant corresponds to a JSON Schema `\"type\"` value. Single-select enums use `type: \"string\"` with `enum` or `oneOf` set. Multi-select enums use `type: \"array\"`."""
+
+
+MultiSelectItems: TypeAlias = (
+    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
+)
+"""Items for a multi-select (array) property schema."""
+
+
+ElicitationFormMode: TypeAlias = ElicitationFormModeSession | ElicitationFormModeRequest
+"""Form-based elicitation mode where the client renders a form from the provided schema."""
+
+
+ElicitationUrlMode: TypeAlias = ElicitationUrlModeSession | ElicitationUrlModeRequest
+"""URL-based elicitation mode where the client directs the user to a URL."""
+
+
+ProtocolVersion: TypeAlias = Annotated[int, Field(ge=0, le=65535)]
+"""Protocol version identifier. This version is only bumped for breaking changes. Non-breaking changes should be introduced via capabilities."""
+
+
+AuthMethod: TypeAlias = AuthMethodTerminalModel | AuthMethodAgent
+"""Describes an available authentication method. The `type` field acts as the discriminator in the serialized JSON form. When no `type` is present, the method is treated as `agent`."""
+
+
+AuthMethodId: TypeAlias = str
+"""Typed identifier used for auth method values on the wire."""
+
+
+SessionModeId: TypeAlias = str
+"""Unique identifier for a Session Mode."""
+
+
+SessionConfigOption: TypeAlias = Annotated[
+    SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+]
+"""A session configuration option selector and its current state."""
+
+
+SessionConfigId: TypeAlias = str
+"""Unique identifier for a session configuration option."""
+
+
+SessionConfigOptionCategory: TypeAlias = (
+    Literal["mode"] | Literal["model"] | Literal["model_config"] | Literal["thought_level"] | str
+)
+"""Semantic category for a session configuration option. This is intended to help Clients distinguish broadly common selectors (e.g. model selector vs session mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons, placement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown categories gracefully. Category names beginning with `_` are free for custom use, like other ACP extension methods. Category names that do not begin with `_` are reserved for the ACP spec."""
+
+
+SessionConfigValueId: TypeAlias = str
+"""Unique identifier for a session configuration option value."""
+
+
+SessionConfigSelectOptions: TypeAlias = (
+    list[SessionConfigSelectOption] | list[SessionConfigSelectGroup]
+)
+"""Possible values for a session configuration option."""
+
+
+SessionConfigGroupId: TypeAlias = str
+"""Unique identifier for a session configuration option value group."""
+
+
+ErrorCode: TypeAlias = (
+    Literal[-32700]
+    | Literal[-32600]
+    | Literal[-32601]
+    | Literal[-32602]
+    | Literal[-32603]
+    | Literal[-32800]
+    | Literal[-32000]
+    | Literal[-32002]
+    | int
+)
+"""Predefined error codes for common JSON-RPC and ACP-specific errors. Standard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC server-error range (-32000 to -32099), and request cancellation uses -32800 from the range LSP reserves (-32899 to -32800)."""
+
+
+SessionUpdate: TypeAlias = Annotated[
+    SessionUpdateUserMessageChunk
+    | SessionUpdateAgentMessageChunk
+    | SessionUpdateAgentThoughtChunk
+    | SessionUpdateToolCall
+    | SessionUpdateToolCallUpdate
+    | SessionUpdatePlan
+    | SessionUpdateAvailableCommandsUpdate
+    | SessionUpdateCurrentModeUpdate
+    | SessionUpdateConfigOptionUpdate
+    | SessionUpdateSessionInfoUpdate
+    | SessionUpdateUsageUpdate
+    | SessionUpdateNotice
+    | SessionUpdateCompactionUpdate
+    | SessionUpdateCompactionSummaryChunk,
+    Field(discriminator="session_update"),
+]
+"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output)"""
+
+
+MessageId: TypeAlias = str
+"""Unique identifier for a message within a session."""
+
+
+NoticeSeverity: TypeAlias = Literal["info"] | Literal["warning"] | Literal["error"] | str
+"""Severity hint for a session notice."""
+
+
+CompactionId: TypeAlias = str
+"""Unique identifier for a context compaction within a session."""
+
+
+CompactionStatus: TypeAlias = (
+    Literal["in_progress"] | Literal["completed"] | Literal["failed"] | Literal["cancelled"] | str
+)
+"""Lifecycle state of a context compaction."""
+
+
+McpServer: TypeAlias = McpServerHttpModel | McpServerSseModel | McpServerStdio
+"""Configuration for connecting to an MCP (Model Context Protocol) server. MCP servers provide tools and context that the agent can use when processing prompts. See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v1/session-setup#mcp-servers)"""
+
+
+RequestPermissionOutcome: TypeAlias = Annotated[
+    RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
+    Field(discriminator="outcome"),
+]
+"""The outcome of a permission request."""
+
+
+ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
+"""Allowed wire representations for `ElicitationContentValue`."""

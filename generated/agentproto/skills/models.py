@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import AnyUrl, AwareDatetime, ConfigDict, Field
 
@@ -797,3 +797,19 @@ class SkillDescriptor(Model):
     """
     Last update timestamp (ISO 8601).
     """
+
+
+AuthConfig: TypeAlias = Annotated[
+    ApiKeyAuthConfig | OAuth2AuthConfig | CustomAuthConfig | NoneAuthConfig,
+    Field(discriminator="type"),
+]
+"""Authentication configuration (§3.5.5, §7.2), tagged by `type`."""
+
+
+SemVer: TypeAlias = Annotated[
+    str,
+    Field(
+        pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$"
+    ),
+]
+"""Semantic Versioning 2.0.0 version string, MAJOR.MINOR.PATCH with non-negative integers and no leading zeros (§6.1); SemVer pre-release and build suffixes are accepted."""
