@@ -207,6 +207,29 @@ def test_sync_editor_from_a_plain_script(agent: str) -> None:
     assert editor.updates == ["chunk 0", "chunk 1", "chunk 2", "outcome allow"]
 
 
+def test_spawned_agents_leave_no_file_descriptors_or_processes_behind() -> None:
+    """Each spawn makes its own stdout pipe: every close (orderly, or after the agent died)
+    must release it, and reap the process."""
+    fds = Path("/proc/self/fd")
+    if not fds.exists():
+        pytest.skip("needs /proc")
+
+    async def main() -> None:
+        for round_ in range(20):
+            async with spawn_agent(sys.executable, [OUR_AGENT], client=Editor()) as conn:
+                await conn.initialize(INIT)
+                if round_ % 2:
+                    sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
+                    with pytest.raises(ConnectionClosed):
+                        await conn.prompt({"sessionId": sid, "prompt": text("crash")})
+            assert conn.process is not None and conn.process.process.returncode is not None
+
+    asyncio.run(main())  # a first run opens what stays open (the loop's own fds are closed)
+    before = len(list(fds.iterdir()))
+    asyncio.run(main())
+    assert len(list(fds.iterdir())) == before
+
+
 # -- the official client against our agent --------------------------------------------------------
 
 
