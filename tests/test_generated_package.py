@@ -131,3 +131,32 @@ def copy_of_generated(tmp_path: Path) -> Path:
     source = tmp_path / "src"
     shutil.copytree(GENERATED, source, ignore=shutil.ignore_patterns("__pycache__"))
     return source
+
+
+@pytest.mark.parametrize("readme", ["README.md", "generated/README.md"])
+def test_readme_examples_parse_and_import_what_exists(readme: str) -> None:
+    """Every Python block of the READMEs is valid Python, and every name it imports from
+    agentproto exists (a renamed class or module breaks this test, not a user's first try)."""
+    import ast
+    import importlib
+    import re
+
+    text = (GENERATED.parent / readme).read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    imported = 0
+    for block in blocks:
+        for node in ast.walk(ast.parse(block)):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith(
+                "agentproto"
+            ):
+                continue
+            assert node.module is not None
+            module = importlib.import_module(node.module)
+            for alias in node.names:
+                if not hasattr(
+                    module, alias.name
+                ):  # a submodule: from agentproto.flows import giphy
+                    importlib.import_module(f"{node.module}.{alias.name}")
+                imported += 1
+    assert imported >= 5
