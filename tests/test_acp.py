@@ -605,6 +605,28 @@ def test_a_50_mb_line_crosses_the_connection() -> None:
     asyncio.run(main())
 
 
+def test_50_mb_lines_both_ways_over_a_spawned_agents_pipes() -> None:
+    """The same over real subprocess pipes (read 64 KiB at a time): a 50 MB prompt to the
+    agent and a 50 MB update back."""
+
+    async def main() -> None:
+        editor = Editor()
+        async with spawn_agent(sys.executable, [OUR_AGENT], client=editor) as conn:
+            await conn.initialize(INIT)
+            sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
+            big = "w" * 50_000_000
+            await asyncio.wait_for(
+                conn.prompt({"sessionId": sid, "prompt": text(f"size {big}")}), 60
+            )
+            assert editor.texts()[-1] == str(len("size ") + len(big))
+            await asyncio.wait_for(
+                conn.prompt({"sessionId": sid, "prompt": text("big 50000000")}), 60
+            )
+            assert len(editor.texts()[-1]) == 50_000_000
+
+    asyncio.run(main())
+
+
 def test_lines_queued_behind_a_waiting_notification_pause_reading_then_run_in_order() -> None:
     """A notification handler that waits holds back later lines (arrival order); past
     _BACKLOG_PAUSE queued lines the connection stops reading until they are handled."""
