@@ -644,7 +644,13 @@ async def spawn(
     except BaseException:
         os.close(read_fd)
         raise
-    await loop.connect_read_pipe(lambda: _PipeProtocol(connection), stdout)
+    try:
+        await loop.connect_read_pipe(lambda: _PipeProtocol(connection), stdout)
+    except BaseException:
+        stdout.close()
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        raise
     return Subprocess(process, connection)
 
 
