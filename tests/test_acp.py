@@ -180,6 +180,24 @@ def test_agent_crash_fails_the_pending_call_promptly(agent: str) -> None:
     asyncio.run(main())
 
 
+def test_agent_crash_fails_promptly_even_if_its_child_holds_stdout_open() -> None:
+    """No end of file comes (a process the agent started keeps the pipe open): the agent's
+    exit ends the connection instead, after what it wrote has been handled."""
+
+    async def main() -> None:
+        editor = Editor()
+        async with spawn_agent(sys.executable, [OUR_AGENT], client=editor) as conn:
+            await conn.initialize(INIT)
+            sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
+            started = time.monotonic()
+            with pytest.raises(ConnectionClosed, match="exited with code 3"):
+                await asyncio.wait_for(conn.prompt({"sessionId": sid, "prompt": text("orphan")}), 8)
+            assert time.monotonic() - started < 2
+            assert editor.texts()[-1] == "about to crash"  # written before the exit: handled
+
+    asyncio.run(main())
+
+
 class SyncEditor(SyncClient):
     def __init__(self) -> None:
         self.updates: list[Any] = []
@@ -215,7 +233,7 @@ def test_spawned_agents_leave_no_file_descriptors_or_processes_behind() -> None:
         pytest.skip("needs /proc")
 
     async def main() -> None:
-        for round_ in range(20):
+        for round_ in range(10):
             async with spawn_agent(sys.executable, [OUR_AGENT], client=Editor()) as conn:
                 await conn.initialize(INIT)
                 if round_ % 2:

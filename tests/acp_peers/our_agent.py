@@ -2,7 +2,8 @@
 
 Prompts are scripts: "hello N" streams N message chunks; "permission" asks the editor and says
 which option it got; "fs PATH" reads PATH and writes its upper-cased text to PATH.out; "slow"
-streams one chunk and waits for session/cancel; "crash" dies mid-prompt; "size" answers the
+streams one chunk and waits for session/cancel; "crash" dies mid-prompt ("orphan" too, leaving
+a child that holds its stdout open); "size" answers the
 prompt's length; "big N" streams one chunk of N bytes.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -89,6 +91,11 @@ class ScriptedAgent(Agent):
             await self.cancelled[sid].wait()
             return PromptResponse.model_validate({"stopReason": "cancelled"})
         elif command == "crash":
+            await self.say(sid, "about to crash")
+            os._exit(3)
+        elif command == "orphan":
+            # Crash, leaving a process behind that holds our stdout open (so no EOF comes).
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
             await self.say(sid, "about to crash")
             os._exit(3)
         elif command == "size":

@@ -579,14 +579,31 @@ class _PipeProtocol(asyncio.Protocol):
 
 
 class Subprocess:
-    """A peer process with its connection; ``close()`` shuts it down in order."""
+    """A peer process with its connection; ``close()`` shuts it down in order.
+
+    The connection ends when the process exits, even if its stdout stays open: a process it
+    started may have inherited the pipe, and no end of file would ever come.
+    """
 
     def __init__(self, process: asyncio.subprocess.Process, connection: Connection) -> None:
         self.process = process
         self.connection = connection
+        self._watcher = asyncio.ensure_future(self._end_on_exit())
+
+    async def _end_on_exit(self) -> None:
+        code = await self.process.wait()
+        connection = self.connection
+        while connection._eof is None and not connection.closed:
+            # What it wrote before exiting is still read (and handled) first.
+            pipe = connection._read_transport
+            if pipe is None or pipe.is_closing() or _unread_bytes(pipe) == 0:
+                connection.feed_eof(ConnectionClosed(f"{connection._name} exited with code {code}"))
+                return
+            await asyncio.sleep(0.02)
 
     async def close(self, timeout: float = 2.0) -> int | None:
         """Close its stdin, wait; then terminate, wait; then kill. Returns the exit code."""
+        self._watcher.cancel()
         await self.connection.close()
         process = self.process
         try:
@@ -603,6 +620,19 @@ class Subprocess:
             # Its stdout is read until it exits (what it writes meanwhile is dropped).
             if self.connection._read_transport is not None:
                 self.connection._read_transport.close()
+
+
+def _unread_bytes(pipe: asyncio.BaseTransport) -> int:
+    """Bytes waiting in a pipe (FIONREAD); 0 when that cannot be told."""
+    import fcntl
+    import termios
+
+    file = pipe.get_extra_info("pipe")
+    try:
+        buffer = fcntl.ioctl(file.fileno(), termios.FIONREAD, b"\0\0\0\0")
+    except (AttributeError, OSError, ValueError):
+        return 0
+    return int.from_bytes(buffer, sys.byteorder)
 
 
 async def spawn(
