@@ -216,10 +216,19 @@ def _aliases_from_carrier(
         aliases.append(alias)
     if not aliases:
         return text
+    # The imports go after the module's docstring and __future__ import (the formatter sorts
+    # and merges them with the others).
     imports = "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n"
-    future = "from __future__ import annotations\n"
-    head, found, tail = text.partition(future)
-    text = head + future + imports + tail if found else imports + text
+    body = ast.parse(text).body
+    after = 0
+    for statement in body[:2]:
+        docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if not (docstring or future):
+            break
+        after = statement.end_lineno or 0
+    lines = io.StringIO(text, newline="").readlines()
+    text = "".join(lines[:after]) + imports + "".join(lines[after:])
     return text.rstrip("\n") + "\n" + "".join(aliases)
 
 
