@@ -18,6 +18,7 @@ import jinja2
 from codegen.clients import client_exports, client_files
 from codegen.errors import BuildError
 from codegen.ir import Protocol
+from codegen.unasync import ship
 
 PACKAGE = "agentproto"
 VERSION = "0.1.0"
@@ -122,7 +123,7 @@ def render_package(
     for path in sorted(runtime_dir.rglob("*.py")):
         rel = path.relative_to(runtime_dir).as_posix()
         if "__pycache__" not in rel:
-            files[f"{PACKAGE}/_runtime/{rel}"] = path.read_text(encoding="utf-8")
+            files[f"{PACKAGE}/_runtime/{rel}"] = ship(path)
 
     for protocol in protocols:
         for unit in protocol.models:

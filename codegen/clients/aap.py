@@ -13,6 +13,7 @@ import jinja2
 
 from codegen.clients.http_ops import http_ops, model_names
 from codegen.ir import Protocol
+from codegen.unasync import ship
 
 EXPORTS = {
     "AAPClient": "client",
@@ -41,5 +42,5 @@ def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
     }
     helpers = Path(str(env.globals["template_root"])) / "aap"
     for path in sorted(helpers.glob("*.py")):
-        files[f"aap/{path.name}"] = path.read_text(encoding="utf-8")
+        files[f"aap/{path.name}"] = ship(path)
     return files

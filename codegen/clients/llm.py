@@ -27,6 +27,7 @@ from codegen import corpus
 from codegen.errors import BuildError, Problem
 from codegen.ir import Protocol
 from codegen.sources import display_path, load_document
+from codegen.unasync import ship
 
 EXPORTS = {
     "AsyncChatStream": "client",
@@ -100,7 +101,7 @@ def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
         ),
     }
     for path in sorted((template_root / "llm").glob("*.py")):
-        files[f"llm/{path.name}"] = path.read_text(encoding="utf-8")
+        files[f"llm/{path.name}"] = ship(path)
     return files
 
 

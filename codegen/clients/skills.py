@@ -11,6 +11,7 @@ import jinja2
 
 from codegen.errors import BuildError
 from codegen.ir import Protocol
+from codegen.unasync import ship
 
 EXPORTS = {
     "AsyncSkillsClient": "consumer",
@@ -52,5 +53,5 @@ def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
     }
     helpers = Path(str(env.globals["template_root"])) / "skills"
     for path in sorted(helpers.glob("*.py")):
-        files[f"skills/{path.name}"] = path.read_text(encoding="utf-8")
+        files[f"skills/{path.name}"] = ship(path)
     return files
