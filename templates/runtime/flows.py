@@ -22,7 +22,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -31,11 +31,12 @@ from agentproto._runtime.http import (
     Call,
     HTTPBase,
     RetryPolicy,
-    SyncHTTP,
     TimeoutTypes,
 )
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
 from agentproto._runtime.redact import MASK, Secret, redact_url
+
+# unasync: derive-sync
 
 Plan = Mapping[str, Any]
 M = TypeVar("M")
@@ -360,53 +361,8 @@ def as_result(model: Callable[[Any], M], value: Any) -> M:
     return model(value if isinstance(value, dict) else {"value": value})
 
 
-class SyncFlows:
-    """Blocking flow client: the base of each generated ``<Bundle>Flows`` class."""
-
-    PLAN: ClassVar[Plan] = {"bundle": "", "title": "", "sources": (), "flows": ()}
-
-    def __init__(
-        self,
-        *,
-        auth: Mapping[str, SourceAuth] | None = None,
-        base_urls: Mapping[str, str] | None = None,
-        timeout: TimeoutTypes = 30.0,
-        retry: RetryPolicy | None = None,
-        http_client: httpx.Client | None = None,
-    ) -> None:
-        self._runner = FlowRunner(self.PLAN, auth=auth, base_urls=base_urls)
-        self._http = SyncHTTP(
-            "http://localhost/", timeout=timeout, retry=retry, http_client=http_client
-        )
-
-    def close(self) -> None:
-        self._http.close()
-
-    def __enter__(self: _SF) -> _SF:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
-
-    def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
-        """Run a flow by id or function name; returns the raw result (JSON data)."""
-        runner = self._runner
-        run = runner.start(runner.flow(name), arguments)
-        for action in run.flow["actions"]:
-            call = runner.request(self._http, run, action)
-            try:
-                response = self._http.send(call, stream=False)
-            except (APIStatusError, APIConnectionError) as exc:
-                raise runner.failed(run, action, exc) from None
-            runner.received(run, action, response)
-        return runner.finish(run)
-
-
 class AsyncFlows:
-    """Async flow client: the base of each generated ``Async<Bundle>Flows`` class."""
+    """The flow client over ``AsyncHTTP``: the base of each generated flow class."""
 
     PLAN: ClassVar[Plan] = {"bundle": "", "title": "", "sources": (), "flows": ()}
 
@@ -427,7 +383,7 @@ class AsyncFlows:
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self: _AF) -> _AF:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -437,6 +393,7 @@ class AsyncFlows:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
 
     async def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
+        """Run a flow by id or function name; returns the raw result (JSON data)."""
         runner = self._runner
         run = runner.start(runner.flow(name), arguments)
         for action in run.flow["actions"]:
@@ -468,7 +425,3 @@ def tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:
                 "additionalProperties": False,
             },
         }
-
-
-_SF = TypeVar("_SF", bound=SyncFlows)
-_AF = TypeVar("_AF", bound=AsyncFlows)

@@ -3,7 +3,8 @@
 One base, :class:`HTTPBase`, holds the policy: base URL, auth, headers, timeouts, retries,
 typed errors and redacted logging. :class:`SyncHTTP` (over ``httpx.Client``) and
 :class:`AsyncHTTP` (over ``httpx.AsyncClient``) only move bytes. Both are context managers;
-a client built on an ``httpx`` client you pass in leaves closing it to you.
+a client built on an ``httpx`` client you pass in leaves closing it to you. ``AsyncHTTP`` is
+written once; ``SyncHTTP`` is derived from it when the package is built.
 
 Retries: see :class:`RetryPolicy`. A call is retried only when it is idempotent (GET, HEAD,
 PUT, DELETE, or an operation the protocol marks so) unless the call asks for it.
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, Self, TypeVar
 from urllib.parse import quote
 
 import anyio
@@ -34,6 +35,8 @@ from agentproto._runtime.http_errors import (
 )
 from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
 from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
+
+# unasync: derive-sync
 
 logger = logging.getLogger("agentproto.http")
 
@@ -383,78 +386,8 @@ class HTTPBase:
         return cls(f"{call.method} {redact_url(url)} {what}", method=call.method, url=url)
 
 
-class SyncHTTP(HTTPBase):
-    """Blocking flavour over ``httpx.Client``."""
-
-    def __init__(
-        self,
-        base_url: str | httpx.URL,
-        *,
-        http_client: httpx.Client | None = None,
-        **options: Any,
-    ) -> None:
-        super().__init__(base_url, **options)
-        self._owns_client = http_client is None
-        self._http = http_client if http_client is not None else httpx.Client()
-
-    def close(self) -> None:
-        if self._owns_client:
-            self._http.close()
-
-    def __enter__(self: _S) -> _S:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def send(self, call: Call, *, stream: bool) -> httpx.Response:
-        """Send ``call`` (built by :meth:`_call`) with retries; a status ``call`` does not
-        expect raises its typed error. With ``stream`` the body is left unread."""
-        url = self._url(call)
-        attempt = 0
-        while True:
-            request = self._http.build_request(
-                call.method,
-                url,
-                params=call.params or None,
-                json=call.json,
-                content=call.content,
-                headers=call.headers,
-                timeout=self._timeout(call),
-            )
-            started = time.perf_counter()
-            try:
-                response = self._http.send(request, auth=self._auth_for(call), stream=stream)
-            except httpx.TransportError as exc:
-                delay = self._retry_delay(call, attempt, None)
-                if delay is None:
-                    raise self._connection_error(call, exc, str(url)) from exc
-                self._log_retry(call, delay, attempt, type(exc).__name__)
-                time.sleep(delay)
-                attempt += 1
-                continue
-            self._log_response(response, started)
-            if response.status_code in call.expected:
-                return response
-            try:
-                body = response.read()
-            except httpx.TransportError as exc:
-                raise self._connection_error(call, exc, str(url)) from exc
-            finally:
-                response.close()
-            delay = self._retry_delay(call, attempt, response)
-            if delay is None:
-                raise self._error_factory(response, body)
-            self._log_retry(call, delay, attempt, f"status {response.status_code}")
-            time.sleep(delay)
-            attempt += 1
-
-    def request(self, call: Call, parse: Callable[[httpx.Response], T]) -> APIResponse[T]:
-        return APIResponse(self.send(call, stream=False), parse)
-
-
 class AsyncHTTP(HTTPBase):
-    """Asyncio/trio flavour over ``httpx.AsyncClient``."""
+    """Moves the bytes over an ``httpx.AsyncClient``."""
 
     def __init__(
         self,
@@ -471,13 +404,15 @@ class AsyncHTTP(HTTPBase):
         if self._owns_client:
             await self._http.aclose()
 
-    async def __aenter__(self: _A) -> _A:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
     async def send(self, call: Call, *, stream: bool) -> httpx.Response:
+        """Send ``call`` (built by :meth:`call`) with retries; a status ``call`` does not
+        expect raises its typed error. With ``stream`` the body is left unread."""
         url = self._url(call)
         attempt = 0
         while True:
@@ -519,7 +454,3 @@ class AsyncHTTP(HTTPBase):
 
     async def request(self, call: Call, parse: Callable[[httpx.Response], T]) -> APIResponse[T]:
         return APIResponse(await self.send(call, stream=False), parse)
-
-
-_S = TypeVar("_S", bound=SyncHTTP)
-_A = TypeVar("_A", bound=AsyncHTTP)

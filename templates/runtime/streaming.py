@@ -1,4 +1,5 @@
-"""Typed event streams over an SSE response, sync and async.
+"""Typed event streams over an SSE response, sync and async (``AsyncEventStream`` is written
+once; ``EventStream`` is derived from it when the package is built).
 
 A stream owns its HTTP response: it is closed when the stream ends, when the terminal event
 arrives (anything after it is not read), on an error, or by ``close()`` / the ``with`` block.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Generator, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Generic, TypeVar
 
 import httpx
@@ -21,8 +22,10 @@ from agentproto._runtime.http_errors import (
     ResponseValidationError,
 )
 from agentproto._runtime.redact import redact_url
-from agentproto._runtime.sse import ServerSentEvent, aiter_sse, iter_sse
+from agentproto._runtime.sse import ServerSentEvent, aiter_sse
 from pydantic import RootModel, ValidationError
+
+# unasync: derive-sync
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -95,54 +98,8 @@ def _transport_error(response: httpx.Response, exc: httpx.TransportError) -> API
     )
 
 
-class EventStream(Generic[T_co]):
-    """An iterator of typed events read from a streamed response (blocking flavour)."""
-
-    def __init__(
-        self,
-        response: httpx.Response,
-        parse: Callable[[ServerSentEvent], T_co | None],
-        is_terminal: Callable[[object], bool] = lambda _: False,
-    ) -> None:
-        self.response = response
-        self._parse = parse
-        self._is_terminal = is_terminal
-        self._iterator = self._events()
-
-    def _events(self) -> Generator[T_co, None, None]:
-        try:
-            _check_content_type(self.response)
-            for sse in iter_sse(self.response.iter_bytes()):
-                item = self._parse(sse)
-                if item is None:
-                    continue
-                yield item
-                if self._is_terminal(item):
-                    return
-        except httpx.TransportError as exc:
-            raise _transport_error(self.response, exc) from exc
-        finally:
-            self.response.close()
-
-    def __iter__(self) -> Iterator[T_co]:
-        return self
-
-    def __next__(self) -> T_co:
-        return next(self._iterator)
-
-    def close(self) -> None:
-        self._iterator.close()
-        self.response.close()
-
-    def __enter__(self) -> EventStream[T_co]:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
 class AsyncEventStream(Generic[T_co]):
-    """An async iterator of typed events read from a streamed response."""
+    """An iterator of typed events read from a streamed response."""
 
     def __init__(
         self,

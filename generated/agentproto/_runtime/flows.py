@@ -22,7 +22,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -37,6 +37,9 @@ from agentproto._runtime.http import (
 )
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
 from agentproto._runtime.redact import MASK, Secret, redact_url
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
 
 Plan = Mapping[str, Any]
 M = TypeVar("M")
@@ -362,7 +365,7 @@ def as_result(model: Callable[[Any], M], value: Any) -> M:
 
 
 class SyncFlows:
-    """Blocking flow client: the base of each generated ``<Bundle>Flows`` class."""
+    """The flow client over ``SyncHTTP``: the base of each generated flow class."""
 
     PLAN: ClassVar[Plan] = {"bundle": "", "title": "", "sources": (), "flows": ()}
 
@@ -383,7 +386,7 @@ class SyncFlows:
     def close(self) -> None:
         self._http.close()
 
-    def __enter__(self: _SF) -> _SF:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -407,7 +410,7 @@ class SyncFlows:
 
 
 class AsyncFlows:
-    """Async flow client: the base of each generated ``Async<Bundle>Flows`` class."""
+    """The flow client over ``AsyncHTTP``: the base of each generated flow class."""
 
     PLAN: ClassVar[Plan] = {"bundle": "", "title": "", "sources": (), "flows": ()}
 
@@ -428,7 +431,7 @@ class AsyncFlows:
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self: _AF) -> _AF:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -438,6 +441,7 @@ class AsyncFlows:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
 
     async def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
+        """Run a flow by id or function name; returns the raw result (JSON data)."""
         runner = self._runner
         run = runner.start(runner.flow(name), arguments)
         for action in run.flow["actions"]:
@@ -469,7 +473,3 @@ def tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:
                 "additionalProperties": False,
             },
         }
-
-
-_SF = TypeVar("_SF", bound=SyncFlows)
-_AF = TypeVar("_AF", bound=AsyncFlows)

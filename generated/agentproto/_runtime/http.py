@@ -3,7 +3,8 @@
 One base, :class:`HTTPBase`, holds the policy: base URL, auth, headers, timeouts, retries,
 typed errors and redacted logging. :class:`SyncHTTP` (over ``httpx.Client``) and
 :class:`AsyncHTTP` (over ``httpx.AsyncClient``) only move bytes. Both are context managers;
-a client built on an ``httpx`` client you pass in leaves closing it to you.
+a client built on an ``httpx`` client you pass in leaves closing it to you. ``AsyncHTTP`` is
+written once; ``SyncHTTP`` is derived from it when the package is built.
 
 Retries: see :class:`RetryPolicy`. A call is retried only when it is idempotent (GET, HEAD,
 PUT, DELETE, or an operation the protocol marks so) unless the call asks for it.
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, Self, TypeVar
 from urllib.parse import quote
 
 import anyio
@@ -35,6 +36,9 @@ from agentproto._runtime.http_errors import (
     request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
 
 logger = logging.getLogger("agentproto.http")
 
@@ -385,7 +389,7 @@ class HTTPBase:
 
 
 class SyncHTTP(HTTPBase):
-    """Blocking flavour over ``httpx.Client``."""
+    """Moves the bytes over an ``httpx.Client``."""
 
     def __init__(
         self,
@@ -402,14 +406,14 @@ class SyncHTTP(HTTPBase):
         if self._owns_client:
             self._http.close()
 
-    def __enter__(self: _S) -> _S:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def send(self, call: Call, *, stream: bool) -> httpx.Response:
-        """Send ``call`` (built by :meth:`_call`) with retries; a status ``call`` does not
+        """Send ``call`` (built by :meth:`call`) with retries; a status ``call`` does not
         expect raises its typed error. With ``stream`` the body is left unread."""
         url = self._url(call)
         attempt = 0
@@ -455,7 +459,7 @@ class SyncHTTP(HTTPBase):
 
 
 class AsyncHTTP(HTTPBase):
-    """Asyncio/trio flavour over ``httpx.AsyncClient``."""
+    """Moves the bytes over an ``httpx.AsyncClient``."""
 
     def __init__(
         self,
@@ -472,13 +476,15 @@ class AsyncHTTP(HTTPBase):
         if self._owns_client:
             await self._http.aclose()
 
-    async def __aenter__(self: _A) -> _A:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
     async def send(self, call: Call, *, stream: bool) -> httpx.Response:
+        """Send ``call`` (built by :meth:`call`) with retries; a status ``call`` does not
+        expect raises its typed error. With ``stream`` the body is left unread."""
         url = self._url(call)
         attempt = 0
         while True:
@@ -520,7 +526,3 @@ class AsyncHTTP(HTTPBase):
 
     async def request(self, call: Call, parse: Callable[[httpx.Response], T]) -> APIResponse[T]:
         return APIResponse(await self.send(call, stream=False), parse)
-
-
-_S = TypeVar("_S", bound=SyncHTTP)
-_A = TypeVar("_A", bound=AsyncHTTP)

@@ -1,4 +1,5 @@
-"""Typed event streams over an SSE response, sync and async.
+"""Typed event streams over an SSE response, sync and async (``AsyncEventStream`` is written
+once; ``EventStream`` is derived from it when the package is built).
 
 A stream owns its HTTP response: it is closed when the stream ends, when the terminal event
 arrives (anything after it is not read), on an error, or by ``close()`` / the ``with`` block.
@@ -24,6 +25,9 @@ from agentproto._runtime.http_errors import (
 )
 from agentproto._runtime.redact import redact_url
 from agentproto._runtime.sse import ServerSentEvent, aiter_sse, iter_sse
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -97,7 +101,7 @@ def _transport_error(response: httpx.Response, exc: httpx.TransportError) -> API
 
 
 class EventStream(Generic[T_co]):
-    """An iterator of typed events read from a streamed response (blocking flavour)."""
+    """An iterator of typed events read from a streamed response."""
 
     def __init__(
         self,
@@ -110,7 +114,7 @@ class EventStream(Generic[T_co]):
         self._is_terminal = is_terminal
         self._iterator = self._events()
 
-    def _events(self) -> Generator[T_co, None, None]:
+    def _events(self) -> Generator[T_co, None]:
         try:
             _check_content_type(self.response)
             for sse in iter_sse(self.response.iter_bytes()):
@@ -129,7 +133,7 @@ class EventStream(Generic[T_co]):
         return self
 
     def __next__(self) -> T_co:
-        return next(self._iterator)
+        return self._iterator.__next__()
 
     def close(self) -> None:
         self._iterator.close()
@@ -143,7 +147,7 @@ class EventStream(Generic[T_co]):
 
 
 class AsyncEventStream(Generic[T_co]):
-    """An async iterator of typed events read from a streamed response."""
+    """An iterator of typed events read from a streamed response."""
 
     def __init__(
         self,
