@@ -323,20 +323,20 @@ def to_sync(text: str, *, first: int = 1) -> str:
 
 def _chunks(lines: list[str], regions: list[_Region]) -> list[tuple[int, int]]:
     """Top-level statements as [start, end) line ranges, each with the comments and blank
-    lines before it; a region is never cut (the statements it spans share a chunk)."""
+    lines before it. A region at the top level is a chunk of its own; no cut falls inside a
+    statement or a region (the statements a region spans share a chunk)."""
     tree = ast.parse("".join(lines))
-    cuts = [node.end_lineno or node.lineno for node in tree.body]  # 1-based last lines
+    spans = [(_first_line(node) - 1, (node.end_lineno or node.lineno) - 1) for node in tree.body]
+    spans += [(r.start, r.end) for r in regions]
+    cuts = {last + 1 for _, last in spans}
+    cuts |= {r.start for r in regions if not lines[r.start][:1].isspace()}
+    valid = sorted(c for c in cuts if 0 < c < len(lines) and not any(a < c <= b for a, b in spans))
+    return list(itertools.pairwise([0, *valid, len(lines)]))
 
-    def inside(cut: int) -> bool:  # a cut after 0-based line ``cut - 1``
-        return any(r.start < cut <= r.end for r in regions)
 
-    bounds = [0]
-    for cut in cuts:
-        if not inside(cut) and cut > bounds[-1]:
-            bounds.append(cut)
-    if bounds[-1] < len(lines):
-        bounds.append(len(lines))
-    return list(itertools.pairwise(bounds))
+def _first_line(node: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
+    return min([node.lineno, *(d.lineno for d in decorators)])
 
 
 def _without_docstrings(node: ast.AST) -> str:
@@ -377,38 +377,33 @@ def combine(source: str) -> str:
     except SyntaxError as exc:
         raise UnasyncError(exc.lineno or 1, f"not valid Python: {exc.msg}") from None
     out: list[str] = []
+    seen: dict[str, int] = {}
     for start, end in chunk_ranges:
-        text = "".join(
-            HEADER + "\n" if line.rstrip() == MARKER else line for line in lines[start:end]
-        )
+        text = "".join(lines[start:end])
         first = start + 1
         async_text = flavour(text, "async", first=first)
         sync_text = to_sync(flavour(text, "sync", first=first), first=first)
         try:
-            same = _without_docstrings(ast.parse(async_text)) == _without_docstrings(
-                ast.parse(sync_text)
-            )
+            async_tree, sync_tree = ast.parse(async_text), ast.parse(sync_text)
         except SyntaxError as exc:
-            raise UnasyncError(
-                first + (exc.lineno or 1) - 1, f"a flavour is not valid Python: {exc.msg}"
-            ) from None
-        if same:
-            out.append(async_text)
-        else:
-            if sync_text.strip():
-                out.append(sync_text.rstrip("\n") + "\n\n\n")
-            out.append(async_text)
-    result = "".join(out)
-    seen: dict[str, int] = {}
-    for name, line in _defined(ast.parse(result)):
-        if name in seen:
-            raise UnasyncError(
-                line,
-                f"{name!r} is defined twice in the combined module (the blocking twin of an "
-                "async definition must have another name: AsyncX, or a RENAMES pair)",
-            )
-        seen[name] = line
-    return result
+            line = first + (exc.lineno or 1) - 1
+            raise UnasyncError(line, f"a flavour is not valid Python: {exc.msg}") from None
+        pieces = [(async_text, async_tree, False)]
+        if _without_docstrings(async_tree) != _without_docstrings(sync_tree):
+            pieces.insert(0, (sync_text, sync_tree, True))
+        for piece, tree, twin in pieces:
+            for name, line in _defined(tree):
+                if name in seen:
+                    raise UnasyncError(
+                        first + line - 1,
+                        f"{name!r} would be defined twice (first on line {seen[name]}): the "
+                        "blocking twin of an async definition needs another name (AsyncX, or "
+                        "a RENAMES pair), or the statement must not change in the rewrite",
+                    )
+                seen[name] = first + line - 1
+            if piece.strip():
+                out.append(piece.rstrip("\n") + "\n\n\n" if twin else piece)
+    return "\n".join(HEADER if line == MARKER else line for line in "".join(out).split("\n"))
 
 
 def ship(path: Path) -> str:

@@ -184,7 +184,7 @@ def test_combine_writes_neutral_once_and_twins_before_originals() -> None:
 
 def test_combine_refuses_a_twin_with_the_same_name() -> None:
     src = f"{MARKER}\nasync def fetch() -> None:\n    pass\n"
-    with pytest.raises(UnasyncError, match="'fetch' is defined twice"):
+    with pytest.raises(UnasyncError, match="line 2: 'fetch' would be defined twice"):
         combine(src)
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agentproto._runtime.redact import Secret
-from agentproto.aap.client import AAPClient, AsyncAAPClient
+from agentproto.aap.client import AsyncAAPClient
 from agentproto.aap.models import (
     AgentConfig,
     AgentInfo,
@@ -45,6 +45,8 @@ from agentproto.aap.models import (
     UserMessage,
 )
 from agentproto.aap.turns import TurnFolder, TurnResult
+
+# unasync: derive-sync
 
 logger = logging.getLogger("agentproto.aap")
 
@@ -74,10 +76,13 @@ class ToolDecision:
         return cls(False, reason)
 
 
-PermissionCallback = Callable[[ToolUseContentBlock], "ToolDecision | bool"]
+# unasync: async-only
 AsyncPermissionCallback = Callable[
     [ToolUseContentBlock], "ToolDecision | bool | Awaitable[ToolDecision | bool]"
 ]
+# unasync: sync-only
+# PermissionCallback = Callable[[ToolUseContentBlock], "ToolDecision | bool"]
+# unasync: end
 
 _JSON_TYPES: dict[Any, str] = {
     str: "string",
@@ -290,168 +295,13 @@ def _user(text: str | UserMessage) -> UserMessage:
     return UserMessage(role="user", content=[TextContentBlock(type="text", text=text)])
 
 
-class Session(_Core):
-    """One AAP session driven from blocking code (see the module docs)."""
-
-    def __init__(
-        self,
-        client: AAPClient,
-        session_id: str,
-        agent: AgentInfo,
-        *,
-        tools: Sequence[ClientTool] = (),
-        on_permission: PermissionCallback | None = None,
-        mode: Mode = "none",
-        option_names: Sequence[str] = (),
-        max_tool_rounds: int = 16,
-    ) -> None:
-        super().__init__(
-            session_id,
-            agent,
-            tools=tools,
-            mode=mode,
-            option_names=option_names,
-            max_tool_rounds=max_tool_rounds,
-        )
-        self.client = client
-        self.on_permission = on_permission
-
-    @classmethod
-    def create(
-        cls,
-        client: AAPClient,
-        agent: str,
-        *,
-        options: Mapping[str, str | Secret] | None = None,
-        server_tools: Mapping[str, bool] | None = None,
-        tools: Sequence[ClientTool] = (),
-        messages: Sequence[Any] | None = None,
-        on_permission: PermissionCallback | None = None,
-        mode: Mode = "none",
-        max_tool_rounds: int = 16,
-    ) -> Session:
-        """Create a session on ``agent`` (checked against ``/meta`` first).
-
-        ``server_tools`` maps server tool names to ``trust``; ``options`` may hold
-        :class:`Secret` values.
-        """
-        info = find_agent(client.get_meta(), agent)
-        _check_mode(info, mode)
-        if tools:
-            _check_client_tools(info)
-        request = _create_request(info, options, server_tools, tools, messages)
-        created = client.create_session(request)
-        return cls(
-            client,
-            created.session_id,
-            info,
-            tools=tools,
-            on_permission=on_permission,
-            mode=mode,
-            option_names=sorted(options or {}),
-            max_tool_rounds=max_tool_rounds,
-        )
-
-    @classmethod
-    def load(
-        cls,
-        client: AAPClient,
-        session_id: str,
-        *,
-        tools: Sequence[ClientTool] = (),
-        on_permission: PermissionCallback | None = None,
-        mode: Mode = "none",
-        max_tool_rounds: int = 16,
-    ) -> Session:
-        """Reattach to an existing session (``resume()`` then answers pending tool calls)."""
-        info = client.get_session(session_id)
-        agent = find_agent(client.get_meta(), info.agent.name)
-        return cls(
-            client,
-            session_id,
-            agent,
-            tools=tools,
-            on_permission=on_permission,
-            mode=mode,
-            option_names=sorted(info.agent.options or {}),
-            max_tool_rounds=max_tool_rounds,
-        )
-
-    def send(
-        self, message: str | UserMessage, *, on_event: EventCallback | None = None
-    ) -> TurnResult:
-        """Send a user message and run the tool loop until the agent stops for good."""
-        return self._run([_user(message)], on_event)
-
-    def resume(self, *, on_event: EventCallback | None = None) -> TurnResult | None:
-        """Answer the tool calls the session history shows as pending; ``None`` if none are."""
-        pending = pending_in_history(self.history())
-        if not pending:
-            return None
-        return self._run(self._answer(pending), on_event)
-
-    def history(self, kind: HistoryKind | None = None) -> list[Any]:
-        chosen = self._history_kind(kind)
-        history = self.client.get_session_history(self.session_id, type=chosen).history
-        return list(getattr(history, chosen) or [])
-
-    def delete(self) -> None:
-        self.client.delete_session(self.session_id)
-
-    def _turn(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
-        request = self._turn_request(messages)
-        if self.mode == "none":
-            return TurnResult.from_response(self.client.create_turn(self.session_id, request))
-        folder = TurnFolder()
-        with self.client.create_turn_stream(self.session_id, request, mode=self.mode) as events:
-            for event in events:
-                if on_event is not None:
-                    on_event(event)
-                folder.add(event)
-        return folder.result
-
-    def _run(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
-        total = TurnResult()
-        for _ in range(self.max_tool_rounds + 1):
-            result = self._turn(messages, on_event)
-            total = self._merge(total, result)
-            if result.stop_reason != StopReason.tool_use or not result.pending_tool_calls:
-                return total
-            messages = self._answer(result.pending_tool_calls)
-        raise RuntimeError(f"the tool loop did not end after {self.max_tool_rounds} rounds")
-
-    def _answer(self, calls: Sequence[ToolUseContentBlock]) -> list[Any]:
-        answers: list[Any] = []
-        for call in calls:
-            tool = self.tools.get(call.name)
-            if tool is not None:
-                try:
-                    content = _result_content(tool.function(**call.input))
-                except Exception as exc:
-                    logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
-                    content = f"Error: {type(exc).__name__}: {exc}"
-                answers.append(
-                    ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
-                )
-                continue
-            decision = (
-                _decision(self.on_permission(call))
-                if self.on_permission is not None
-                else ToolDecision.deny("no permission handler")
-            )
-            answers.append(
-                ToolPermissionMessage(
-                    role="tool_permission",
-                    tool_call_id=call.tool_call_id,
-                    granted=decision.granted,
-                    reason=decision.reason,
-                )
-            )
-        return answers
-
-
 class AsyncSession(_Core):
+    # unasync: async-only
     """One AAP session driven from async code; tools and callbacks may be sync or async."""
+
+    # unasync: sync-only
+    # """One AAP session driven from blocking code (see the module docs)."""
+    # unasync: end
 
     def __init__(
         self,
@@ -490,7 +340,11 @@ class AsyncSession(_Core):
         mode: Mode = "none",
         max_tool_rounds: int = 16,
     ) -> AsyncSession:
-        """See :meth:`Session.create`."""
+        """Create a session on ``agent`` (checked against ``/meta`` first).
+
+        ``server_tools`` maps server tool names to ``trust``; ``options`` may hold
+        :class:`Secret` values.
+        """
         info = find_agent(await client.get_meta(), agent)
         _check_mode(info, mode)
         if tools:
@@ -519,7 +373,7 @@ class AsyncSession(_Core):
         mode: Mode = "none",
         max_tool_rounds: int = 16,
     ) -> AsyncSession:
-        """See :meth:`Session.load`."""
+        """Reattach to an existing session (``resume()`` then answers pending tool calls)."""
         info = await client.get_session(session_id)
         agent = find_agent(await client.get_meta(), info.agent.name)
         return cls(
@@ -536,9 +390,11 @@ class AsyncSession(_Core):
     async def send(
         self, message: str | UserMessage, *, on_event: EventCallback | None = None
     ) -> TurnResult:
+        """Send a user message and run the tool loop until the agent stops for good."""
         return await self._run([_user(message)], on_event)
 
     async def resume(self, *, on_event: EventCallback | None = None) -> TurnResult | None:
+        """Answer the tool calls the session history shows as pending; ``None`` if none are."""
         pending = pending_in_history(await self.history())
         if not pending:
             return None
@@ -546,7 +402,8 @@ class AsyncSession(_Core):
 
     async def history(self, kind: HistoryKind | None = None) -> list[Any]:
         chosen = self._history_kind(kind)
-        history = (await self.client.get_session_history(self.session_id, type=chosen)).history
+        answer = await self.client.get_session_history(self.session_id, type=chosen)
+        history = answer.history
         return list(getattr(history, chosen) or [])
 
     async def delete(self) -> None:
@@ -583,8 +440,10 @@ class AsyncSession(_Core):
             if tool is not None:
                 try:
                     value = tool.function(**call.input)
+                    # unasync: async-only
                     if inspect.isawaitable(value):
                         value = await value
+                    # unasync: end
                     content = _result_content(value)
                 except Exception as exc:
                     logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
@@ -597,8 +456,10 @@ class AsyncSession(_Core):
                 decision = ToolDecision.deny("no permission handler")
             else:
                 answer = self.on_permission(call)
+                # unasync: async-only
                 if inspect.isawaitable(answer):
                     answer = await answer
+                # unasync: end
                 decision = _decision(answer)
             answers.append(
                 ToolPermissionMessage(

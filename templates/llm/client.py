@@ -32,11 +32,10 @@ import json
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Generator, Mapping, Sequence
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final
+from typing import Any, Final, Self
 from urllib.parse import parse_qsl
 
 import anyio
@@ -48,7 +47,6 @@ from agentproto._runtime.http import (
     HTTPBase,
     NotGiven,
     RetryPolicy,
-    SyncHTTP,
     TimeoutTypes,
     format_path,
 )
@@ -68,12 +66,17 @@ from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
+# unasync: derive-sync
+# unasync: sync-only
+# from concurrent.futures import ThreadPoolExecutor
+# unasync: end
+
 __all__ = [
     "AsyncChatStream",
     "AsyncLLMClient",
     "AsyncStreamRequest",
-    "ChatStream",
-    "LLMClient",
+    "ChatStream",  # noqa: F822 (the blocking twins are derived at build time)
+    "LLMClient",  # noqa: F822
     "MissingAPIKeyError",
 ]
 
@@ -393,15 +396,14 @@ class _Base:
             request_id=request_id_of(response.headers),
         )
 
-    def _check_stream(self, response: httpx.Response) -> None:
+    def _not_a_stream(self, response: httpx.Response) -> ResponseValidationError:
+        """The error for a stream request answered with another content type (body read)."""
         kind = response.headers.get("content-type", "")
-        if not kind.startswith(("text/event-stream", "application/json", "application/x-ndjson")):
-            body = response.read() if not response.is_stream_consumed else b""
-            raise ResponseValidationError(
-                f"{self.manifest.id}: expected an event stream, got content-type {kind!r}",
-                status_code=response.status_code,
-                body=body,
-            )
+        return ResponseValidationError(
+            f"{self.manifest.id}: expected an event stream, got content-type {kind!r}",
+            status_code=response.status_code,
+            body=response.content,
+        )
 
     def _simulated(self, n: int | None) -> bool:
         return bool(n and n > 1 and self.manifest.multi_candidate == "simulated")
@@ -470,213 +472,13 @@ def _stream_error(collector: Collector) -> None:
         )
 
 
-# -- sync ---------------------------------------------------------------------------------------
-
-
-class ChatStream:
+class AsyncChatStream:
     """A streamed answer: iterate it for events; a context manager that closes the response.
 
     ``rate_limits``, ``headers`` and ``request_id`` are there from the start;
     :meth:`final_response` reads what is left and folds every event into a
     :class:`ChatResponse`.
     """
-
-    def __init__(self, client: LLMClient, response: httpx.Response) -> None:
-        self._client = client
-        self._response = response
-        self._decoder = StreamDecoder(client.manifest.stream)
-        self._collector = Collector(client.manifest)
-        self._iterator = self._events()
-        self.headers = response.headers
-        self.request_id = request_id_of(response.headers)
-        self.rate_limits = client.manifest.rate_limits.read(response.headers)
-
-    def _events(self) -> Iterator[StreamEvent]:
-        decoder = self._decoder
-        add = self._collector.add
-        try:
-            for chunk in self._response.iter_bytes():
-                events = decoder.feed(chunk)
-                for event in events:
-                    add(event)
-                yield from events
-                if decoder.done:
-                    break
-            if not decoder.complete:
-                raise IncompleteStreamError(
-                    f"{self._client.manifest.id}: the stream ended before it was complete",
-                    method="POST",
-                    url=redact_url(str(self._response.request.url), self._client.secret_params),
-                )
-            for event in decoder.finish():
-                add(event)
-                yield event
-        except httpx.TimeoutException as exc:
-            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
-        except httpx.TransportError as exc:
-            raise APIConnectionError(
-                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
-            ) from exc
-        finally:
-            self._response.close()
-
-    def __iter__(self) -> Iterator[StreamEvent]:
-        return self._iterator
-
-    def __next__(self) -> StreamEvent:
-        return next(self._iterator)
-
-    def final_response(self) -> ChatResponse:
-        """Read the rest and return the whole answer (raises on an in-stream error)."""
-        for _ in self._iterator:
-            pass
-        _stream_error(self._collector)
-        return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
-
-    def text(self) -> str:
-        """Read the rest and return the first candidate's text."""
-        return self.final_response().content
-
-    def close(self) -> None:
-        self._response.close()
-
-    def __enter__(self) -> ChatStream:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-class LLMClient(_Base):
-    """The blocking client. ``provider`` is a bundled provider id (see
-    ``agentproto.llm.PROVIDERS``), a manifest file path, or a :class:`Manifest`."""
-
-    def __init__(
-        self,
-        provider: ProviderId | str | Manifest,
-        *,
-        api_key: str | Secret | None = None,
-        base_url: str | None = None,
-        model: str | None = None,
-        variables: Mapping[str, str] | None = None,
-        headers: Mapping[str, str] | None = None,
-        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
-        retry: bool | RetryPolicy = True,
-        endpoint: str | None = None,
-        stream_path: str | None = None,
-        http_client: httpx.Client | None = None,
-    ) -> None:
-        super().__init__(
-            provider,
-            api_key=api_key,
-            base_url=base_url,
-            model=model,
-            variables=variables,
-            headers=headers,
-            timeout=timeout,
-            retry=retry,
-            endpoint=endpoint,
-            stream_path=stream_path,
-        )
-        self._http: SyncHTTP = SyncHTTP(
-            self._base_url, http_client=http_client, **self._http_options()
-        )
-
-    def chat(
-        self,
-        messages: Sequence[Message | Mapping[str, Any]],
-        *,
-        model: str | None = None,
-        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
-        tool_choice: ToolChoice | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        top_p: float | None = None,
-        top_k: int | None = None,
-        stop_sequences: Sequence[str] | None = None,
-        frequency_penalty: float | None = None,
-        presence_penalty: float | None = None,
-        seed: int | None = None,
-        reasoning_effort: str | None = None,
-        n: int | None = None,
-        params: Mapping[str, Any] | None = None,
-        extra_body: Mapping[str, Any] | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
-    ) -> ChatResponse:
-        """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
-        ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
-        manifest maps; ``extra_body`` is merged into the request body as is."""
-        standard = _params(locals())
-        if self._simulated(n):
-            assert n is not None
-            with ThreadPoolExecutor(max_workers=self.manifest.multi_candidate_concurrency) as pool:
-                futures = [pool.submit(self._chat_once, messages, standard, 1) for _ in range(n)]
-                return _merge_candidates([f.result() for f in futures])
-        return self._chat_once(messages, standard, n)
-
-    def _chat_once(self, messages: Any, standard: dict[str, Any], n: int | None) -> ChatResponse:
-        call = self._build(messages, stream=False, n=n, **standard)
-        response = self._http.send(call, stream=False)
-        return self._response(response)
-
-    def stream(
-        self,
-        messages: Sequence[Message | Mapping[str, Any]],
-        *,
-        model: str | None = None,
-        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
-        tool_choice: ToolChoice | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        top_p: float | None = None,
-        top_k: int | None = None,
-        stop_sequences: Sequence[str] | None = None,
-        frequency_penalty: float | None = None,
-        presence_penalty: float | None = None,
-        seed: int | None = None,
-        reasoning_effort: str | None = None,
-        n: int | None = None,
-        params: Mapping[str, Any] | None = None,
-        extra_body: Mapping[str, Any] | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
-    ) -> ChatStream:
-        """A streamed answer (use it in a ``with`` block)."""
-        standard = _params(locals())
-        if self._simulated(n):
-            raise UnsupportedError(
-                f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
-            )
-        call = self._build(messages, stream=True, n=n, **standard)
-        response = self._http.send(call, stream=True)
-        try:
-            self._check_stream(response)
-        except BaseException:
-            response.close()
-            raise
-        return ChatStream(self, response)
-
-    def close(self) -> None:
-        self._http.close()
-
-    def __enter__(self) -> LLMClient:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-# -- async --------------------------------------------------------------------------------------
-
-
-class AsyncChatStream:
-    """The async flavour of :class:`ChatStream`."""
 
     def __init__(self, client: AsyncLLMClient, response: httpx.Response) -> None:
         self._client = client
@@ -724,18 +526,20 @@ class AsyncChatStream:
         return await self._iterator.__anext__()
 
     async def final_response(self) -> ChatResponse:
+        """Read the rest and return the whole answer (raises on an in-stream error)."""
         async for _ in self._iterator:
             pass
         _stream_error(self._collector)
         return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
 
     async def text(self) -> str:
+        """Read the rest and return the first candidate's text."""
         return (await self.final_response()).content
 
     async def aclose(self) -> None:
         await self._response.aclose()
 
-    async def __aenter__(self) -> AsyncChatStream:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(
@@ -748,7 +552,8 @@ class AsyncChatStream:
 
 
 class AsyncLLMClient(_Base):
-    """The async client (asyncio or trio, through anyio)."""
+    """The client. ``provider`` is a bundled provider id (see ``agentproto.llm.PROVIDERS``),
+    a manifest file path, or a :class:`Manifest`."""
 
     def __init__(
         self,
@@ -803,10 +608,13 @@ class AsyncLLMClient(_Base):
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> ChatResponse:
-        """See :meth:`LLMClient.chat`."""
+        """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
+        ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
+        manifest maps; ``extra_body`` is merged into the request body as is."""
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
+            # unasync: async-only
             results: list[ChatResponse | None] = [None] * n
             limiter = anyio.CapacityLimiter(self.manifest.multi_candidate_concurrency)
 
@@ -818,6 +626,12 @@ class AsyncLLMClient(_Base):
                 for i in range(n):
                     group.start_soon(one, i)
             return _merge_candidates([r for r in results if r is not None])
+            # unasync: sync-only
+            # concurrency = self.manifest.multi_candidate_concurrency
+            # with ThreadPoolExecutor(max_workers=concurrency) as pool:
+            #     futures = [pool.submit(self._chat_once, messages, standard, 1) for _ in range(n)]
+            #     return _merge_candidates([f.result() for f in futures])
+            # unasync: end
         return await self._chat_once(messages, standard, n)
 
     async def _chat_once(
@@ -848,25 +662,32 @@ class AsyncLLMClient(_Base):
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        # unasync: async-only
     ) -> AsyncStreamRequest:
-        """See :meth:`LLMClient.stream`: ``async with client.stream(...) as s`` (or
+        """A streamed answer: ``async with client.stream(...) as s`` (or
         ``s = await client.stream(...)``, then close it)."""
+        # unasync: sync-only
+        # ) -> ChatStream:
+        # """A streamed answer (use it in a ``with`` block)."""
+        # unasync: end
         standard = _params(locals())
         if self._simulated(n):
             raise UnsupportedError(
                 f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
             )
         call = self._build(messages, stream=True, n=n, **standard)
+        # unasync: async-only
         return AsyncStreamRequest(self, call)
+        # unasync: sync-only
+        # return self._open_stream(call)
+        # unasync: end
 
     async def _open_stream(self, call: Call) -> AsyncChatStream:
         response = await self._http.send(call, stream=True)
         try:
-            if not response.headers.get("content-type", "").startswith(
-                ("text/event-stream", "application/json", "application/x-ndjson")
-            ):
+            if not _is_stream(response):
                 await response.aread()
-            self._check_stream(response)
+                raise self._not_a_stream(response)
         except BaseException:
             await response.aclose()
             raise
@@ -875,13 +696,14 @@ class AsyncLLMClient(_Base):
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self) -> AsyncLLMClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
 
+# unasync: async-only
 class AsyncStreamRequest:
     """A stream about to be opened: ``async with`` it, or ``await`` it for the stream."""
 
@@ -900,6 +722,14 @@ class AsyncStreamRequest:
     async def __aexit__(self, *exc: object) -> None:
         if self._stream is not None:
             await self._stream.aclose()
+
+
+# unasync: end
+
+
+def _is_stream(response: httpx.Response) -> bool:
+    kind: str = response.headers.get("content-type", "")
+    return kind.startswith(("text/event-stream", "application/json", "application/x-ndjson"))
 
 
 def _params(scope: dict[str, Any]) -> dict[str, Any]:

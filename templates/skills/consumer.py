@@ -30,13 +30,13 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 from urllib.parse import quote, urljoin
 
 import anyio
 import httpx
 import pydantic
-from agentproto._runtime.http import AsyncHTTP, Call, HTTPBase, RetryPolicy, SyncHTTP
+from agentproto._runtime.http import AsyncHTTP, Call, HTTPBase, RetryPolicy
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError, APITimeoutError
 from agentproto._runtime.redact import Secret
 from agentproto.skills.documents import parse, parse_index, to_document, validate
@@ -66,6 +66,8 @@ from agentproto.skills.models import (
     SkillIndex,
 )
 from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
+
+# unasync: derive-sync
 
 logger = logging.getLogger("agentproto.skills")
 
@@ -360,261 +362,8 @@ def _parse_response(model: type[R], response: httpx.Response) -> R:
         ) from None
 
 
-class Execution:
-    """A started execution: poll it, wait for it, read its result (blocking flavour)."""
-
-    def __init__(
-        self,
-        client: SkillsClient,
-        descriptor: SkillDescriptor,
-        response: InvocationResponse,
-        credentials: Credentials,
-        deadline: float | None,
-    ) -> None:
-        self.client = client
-        self.descriptor = descriptor
-        self.last: InvocationResponse = response
-        self._credentials = credentials
-        self._deadline = deadline
-
-    @property
-    def execution_id(self) -> str:
-        return self.last.execution_id
-
-    @property
-    def status(self) -> ExecutionStatus:
-        return self.last.status
-
-    @property
-    def done(self) -> bool:
-        return self.last.status in TERMINAL
-
-    def __repr__(self) -> str:
-        return f"<Execution {self.execution_id!r} of {self.descriptor.id!r}: {self.status.value}>"
-
-    def poll(self) -> InvocationStatusResponse:
-        """One status request (§5.5)."""
-        url = execution_url(
-            self.descriptor.endpoint.status_url,
-            str(self.descriptor.endpoint.url),
-            self.execution_id,
-        )
-        status = self.client._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
-        self.last = status
-        return status
-
-    def fetch_result(self) -> InvocationResult:
-        """The result document at ``result_url`` (§5.2)."""
-        template = self.descriptor.endpoint.result_url
-        if template is None:
-            raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
-        url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
-        result = self.client._get(url, InvocationResult, self.descriptor, self._credentials)
-        self.last = result
-        return result
-
-    def wait(self, timeout: float | None = None) -> InvocationResponse:
-        """Poll until completed, failed or timeout and return the last response.
-
-        ``timeout`` (seconds) replaces the deadline taken from the context or the descriptor.
-        """
-        deadline = time.monotonic() + timeout if timeout is not None else self._deadline
-        interval = self.client.poll_interval
-        while not self.done:
-            if deadline is not None and time.monotonic() >= deadline:
-                raise InvocationTimeoutError(
-                    f"execution {self.execution_id!r} not finished before the deadline",
-                    details={"execution_id": self.execution_id, "status": self.status.value},
-                )
-            pause = interval if deadline is None else min(interval, deadline - time.monotonic())
-            time.sleep(max(0.0, pause))
-            interval = min(interval * 2, self.client.max_poll_interval)
-            self.poll()
-        return self.last
-
-    def result(self, timeout: float | None = None) -> Any:
-        """Wait, then the output of a completed execution; a failure or timeout raises."""
-        final = self.wait(timeout)
-        if final.status == ExecutionStatus.completed:
-            if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
-                final = self.fetch_result()
-            return final.output
-        if final.status == ExecutionStatus.timeout:
-            error = final.error
-            raise InvocationTimeoutError(
-                error.message if error else "the execution timed out",
-                details=error.details if error else None,
-                retry=error.retry if error else None,
-            )
-        raise ExecutionFailedError(final)
-
-
-class SkillsClient:
-    """Blocking Skill Sharing consumer (see the module docs for every policy)."""
-
-    def __init__(
-        self,
-        *,
-        credentials: Credentials | None = None,
-        caller: CallerInfo | None = None,
-        timeout: float = 30.0,
-        http_client: httpx.Client | None = None,
-        consumer_version: str = CONSUMER_VERSION,
-        poll_interval: float = 1.0,
-        max_poll_interval: float = 30.0,
-    ) -> None:
-        self._core = _Core(
-            credentials=credentials,
-            caller=caller,
-            consumer_version=consumer_version,
-            poll_interval=poll_interval,
-            max_poll_interval=max_poll_interval,
-        )
-        # Retries are decided here, per the protocol's rules, not by the HTTP layer.
-        self._http = SyncHTTP(
-            "http://localhost/",
-            timeout=timeout,
-            retry=RetryPolicy.disabled(),
-            http_client=http_client,
-        )
-        self.poll_interval = poll_interval
-        self.max_poll_interval = max_poll_interval
-
-    def close(self) -> None:
-        self._http.close()
-
-    def __enter__(self) -> SkillsClient:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"<SkillsClient consumer_version={self._core.consumer_version}>"
-
-    def _send(self, call: Call) -> httpx.Response:
-        try:
-            return self._http.send(call, stream=False)
-        except (APIStatusError, APIConnectionError) as exc:
-            raise error_from(exc) from None
-
-    def _retrying(
-        self,
-        descriptor: SkillDescriptor | None,
-        idempotent: bool,
-        send: Callable[[], httpx.Response],
-    ) -> httpx.Response:
-        budget = (
-            self._core.attempts(descriptor)
-            if descriptor is not None
-            else _Attempts(DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS)
-        )
-        attempt = 1
-        while True:
-            try:
-                return send()
-            except SkillSharingError as error:
-                delay = budget.delay(attempt, error)
-                if delay is None or not self._core.retryable(error, idempotent=idempotent):
-                    raise
-                logger.info(
-                    "retrying after %s in %.2f s (attempt %d)", error.code, delay, attempt + 1
-                )
-                time.sleep(delay)
-                attempt += 1
-
-    def _get(
-        self,
-        url: str,
-        model: type[R],
-        descriptor: SkillDescriptor | None,
-        credentials: Credentials,
-        headers: Mapping[str, str] | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> R:
-        call = self._core.get(self._http, url, descriptor, credentials, headers, params)
-        response = self._retrying(descriptor, True, lambda: self._send(call))
-        return _parse_response(model, response)
-
-    # -- discovery ----------------------------------------------------------------------------
-
-    def discover(
-        self,
-        domain: str,
-        *,
-        type: CapabilityType | str | None = None,
-        credentials: Credentials | None = None,
-    ) -> SkillIndex:
-        """The Skill Index a domain serves at ``/.well-known/skill-sharing`` (§4.3), validated
-        (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
-        creds = credentials or self._core.credentials
-        params = {"type": CapabilityType(type).value} if type is not None else None
-        call = self._http.call(
-            "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
-        )
-        response = self._retrying(None, True, lambda: self._send(call))
-        return self._core._index(response.content, type)
-
-    def search_registry(
-        self, registry_url: str, *, type: CapabilityType | str | None = None
-    ) -> SkillIndex:
-        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
-        params = {"type": CapabilityType(type).value} if type is not None else None
-        call = self._http.call(
-            "GET",
-            registry_url.rstrip("/") + "/skills",
-            headers=self._core.credentials.discovery_headers(),
-            params=params,
-        )
-        response = self._retrying(None, True, lambda: self._send(call))
-        return self._core._index(response.content, type)
-
-    def get_descriptor(
-        self, url: str, *, credentials: Credentials | None = None
-    ) -> SkillDescriptor:
-        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise)."""
-        creds = credentials or self._core.credentials
-        call = self._http.call("GET", url, headers=creds.discovery_headers())
-        response = self._retrying(None, True, lambda: self._send(call))
-        return parse(response.content)
-
-    # -- invocation ---------------------------------------------------------------------------
-
-    def invoke(
-        self,
-        descriptor: SkillDescriptor | Mapping[str, Any],
-        inputs: Mapping[str, Any],
-        *,
-        context: InvocationContext | None = None,
-        credentials: Credentials | None = None,
-        caller_credentials: Mapping[str, Any] | None = None,
-    ) -> Execution:
-        """Start an execution and return its handle (nothing is sent for an invalid or
-        incompatible descriptor, or when its auth needs credentials you did not give)."""
-        ready = self._core.ready(descriptor)
-        creds = credentials or self._core.credentials
-        deadline = self._core.deadline(ready, context)
-        call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
-        response = self._retrying(ready, False, lambda: self._send(call))
-        started = _parse_response(InvocationResponse, response)
-        return Execution(self, ready, started, creds, deadline)
-
-    def invoke_and_wait(
-        self,
-        descriptor: SkillDescriptor | Mapping[str, Any],
-        inputs: Mapping[str, Any],
-        *,
-        context: InvocationContext | None = None,
-        credentials: Credentials | None = None,
-        timeout: float | None = None,
-    ) -> Any:
-        """Invoke, poll to the end, and return the output (failures raise)."""
-        execution = self.invoke(descriptor, inputs, context=context, credentials=credentials)
-        return execution.result(timeout)
-
-
 class AsyncExecution:
-    """A started execution (async flavour of :class:`Execution`)."""
+    """A started execution: poll it, wait for it, read its result."""
 
     def __init__(
         self,
@@ -644,10 +393,12 @@ class AsyncExecution:
 
     def __repr__(self) -> str:
         return (
-            f"<AsyncExecution {self.execution_id!r} of {self.descriptor.id!r}: {self.status.value}>"
+            f"<{type(self).__name__} {self.execution_id!r} of {self.descriptor.id!r}: "
+            f"{self.status.value}>"
         )
 
     async def poll(self) -> InvocationStatusResponse:
+        """One status request (§5.5)."""
         endpoint = self.descriptor.endpoint
         url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
         status = await self.client._get(
@@ -657,6 +408,7 @@ class AsyncExecution:
         return status
 
     async def fetch_result(self) -> InvocationResult:
+        """The result document at ``result_url`` (§5.2)."""
         template = self.descriptor.endpoint.result_url
         if template is None:
             raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
@@ -666,6 +418,10 @@ class AsyncExecution:
         return result
 
     async def wait(self, timeout: float | None = None) -> InvocationResponse:
+        """Poll until completed, failed or timeout and return the last response.
+
+        ``timeout`` (seconds) replaces the deadline taken from the context or the descriptor.
+        """
         deadline = time.monotonic() + timeout if timeout is not None else self._deadline
         interval = self.client.poll_interval
         while not self.done:
@@ -681,6 +437,7 @@ class AsyncExecution:
         return self.last
 
     async def result(self, timeout: float | None = None) -> Any:
+        """Wait, then the output of a completed execution; a failure or timeout raises."""
         final = await self.wait(timeout)
         if final.status == ExecutionStatus.completed:
             if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
@@ -697,7 +454,7 @@ class AsyncExecution:
 
 
 class AsyncSkillsClient:
-    """Async Skill Sharing consumer, same surface as :class:`SkillsClient`."""
+    """Skill Sharing consumer (see the module docs for every policy)."""
 
     def __init__(
         self,
@@ -717,6 +474,7 @@ class AsyncSkillsClient:
             poll_interval=poll_interval,
             max_poll_interval=max_poll_interval,
         )
+        # Retries are decided here, per the protocol's rules, not by the HTTP layer.
         self._http = AsyncHTTP(
             "http://localhost/",
             timeout=timeout,
@@ -729,14 +487,14 @@ class AsyncSkillsClient:
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self) -> AsyncSkillsClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
     def __repr__(self) -> str:
-        return f"<AsyncSkillsClient consumer_version={self._core.consumer_version}>"
+        return f"<{type(self).__name__} consumer_version={self._core.consumer_version}>"
 
     async def _send(self, call: Call) -> httpx.Response:
         try:
@@ -782,6 +540,8 @@ class AsyncSkillsClient:
         response = await self._retrying(descriptor, True, lambda: self._send(call))
         return _parse_response(model, response)
 
+    # -- discovery ----------------------------------------------------------------------------
+
     async def discover(
         self,
         domain: str,
@@ -789,7 +549,8 @@ class AsyncSkillsClient:
         type: CapabilityType | str | None = None,
         credentials: Credentials | None = None,
     ) -> SkillIndex:
-        """See :meth:`SkillsClient.discover`."""
+        """The Skill Index a domain serves at ``/.well-known/skill-sharing`` (§4.3), validated
+        (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
         creds = credentials or self._core.credentials
         params = {"type": CapabilityType(type).value} if type is not None else None
         call = self._http.call(
@@ -801,6 +562,7 @@ class AsyncSkillsClient:
     async def search_registry(
         self, registry_url: str, *, type: CapabilityType | str | None = None
     ) -> SkillIndex:
+        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
         params = {"type": CapabilityType(type).value} if type is not None else None
         call = self._http.call(
             "GET",
@@ -814,10 +576,13 @@ class AsyncSkillsClient:
     async def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
     ) -> SkillDescriptor:
+        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise)."""
         creds = credentials or self._core.credentials
         call = self._http.call("GET", url, headers=creds.discovery_headers())
         response = await self._retrying(None, True, lambda: self._send(call))
         return parse(response.content)
+
+    # -- invocation ---------------------------------------------------------------------------
 
     async def invoke(
         self,
@@ -828,6 +593,8 @@ class AsyncSkillsClient:
         credentials: Credentials | None = None,
         caller_credentials: Mapping[str, Any] | None = None,
     ) -> AsyncExecution:
+        """Start an execution and return its handle (nothing is sent for an invalid or
+        incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
         creds = credentials or self._core.credentials
         deadline = self._core.deadline(ready, context)
@@ -845,5 +612,6 @@ class AsyncSkillsClient:
         credentials: Credentials | None = None,
         timeout: float | None = None,
     ) -> Any:
+        """Invoke, poll to the end, and return the output (failures raise)."""
         execution = await self.invoke(descriptor, inputs, context=context, credentials=credentials)
         return await execution.result(timeout)

@@ -46,6 +46,9 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.turns import TurnFolder, TurnResult
 
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
+
 logger = logging.getLogger("agentproto.aap")
 
 Mode = Literal["none", "delta", "message"]
@@ -75,6 +78,8 @@ class ToolDecision:
 
 
 PermissionCallback = Callable[[ToolUseContentBlock], "ToolDecision | bool"]
+
+
 AsyncPermissionCallback = Callable[
     [ToolUseContentBlock], "ToolDecision | bool | Awaitable[ToolDecision | bool]"
 ]
@@ -392,7 +397,8 @@ class Session(_Core):
 
     def history(self, kind: HistoryKind | None = None) -> list[Any]:
         chosen = self._history_kind(kind)
-        history = self.client.get_session_history(self.session_id, type=chosen).history
+        answer = self.client.get_session_history(self.session_id, type=chosen)
+        history = answer.history
         return list(getattr(history, chosen) or [])
 
     def delete(self) -> None:
@@ -401,9 +407,11 @@ class Session(_Core):
     def _turn(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
         request = self._turn_request(messages)
         if self.mode == "none":
-            return TurnResult.from_response(self.client.create_turn(self.session_id, request))
+            response = self.client.create_turn(self.session_id, request)
+            return TurnResult.from_response(response)
         folder = TurnFolder()
-        with self.client.create_turn_stream(self.session_id, request, mode=self.mode) as events:
+        stream = self.client.create_turn_stream(self.session_id, request, mode=self.mode)
+        with stream as events:
             for event in events:
                 if on_event is not None:
                     on_event(event)
@@ -426,7 +434,8 @@ class Session(_Core):
             tool = self.tools.get(call.name)
             if tool is not None:
                 try:
-                    content = _result_content(tool.function(**call.input))
+                    value = tool.function(**call.input)
+                    content = _result_content(value)
                 except Exception as exc:
                     logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
                     content = f"Error: {type(exc).__name__}: {exc}"
@@ -434,11 +443,11 @@ class Session(_Core):
                     ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
                 )
                 continue
-            decision = (
-                _decision(self.on_permission(call))
-                if self.on_permission is not None
-                else ToolDecision.deny("no permission handler")
-            )
+            if self.on_permission is None:
+                decision = ToolDecision.deny("no permission handler")
+            else:
+                answer = self.on_permission(call)
+                decision = _decision(answer)
             answers.append(
                 ToolPermissionMessage(
                     role="tool_permission",
@@ -490,7 +499,11 @@ class AsyncSession(_Core):
         mode: Mode = "none",
         max_tool_rounds: int = 16,
     ) -> AsyncSession:
-        """See :meth:`Session.create`."""
+        """Create a session on ``agent`` (checked against ``/meta`` first).
+
+        ``server_tools`` maps server tool names to ``trust``; ``options`` may hold
+        :class:`Secret` values.
+        """
         info = find_agent(await client.get_meta(), agent)
         _check_mode(info, mode)
         if tools:
@@ -519,7 +532,7 @@ class AsyncSession(_Core):
         mode: Mode = "none",
         max_tool_rounds: int = 16,
     ) -> AsyncSession:
-        """See :meth:`Session.load`."""
+        """Reattach to an existing session (``resume()`` then answers pending tool calls)."""
         info = await client.get_session(session_id)
         agent = find_agent(await client.get_meta(), info.agent.name)
         return cls(
@@ -536,9 +549,11 @@ class AsyncSession(_Core):
     async def send(
         self, message: str | UserMessage, *, on_event: EventCallback | None = None
     ) -> TurnResult:
+        """Send a user message and run the tool loop until the agent stops for good."""
         return await self._run([_user(message)], on_event)
 
     async def resume(self, *, on_event: EventCallback | None = None) -> TurnResult | None:
+        """Answer the tool calls the session history shows as pending; ``None`` if none are."""
         pending = pending_in_history(await self.history())
         if not pending:
             return None
@@ -546,7 +561,8 @@ class AsyncSession(_Core):
 
     async def history(self, kind: HistoryKind | None = None) -> list[Any]:
         chosen = self._history_kind(kind)
-        history = (await self.client.get_session_history(self.session_id, type=chosen)).history
+        answer = await self.client.get_session_history(self.session_id, type=chosen)
+        history = answer.history
         return list(getattr(history, chosen) or [])
 
     async def delete(self) -> None:

@@ -33,10 +33,13 @@ import logging
 import os
 import re
 from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequence
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final
+from typing import Any, Final, Self
 from urllib.parse import parse_qsl
 
 import anyio
@@ -73,8 +76,8 @@ __all__ = [
     "AsyncChatStream",
     "AsyncLLMClient",
     "AsyncStreamRequest",
-    "ChatStream",
-    "LLMClient",
+    "ChatStream",  # noqa: F822 (the blocking twins are derived at build time)
+    "LLMClient",  # noqa: F822
     "MissingAPIKeyError",
 ]
 
@@ -394,15 +397,14 @@ class _Base:
             request_id=request_id_of(response.headers),
         )
 
-    def _check_stream(self, response: httpx.Response) -> None:
+    def _not_a_stream(self, response: httpx.Response) -> ResponseValidationError:
+        """The error for a stream request answered with another content type (body read)."""
         kind = response.headers.get("content-type", "")
-        if not kind.startswith(("text/event-stream", "application/json", "application/x-ndjson")):
-            body = response.read() if not response.is_stream_consumed else b""
-            raise ResponseValidationError(
-                f"{self.manifest.id}: expected an event stream, got content-type {kind!r}",
-                status_code=response.status_code,
-                body=body,
-            )
+        return ResponseValidationError(
+            f"{self.manifest.id}: expected an event stream, got content-type {kind!r}",
+            status_code=response.status_code,
+            body=response.content,
+        )
 
     def _simulated(self, n: int | None) -> bool:
         return bool(n and n > 1 and self.manifest.multi_candidate == "simulated")
@@ -471,9 +473,6 @@ def _stream_error(collector: Collector) -> None:
         )
 
 
-# -- sync ---------------------------------------------------------------------------------------
-
-
 class ChatStream:
     """A streamed answer: iterate it for events; a context manager that closes the response.
 
@@ -500,7 +499,7 @@ class ChatStream:
                 events = decoder.feed(chunk)
                 for event in events:
                     add(event)
-                yield from events
+                    yield event
                 if decoder.done:
                     break
             if not decoder.complete:
@@ -525,7 +524,7 @@ class ChatStream:
         return self._iterator
 
     def __next__(self) -> StreamEvent:
-        return next(self._iterator)
+        return self._iterator.__next__()
 
     def final_response(self) -> ChatResponse:
         """Read the rest and return the whole answer (raises on an in-stream error)."""
@@ -536,12 +535,12 @@ class ChatStream:
 
     def text(self) -> str:
         """Read the rest and return the first candidate's text."""
-        return self.final_response().content
+        return (self.final_response()).content
 
     def close(self) -> None:
         self._response.close()
 
-    def __enter__(self) -> ChatStream:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(
@@ -553,9 +552,88 @@ class ChatStream:
         self.close()
 
 
+class AsyncChatStream:
+    """A streamed answer: iterate it for events; a context manager that closes the response.
+
+    ``rate_limits``, ``headers`` and ``request_id`` are there from the start;
+    :meth:`final_response` reads what is left and folds every event into a
+    :class:`ChatResponse`.
+    """
+
+    def __init__(self, client: AsyncLLMClient, response: httpx.Response) -> None:
+        self._client = client
+        self._response = response
+        self._decoder = StreamDecoder(client.manifest.stream)
+        self._collector = Collector(client.manifest)
+        self._iterator = self._events()
+        self.headers = response.headers
+        self.request_id = request_id_of(response.headers)
+        self.rate_limits = client.manifest.rate_limits.read(response.headers)
+
+    async def _events(self) -> AsyncIterator[StreamEvent]:
+        decoder = self._decoder
+        add = self._collector.add
+        try:
+            async for chunk in self._response.aiter_bytes():
+                events = decoder.feed(chunk)
+                for event in events:
+                    add(event)
+                    yield event
+                if decoder.done:
+                    break
+            if not decoder.complete:
+                raise IncompleteStreamError(
+                    f"{self._client.manifest.id}: the stream ended before it was complete",
+                    method="POST",
+                    url=redact_url(str(self._response.request.url), self._client.secret_params),
+                )
+            for event in decoder.finish():
+                add(event)
+                yield event
+        except httpx.TimeoutException as exc:
+            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
+        except httpx.TransportError as exc:
+            raise APIConnectionError(
+                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
+            ) from exc
+        finally:
+            await self._response.aclose()
+
+    def __aiter__(self) -> AsyncIterator[StreamEvent]:
+        return self._iterator
+
+    async def __anext__(self) -> StreamEvent:
+        return await self._iterator.__anext__()
+
+    async def final_response(self) -> ChatResponse:
+        """Read the rest and return the whole answer (raises on an in-stream error)."""
+        async for _ in self._iterator:
+            pass
+        _stream_error(self._collector)
+        return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
+
+    async def text(self) -> str:
+        """Read the rest and return the first candidate's text."""
+        return (await self.final_response()).content
+
+    async def aclose(self) -> None:
+        await self._response.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+
 class LLMClient(_Base):
-    """The blocking client. ``provider`` is a bundled provider id (see
-    ``agentproto.llm.PROVIDERS``), a manifest file path, or a :class:`Manifest`."""
+    """The client. ``provider`` is a bundled provider id (see ``agentproto.llm.PROVIDERS``),
+    a manifest file path, or a :class:`Manifest`."""
 
     def __init__(
         self,
@@ -616,7 +694,8 @@ class LLMClient(_Base):
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
-            with ThreadPoolExecutor(max_workers=self.manifest.multi_candidate_concurrency) as pool:
+            concurrency = self.manifest.multi_candidate_concurrency
+            with ThreadPoolExecutor(max_workers=concurrency) as pool:
                 futures = [pool.submit(self._chat_once, messages, standard, 1) for _ in range(n)]
                 return _merge_candidates([f.result() for f in futures])
         return self._chat_once(messages, standard, n)
@@ -655,9 +734,14 @@ class LLMClient(_Base):
                 f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
             )
         call = self._build(messages, stream=True, n=n, **standard)
+        return self._open_stream(call)
+
+    def _open_stream(self, call: Call) -> ChatStream:
         response = self._http.send(call, stream=True)
         try:
-            self._check_stream(response)
+            if not _is_stream(response):
+                response.read()
+                raise self._not_a_stream(response)
         except BaseException:
             response.close()
             raise
@@ -666,90 +750,16 @@ class LLMClient(_Base):
     def close(self) -> None:
         self._http.close()
 
-    def __enter__(self) -> LLMClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-# -- async --------------------------------------------------------------------------------------
-
-
-class AsyncChatStream:
-    """The async flavour of :class:`ChatStream`."""
-
-    def __init__(self, client: AsyncLLMClient, response: httpx.Response) -> None:
-        self._client = client
-        self._response = response
-        self._decoder = StreamDecoder(client.manifest.stream)
-        self._collector = Collector(client.manifest)
-        self._iterator = self._events()
-        self.headers = response.headers
-        self.request_id = request_id_of(response.headers)
-        self.rate_limits = client.manifest.rate_limits.read(response.headers)
-
-    async def _events(self) -> AsyncIterator[StreamEvent]:
-        decoder = self._decoder
-        add = self._collector.add
-        try:
-            async for chunk in self._response.aiter_bytes():
-                events = decoder.feed(chunk)
-                for event in events:
-                    add(event)
-                    yield event
-                if decoder.done:
-                    break
-            if not decoder.complete:
-                raise IncompleteStreamError(
-                    f"{self._client.manifest.id}: the stream ended before it was complete",
-                    method="POST",
-                    url=redact_url(str(self._response.request.url), self._client.secret_params),
-                )
-            for event in decoder.finish():
-                add(event)
-                yield event
-        except httpx.TimeoutException as exc:
-            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
-        except httpx.TransportError as exc:
-            raise APIConnectionError(
-                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
-            ) from exc
-        finally:
-            await self._response.aclose()
-
-    def __aiter__(self) -> AsyncIterator[StreamEvent]:
-        return self._iterator
-
-    async def __anext__(self) -> StreamEvent:
-        return await self._iterator.__anext__()
-
-    async def final_response(self) -> ChatResponse:
-        async for _ in self._iterator:
-            pass
-        _stream_error(self._collector)
-        return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
-
-    async def text(self) -> str:
-        return (await self.final_response()).content
-
-    async def aclose(self) -> None:
-        await self._response.aclose()
-
-    async def __aenter__(self) -> AsyncChatStream:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()
-
-
 class AsyncLLMClient(_Base):
-    """The async client (asyncio or trio, through anyio)."""
+    """The client. ``provider`` is a bundled provider id (see ``agentproto.llm.PROVIDERS``),
+    a manifest file path, or a :class:`Manifest`."""
 
     def __init__(
         self,
@@ -804,7 +814,9 @@ class AsyncLLMClient(_Base):
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> ChatResponse:
-        """See :meth:`LLMClient.chat`."""
+        """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
+        ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
+        manifest maps; ``extra_body`` is merged into the request body as is."""
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
@@ -850,7 +862,7 @@ class AsyncLLMClient(_Base):
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> AsyncStreamRequest:
-        """See :meth:`LLMClient.stream`: ``async with client.stream(...) as s`` (or
+        """A streamed answer: ``async with client.stream(...) as s`` (or
         ``s = await client.stream(...)``, then close it)."""
         standard = _params(locals())
         if self._simulated(n):
@@ -863,11 +875,9 @@ class AsyncLLMClient(_Base):
     async def _open_stream(self, call: Call) -> AsyncChatStream:
         response = await self._http.send(call, stream=True)
         try:
-            if not response.headers.get("content-type", "").startswith(
-                ("text/event-stream", "application/json", "application/x-ndjson")
-            ):
+            if not _is_stream(response):
                 await response.aread()
-            self._check_stream(response)
+                raise self._not_a_stream(response)
         except BaseException:
             await response.aclose()
             raise
@@ -876,7 +886,7 @@ class AsyncLLMClient(_Base):
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self) -> AsyncLLMClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -901,6 +911,11 @@ class AsyncStreamRequest:
     async def __aexit__(self, *exc: object) -> None:
         if self._stream is not None:
             await self._stream.aclose()
+
+
+def _is_stream(response: httpx.Response) -> bool:
+    kind: str = response.headers.get("content-type", "")
+    return kind.startswith(("text/event-stream", "application/json", "application/x-ndjson"))
 
 
 def _params(scope: dict[str, Any]) -> dict[str, Any]:

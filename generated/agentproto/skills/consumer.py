@@ -30,7 +30,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 from urllib.parse import quote, urljoin
 
 import anyio
@@ -67,6 +67,9 @@ from agentproto.skills.models import (
     SkillIndex,
 )
 from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
 
 logger = logging.getLogger("agentproto.skills")
 
@@ -362,7 +365,7 @@ def _parse_response(model: type[R], response: httpx.Response) -> R:
 
 
 class Execution:
-    """A started execution: poll it, wait for it, read its result (blocking flavour)."""
+    """A started execution: poll it, wait for it, read its result."""
 
     def __init__(
         self,
@@ -391,15 +394,15 @@ class Execution:
         return self.last.status in TERMINAL
 
     def __repr__(self) -> str:
-        return f"<Execution {self.execution_id!r} of {self.descriptor.id!r}: {self.status.value}>"
+        return (
+            f"<{type(self).__name__} {self.execution_id!r} of {self.descriptor.id!r}: "
+            f"{self.status.value}>"
+        )
 
     def poll(self) -> InvocationStatusResponse:
         """One status request (§5.5)."""
-        url = execution_url(
-            self.descriptor.endpoint.status_url,
-            str(self.descriptor.endpoint.url),
-            self.execution_id,
-        )
+        endpoint = self.descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
         status = self.client._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
         self.last = status
         return status
@@ -450,8 +453,99 @@ class Execution:
         raise ExecutionFailedError(final)
 
 
+class AsyncExecution:
+    """A started execution: poll it, wait for it, read its result."""
+
+    def __init__(
+        self,
+        client: AsyncSkillsClient,
+        descriptor: SkillDescriptor,
+        response: InvocationResponse,
+        credentials: Credentials,
+        deadline: float | None,
+    ) -> None:
+        self.client = client
+        self.descriptor = descriptor
+        self.last: InvocationResponse = response
+        self._credentials = credentials
+        self._deadline = deadline
+
+    @property
+    def execution_id(self) -> str:
+        return self.last.execution_id
+
+    @property
+    def status(self) -> ExecutionStatus:
+        return self.last.status
+
+    @property
+    def done(self) -> bool:
+        return self.last.status in TERMINAL
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.execution_id!r} of {self.descriptor.id!r}: "
+            f"{self.status.value}>"
+        )
+
+    async def poll(self) -> InvocationStatusResponse:
+        """One status request (§5.5)."""
+        endpoint = self.descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
+        status = await self.client._get(
+            url, InvocationStatusResponse, self.descriptor, self._credentials
+        )
+        self.last = status
+        return status
+
+    async def fetch_result(self) -> InvocationResult:
+        """The result document at ``result_url`` (§5.2)."""
+        template = self.descriptor.endpoint.result_url
+        if template is None:
+            raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
+        url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
+        result = await self.client._get(url, InvocationResult, self.descriptor, self._credentials)
+        self.last = result
+        return result
+
+    async def wait(self, timeout: float | None = None) -> InvocationResponse:
+        """Poll until completed, failed or timeout and return the last response.
+
+        ``timeout`` (seconds) replaces the deadline taken from the context or the descriptor.
+        """
+        deadline = time.monotonic() + timeout if timeout is not None else self._deadline
+        interval = self.client.poll_interval
+        while not self.done:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise InvocationTimeoutError(
+                    f"execution {self.execution_id!r} not finished before the deadline",
+                    details={"execution_id": self.execution_id, "status": self.status.value},
+                )
+            pause = interval if deadline is None else min(interval, deadline - time.monotonic())
+            await anyio.sleep(max(0.0, pause))
+            interval = min(interval * 2, self.client.max_poll_interval)
+            await self.poll()
+        return self.last
+
+    async def result(self, timeout: float | None = None) -> Any:
+        """Wait, then the output of a completed execution; a failure or timeout raises."""
+        final = await self.wait(timeout)
+        if final.status == ExecutionStatus.completed:
+            if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
+                final = await self.fetch_result()
+            return final.output
+        if final.status == ExecutionStatus.timeout:
+            error = final.error
+            raise InvocationTimeoutError(
+                error.message if error else "the execution timed out",
+                details=error.details if error else None,
+                retry=error.retry if error else None,
+            )
+        raise ExecutionFailedError(final)
+
+
 class SkillsClient:
-    """Blocking Skill Sharing consumer (see the module docs for every policy)."""
+    """Skill Sharing consumer (see the module docs for every policy)."""
 
     def __init__(
         self,
@@ -484,14 +578,14 @@ class SkillsClient:
     def close(self) -> None:
         self._http.close()
 
-    def __enter__(self) -> SkillsClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<SkillsClient consumer_version={self._core.consumer_version}>"
+        return f"<{type(self).__name__} consumer_version={self._core.consumer_version}>"
 
     def _send(self, call: Call) -> httpx.Response:
         try:
@@ -614,91 +708,8 @@ class SkillsClient:
         return execution.result(timeout)
 
 
-class AsyncExecution:
-    """A started execution (async flavour of :class:`Execution`)."""
-
-    def __init__(
-        self,
-        client: AsyncSkillsClient,
-        descriptor: SkillDescriptor,
-        response: InvocationResponse,
-        credentials: Credentials,
-        deadline: float | None,
-    ) -> None:
-        self.client = client
-        self.descriptor = descriptor
-        self.last: InvocationResponse = response
-        self._credentials = credentials
-        self._deadline = deadline
-
-    @property
-    def execution_id(self) -> str:
-        return self.last.execution_id
-
-    @property
-    def status(self) -> ExecutionStatus:
-        return self.last.status
-
-    @property
-    def done(self) -> bool:
-        return self.last.status in TERMINAL
-
-    def __repr__(self) -> str:
-        return (
-            f"<AsyncExecution {self.execution_id!r} of {self.descriptor.id!r}: {self.status.value}>"
-        )
-
-    async def poll(self) -> InvocationStatusResponse:
-        endpoint = self.descriptor.endpoint
-        url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
-        status = await self.client._get(
-            url, InvocationStatusResponse, self.descriptor, self._credentials
-        )
-        self.last = status
-        return status
-
-    async def fetch_result(self) -> InvocationResult:
-        template = self.descriptor.endpoint.result_url
-        if template is None:
-            raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
-        url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
-        result = await self.client._get(url, InvocationResult, self.descriptor, self._credentials)
-        self.last = result
-        return result
-
-    async def wait(self, timeout: float | None = None) -> InvocationResponse:
-        deadline = time.monotonic() + timeout if timeout is not None else self._deadline
-        interval = self.client.poll_interval
-        while not self.done:
-            if deadline is not None and time.monotonic() >= deadline:
-                raise InvocationTimeoutError(
-                    f"execution {self.execution_id!r} not finished before the deadline",
-                    details={"execution_id": self.execution_id, "status": self.status.value},
-                )
-            pause = interval if deadline is None else min(interval, deadline - time.monotonic())
-            await anyio.sleep(max(0.0, pause))
-            interval = min(interval * 2, self.client.max_poll_interval)
-            await self.poll()
-        return self.last
-
-    async def result(self, timeout: float | None = None) -> Any:
-        final = await self.wait(timeout)
-        if final.status == ExecutionStatus.completed:
-            if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
-                final = await self.fetch_result()
-            return final.output
-        if final.status == ExecutionStatus.timeout:
-            error = final.error
-            raise InvocationTimeoutError(
-                error.message if error else "the execution timed out",
-                details=error.details if error else None,
-                retry=error.retry if error else None,
-            )
-        raise ExecutionFailedError(final)
-
-
 class AsyncSkillsClient:
-    """Async Skill Sharing consumer, same surface as :class:`SkillsClient`."""
+    """Skill Sharing consumer (see the module docs for every policy)."""
 
     def __init__(
         self,
@@ -718,6 +729,7 @@ class AsyncSkillsClient:
             poll_interval=poll_interval,
             max_poll_interval=max_poll_interval,
         )
+        # Retries are decided here, per the protocol's rules, not by the HTTP layer.
         self._http = AsyncHTTP(
             "http://localhost/",
             timeout=timeout,
@@ -730,14 +742,14 @@ class AsyncSkillsClient:
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self) -> AsyncSkillsClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
     def __repr__(self) -> str:
-        return f"<AsyncSkillsClient consumer_version={self._core.consumer_version}>"
+        return f"<{type(self).__name__} consumer_version={self._core.consumer_version}>"
 
     async def _send(self, call: Call) -> httpx.Response:
         try:
@@ -783,6 +795,8 @@ class AsyncSkillsClient:
         response = await self._retrying(descriptor, True, lambda: self._send(call))
         return _parse_response(model, response)
 
+    # -- discovery ----------------------------------------------------------------------------
+
     async def discover(
         self,
         domain: str,
@@ -790,7 +804,8 @@ class AsyncSkillsClient:
         type: CapabilityType | str | None = None,
         credentials: Credentials | None = None,
     ) -> SkillIndex:
-        """See :meth:`SkillsClient.discover`."""
+        """The Skill Index a domain serves at ``/.well-known/skill-sharing`` (§4.3), validated
+        (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
         creds = credentials or self._core.credentials
         params = {"type": CapabilityType(type).value} if type is not None else None
         call = self._http.call(
@@ -802,6 +817,7 @@ class AsyncSkillsClient:
     async def search_registry(
         self, registry_url: str, *, type: CapabilityType | str | None = None
     ) -> SkillIndex:
+        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
         params = {"type": CapabilityType(type).value} if type is not None else None
         call = self._http.call(
             "GET",
@@ -815,10 +831,13 @@ class AsyncSkillsClient:
     async def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
     ) -> SkillDescriptor:
+        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise)."""
         creds = credentials or self._core.credentials
         call = self._http.call("GET", url, headers=creds.discovery_headers())
         response = await self._retrying(None, True, lambda: self._send(call))
         return parse(response.content)
+
+    # -- invocation ---------------------------------------------------------------------------
 
     async def invoke(
         self,
@@ -829,6 +848,8 @@ class AsyncSkillsClient:
         credentials: Credentials | None = None,
         caller_credentials: Mapping[str, Any] | None = None,
     ) -> AsyncExecution:
+        """Start an execution and return its handle (nothing is sent for an invalid or
+        incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
         creds = credentials or self._core.credentials
         deadline = self._core.deadline(ready, context)
@@ -846,5 +867,6 @@ class AsyncSkillsClient:
         credentials: Credentials | None = None,
         timeout: float | None = None,
     ) -> Any:
+        """Invoke, poll to the end, and return the output (failures raise)."""
         execution = await self.invoke(descriptor, inputs, context=context, credentials=credentials)
         return await execution.result(timeout)
