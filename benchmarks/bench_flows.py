@@ -8,6 +8,7 @@ Run from the repository root:  python benchmarks/bench_flows.py [--calls 500] [-
 - overhead: the same GET (giphy's search flow, one action) issued --calls times through the
   generated flow client and directly with httpx (same `httpx.Client`, same loopback server in
   its own process, same query), in one run; the difference per call is what the executor adds.
+  The same again for the async flavour (`AsyncGiphyFlows` and one `httpx.AsyncClient`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
 sys.path.insert(0, str(ROOT))
 
+import anyio  # noqa: E402
 import httpx  # noqa: E402
 from agentproto.flows import ApiKeyAuth, giphy  # noqa: E402
 
@@ -83,6 +85,39 @@ def build_times(runs: int) -> dict[str, float]:
     return times
 
 
+async def async_samples(url: str, calls: int, runs: int) -> dict[str, list[float]]:
+    """The same comparison for the async flavour (``AsyncGiphyFlows`` over one
+    ``httpx.AsyncClient`` against that client directly)."""
+    async with httpx.AsyncClient() as http:
+        flows = giphy.AsyncGiphyFlows(
+            base_urls={"giphy": url},
+            auth={"giphy": ApiKeyAuth("api_key", "k", location="query")},
+            http_client=http,
+        )
+
+        async def via_flow() -> None:
+            await flows.search_gifs_flow(q="cats", limit=2)
+
+        async def direct() -> None:
+            params = {"api_key": "k", "limit": "2", "q": "cats"}
+            r = await http.get(url + "/gifs/search", params=params)
+            r.raise_for_status()
+            r.json()
+
+        pairs = (("async flow client", via_flow), ("async httpx direct", direct))
+        for _, fn in pairs:
+            for _ in range(20):
+                await fn()
+        samples: dict[str, list[float]] = {name: [] for name, _ in pairs}
+        for _ in range(runs):
+            for name, fn in pairs:
+                started = time.perf_counter()
+                for _ in range(calls):
+                    await fn()
+                samples[name].append((time.perf_counter() - started) / calls)
+    return samples
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--calls", type=int, default=500)
@@ -119,8 +154,9 @@ def main() -> None:
                 for _ in range(args.calls):
                     fn()
                 samples[name].append((time.perf_counter() - started) / args.calls)
-        medians = {name: statistics.median(values) for name, values in samples.items()}
         http.close()
+        samples.update(anyio.run(async_samples, url, args.calls, args.runs))
+        medians = {name: statistics.median(values) for name, values in samples.items()}
     finally:
         server.terminate()
         server.wait()
@@ -134,6 +170,10 @@ def main() -> None:
     print(f"  flow client   {flow * 1e6:8.1f} us")
     print(f"  httpx direct  {raw * 1e6:8.1f} us")
     print(f"  executor overhead: {(flow - raw) * 1e6:.1f} us per flow ({flow / raw:.2f}x)")
+    flow, raw = medians["async flow client"], medians["async httpx direct"]
+    print(f"  async flow client   {flow * 1e6:8.1f} us")
+    print(f"  async httpx direct  {raw * 1e6:8.1f} us")
+    print(f"  async executor overhead: {(flow - raw) * 1e6:.1f} us per flow ({flow / raw:.2f}x)")
 
 
 if __name__ == "__main__":

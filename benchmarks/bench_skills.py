@@ -4,8 +4,8 @@ Run from the repository root:  python benchmarks/bench_skills.py [--skills 10000
 
 Measures, in one run, `SkillsClient.discover()` end to end (HTTP fetch of the Skill Index,
 JSON Schema validation of every entry, the duplicate-id check, typed parsing) and its parts on
-the same bytes, plus the peak Python memory of one discovery (tracemalloc) and the size of the
-index. Medians of --runs.
+the same bytes, plus the peak Python memory of one discovery (tracemalloc), the size of the
+index, and `AsyncSkillsClient.discover()` end to end. Medians of --runs.
 """
 
 from __future__ import annotations
@@ -22,8 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
 sys.path.insert(0, str(ROOT))
 
+import anyio  # noqa: E402
 import httpx  # noqa: E402
-from agentproto.skills import SkillProvider, SkillsClient, validate  # noqa: E402
+from agentproto.skills import (  # noqa: E402
+    AsyncSkillsClient,
+    SkillProvider,
+    SkillsClient,
+    validate,
+)
 from agentproto.skills.models import SkillIndex  # noqa: E402
 
 from tests.servers.loopback import serve  # noqa: E402
@@ -45,6 +51,19 @@ def provider(base_url: str, count: int) -> SkillProvider:
             version="1.0.0",
         )(handler)
     return kit
+
+
+async def async_discover(url: str, count: int, runs: int) -> float:
+    """Median seconds of ``AsyncSkillsClient.discover()`` on the same server."""
+    async with AsyncSkillsClient() as client:
+        index = await client.discover(url)
+        assert len(index.skills) == count
+        samples = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            await client.discover(url)
+            samples.append(time.perf_counter() - started)
+    return statistics.median(samples)
 
 
 def timed(fn: Any, runs: int) -> float:
@@ -82,6 +101,7 @@ def main() -> None:
             client.discover(url)
             _, peak = tracemalloc.get_traced_memory()
             tracemalloc.stop()
+        total_async = anyio.run(async_discover, url, args.skills, args.runs)
 
     print(f"skills: {args.skills}  index: {len(body) / 1e6:.2f} MB  (median of {args.runs})")
     print(f"provider kit: registering {args.skills} skills       {register:8.3f} s")
@@ -90,6 +110,7 @@ def main() -> None:
     print(f"  validate() (JSON Schema + duplicate ids):    {check:8.3f} s")
     print(f"  typed parse (pydantic):                      {typed:8.3f} s")
     print(f"per skill, end to end:                        {total / args.skills * 1e6:8.1f} us")
+    print(f"AsyncSkillsClient.discover() end to end:      {total_async:8.3f} s")
     print(f"peak Python memory of one discover():         {peak / 1e6:8.1f} MB")
 
 

@@ -17,6 +17,8 @@ HAND_WRITTEN = [
     "noxfile.py",
     "templates/runtime",
     "templates/llm",
+    "templates/aap",
+    "templates/skills",
 ]
 
 
