@@ -75,7 +75,6 @@ RENAMES: Final[dict[str, str]] = {
     # Project pairs whose blocking name is not the async one less "Async".
     "AsyncHTTP": "SyncHTTP",
     "AsyncFlows": "SyncFlows",
-    "gather_async": "gather",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 
@@ -169,7 +168,7 @@ def _regions(lines: list[str], first: int = 1) -> list[_Region]:
 def flavour(text: str, which: Literal["async", "sync"], *, first: int = 1) -> str:
     """``text`` as one flavour sees it: the other flavour's region parts and the pragmas left
     out, sync-only lines uncommented for ``sync`` (not yet rewritten)."""
-    lines = text.splitlines(keepends=True)
+    lines = _lines_of(text)
     _regions(lines, first)
     out: list[str] = []
     part: str | None = None
@@ -197,9 +196,14 @@ def flavour(text: str, which: Literal["async", "sync"], *, first: int = 1) -> st
 # -- the rewrite ----------------------------------------------------------------------------
 
 
+def _lines_of(text: str) -> list[str]:
+    """Lines as tokenize reads them: ended by ``\\n`` only (not by ``\\x1e``, ``\\x0c``...)."""
+    return io.StringIO(text).readlines()
+
+
 def _offsets(text: str) -> list[int]:
     starts = [0]
-    for line in text.splitlines(keepends=True):
+    for line in _lines_of(text):
         starts.append(starts[-1] + len(line))
     return starts
 
@@ -368,7 +372,7 @@ def _defined(tree: ast.Module) -> Iterator[tuple[str, int]]:
 def combine(source: str) -> str:
     """The shipped module of a single async source: neutral statements once, each flavoured
     one as its blocking twin followed by the async original. Raises :class:`UnasyncError`."""
-    lines = source.splitlines(keepends=True)
+    lines = _lines_of(source)
     if not any(line.rstrip() == MARKER for line in lines):
         raise UnasyncError(1, f"no {MARKER!r} line")
     try:
@@ -411,7 +415,7 @@ def ship(path: Path) -> str:
     combined with its blocking twins, anything else as is. A source the rewrite cannot
     follow is a :class:`BuildError` naming the template file and line."""
     text = path.read_text(encoding="utf-8")
-    if MARKER not in text.splitlines():
+    if MARKER not in (line.rstrip() for line in text.split("\n")):
         return text
     try:
         return combine(text)

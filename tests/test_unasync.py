@@ -232,3 +232,16 @@ def test_the_single_sources() -> None:
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
         twins = sorted(c for c in classes if rename(c) != c and rename(c) in classes)
         assert not twins, f"{rel} still writes both flavours of {twins}"
+
+
+def test_line_separators_other_than_newline_do_not_shift_edits() -> None:
+    """str.splitlines() also breaks at \\x1e, \\x0c, \\u2028...; tokenize does not."""
+    src = 'x = "a\x1eb\x0cc\u2028d"  # AsyncThing\nawait y.aclose()\n'
+    assert to_sync(src) == 'x = "a\x1eb\x0cc\u2028d"  # Thing\ny.close()\n'
+    module = (
+        f'{MARKER}\nDOC = "\x1e"\n\n\n'
+        "class AsyncThing:\n    async def f(self) -> None:\n        await g()\n"
+    )
+    out = combine(module)
+    assert "class Thing:\n    def f(self) -> None:\n        g()\n" in out
+    assert out.count('DOC = "\x1e"') == 1
