@@ -52,7 +52,6 @@ def _options() -> dict[str, Any]:
         "disable_timestamp": True,
         "enable_version_header": False,
         "snake_case_field": True,
-        "allow_population_by_field_name": True,
         "use_schema_description": True,
         "use_field_description": True,
         "field_constraints": True,
@@ -62,6 +61,8 @@ def _options() -> dict[str, Any]:
         "use_standard_collections": True,
         "use_union_operator": True,
         "set_default_enum_member": True,
+        "use_default_kwarg": True,
+        "remove_special_field_name_prefix": True,
         "collapse_root_models": True,
         "base_class": "agentproto._runtime.base.Model",
         "type_mappings": _TYPE_MAPPINGS,
@@ -107,8 +108,66 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     renames = {**merged_class_names(text, suffixes), **dict(unit.renames)}
     if renames:
         text = rename_identifiers(text, renames.items())
+    text = plain_fields(text)
     _check_names(text, schema, shown)
     return text
+
+
+def plain_fields(text: str) -> str:
+    """``Field(...)`` calls as type checkers read them with no plugin (pyright, mypy): a
+    required field has no default argument at all (not ``...``), and a wire name is a
+    ``validation_alias`` + ``serialization_alias`` pair, never ``alias``, which both checkers
+    take as the constructor's keyword. The constructor then takes the snake_case names, input
+    accepts both (``validate_by_name``) and output uses the wire names (``serialize_by_alias``)
+    by the base model's config."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    starts = [0]
+    for line in io.StringIO(text).readlines():  # lines as tokenize reads them ("\n" only)
+        starts.append(starts[-1] + len(line))
+
+    def at(pos: tuple[int, int]) -> int:
+        return starts[pos[0] - 1] + pos[1]
+
+    edits: list[tuple[int, int, str]] = []
+    for i, tok in enumerate(tokens[:-3]):
+        if tok.type != tokenize.NAME or tok.string != "Field" or tokens[i + 1].string != "(":
+            continue
+        first = tokens[i + 2]
+        if first.string == "...":  # required: drop the Ellipsis (and its comma)
+            after = tokens[i + 3]
+            end = at(tokens[i + 4].start) if after.string == "," else at(first.end)
+            edits.append((at(first.start), end, ""))
+        depth = 0
+        for j in range(i + 1, len(tokens)):
+            t = tokens[j]
+            if t.string in "([{" and t.type == tokenize.OP:
+                depth += 1
+            elif t.string in ")]}" and t.type == tokenize.OP:
+                depth -= 1
+                if depth == 0:
+                    break
+            elif (
+                depth == 1
+                and t.type == tokenize.NAME
+                and t.string == "alias"
+                and tokens[j + 1].string == "="
+                and tokens[j + 2].type == tokenize.STRING
+            ):
+                value = tokens[j + 2].string
+                edits.append(
+                    (
+                        at(t.start),
+                        at(tokens[j + 2].end),
+                        f"validation_alias={value}, serialization_alias={value}",
+                    )
+                )
+    out, cursor = [], 0
+    for a, b, new_text in sorted(edits):
+        out.append(text[cursor:a])
+        out.append(new_text)
+        cursor = b
+    out.append(text[cursor:])
+    return "".join(out)
 
 
 def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | None]:

@@ -8,8 +8,13 @@ from pydantic import BaseModel, ConfigDict
 class Model(BaseModel):
     """A pydantic model whose validators are built on first use, not at import.
 
-    Attributes are snake_case; the wire's names are their aliases, and both are accepted on
-    input. Serialise with ``model_dump(by_alias=True)`` to get wire names back.
+    Attributes and constructor keywords are snake_case; the wire's names are their aliases.
+    Input accepts both; ``model_dump()`` and ``model_dump_json()`` give the wire names.
     """
 
-    model_config = ConfigDict(defer_build=True, populate_by_name=True)
+    model_config = ConfigDict(
+        defer_build=True,
+        validate_by_name=True,
+        validate_by_alias=True,
+        serialize_by_alias=True,
+    )

@@ -15,9 +15,6 @@ class TextAgentOption(Model):
     A free-form text option.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["text"]
     name: str
     """
@@ -42,9 +39,6 @@ class SecretAgentOption(Model):
     A sensitive option (e.g. an API key), to be masked in user interfaces.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["secret"]
     name: str
     """
@@ -69,9 +63,6 @@ class SelectAgentOption(Model):
     An option whose value is chosen from a fixed list.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["select"]
     name: str
     """
@@ -111,7 +102,6 @@ class EmptyObject(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
 
 
@@ -122,7 +112,6 @@ class HistoryCapabilities(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     compacted: EmptyObject | None = None
     """
@@ -141,7 +130,6 @@ class StreamCapabilities(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     delta: EmptyObject | None = None
     """
@@ -162,9 +150,6 @@ class ApplicationCapabilities(Model):
     Application-provided inputs the agent supports.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     tools: EmptyObject | None = None
     """
     The agent accepts client-side tools in requests.
@@ -176,9 +161,6 @@ class ImageCapabilities(Model):
     Image inputs the agent supports.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     http: EmptyObject | None = None
     """
     The agent accepts `https://` image URLs.
@@ -194,9 +176,6 @@ class AgentCapabilities(Model):
     Declares the features the agent supports. Missing fields are to be treated as unsupported.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     history: HistoryCapabilities | None = None
     """
     History types the agent can return in `GET /sessions/:id/history`.
@@ -220,9 +199,6 @@ class TextContentBlock(Model):
     A text content block.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["text"]
     text: str
     """
@@ -235,9 +211,6 @@ class ThinkingContentBlock(Model):
     A thinking (reasoning) content block.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["thinking"]
     thinking: str
     """
@@ -250,9 +223,6 @@ class ImageContentBlock(Model):
     An image content block.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["image"]
     url: str
     """
@@ -265,9 +235,6 @@ class SystemMessage(Model):
     A system-role message that gives the agent instructions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     role: Literal["system"]
     content: str
     """
@@ -280,11 +247,8 @@ class ToolPermissionMessage(Model):
     Grants or denies the server permission to invoke a tool on the client's behalf.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     role: Literal["tool_permission"]
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call the decision is for.
     """
@@ -303,10 +267,7 @@ class PostSessionsResponse(Model):
     Response body of `POST /sessions`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Identifier of the new session.
     """
@@ -317,9 +278,6 @@ class ErrorResponse(Model):
     JSON error body sent with error statuses (e.g. 404 for an unknown session). Not part of the seed types; from the reference server's wire behaviour.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     error: str
     """
     Error message.
@@ -327,7 +285,7 @@ class ErrorResponse(Model):
 
 
 class SessionCursor(RootModel[str]):
-    root: str = Field(..., title="SessionCursor")
+    root: str = Field(title="SessionCursor")
     """
     Opaque, server-defined pagination cursor of `GET /sessions`: the `next` of one page, sent as the `after` query parameter to get the following page. Not a seed type; used by the spec table for the `after` query parameter.
     """
@@ -360,9 +318,6 @@ class TurnStartEvent(Model):
     First event of a turn stream (its data is `{}` on the wire).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["turn_start"]
 
 
@@ -371,9 +326,6 @@ class TextDeltaEvent(Model):
     An incremental piece of the agent's text (delta mode only).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["text_delta"]
     delta: str
     """
@@ -386,9 +338,6 @@ class ThinkingDeltaEvent(Model):
     An incremental piece of the agent's thinking (delta mode only).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["thinking_delta"]
     delta: str
     """
@@ -401,9 +350,6 @@ class TextEvent(Model):
     The complete text of one agent message (message mode only).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["text"]
     text: str
     """
@@ -416,9 +362,6 @@ class ThinkingEvent(Model):
     The complete thinking of one agent message (message mode only).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["thinking"]
     thinking: str
     """
@@ -431,11 +374,8 @@ class TurnStopEvent(Model):
     Last event of a turn stream.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["turn_stop"]
-    stop_reason: StopReason = Field(..., alias="stopReason")
+    stop_reason: StopReason = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Why the agent stopped.
     """
@@ -446,10 +386,7 @@ class ToolCall(Model):
     A tool call emitted by the agent.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
     """
@@ -468,9 +405,6 @@ class ToolSpec(Model):
     Declares a tool (client-side tools in requests; server-side tools in `/meta`).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Tool name.
@@ -494,9 +428,6 @@ class ServerToolRef(Model):
     References a server-side tool to enable for a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Name of a server-side tool as declared in `/meta`.
@@ -512,9 +443,6 @@ class AgentConfig(Model):
     Agent configuration supplied with a request.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Name of the agent to invoke.
@@ -534,9 +462,6 @@ class AgentConfigOverride(Model):
     Agent configuration without its name (`Omit<AgentConfig, "name">`): the session-level overrides of `POST /sessions/:id/turns`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     tools: list[ServerToolRef] | None = None
     """
     Server-side tools to enable. If omitted, all exposed agent tools are disabled.
@@ -552,9 +477,6 @@ class AgentInfo(Model):
     An agent served by this server, as listed by `GET /meta`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Unique identifier of the agent on this server.
@@ -597,11 +519,8 @@ class ToolUseContentBlock(Model):
     A tool call inside a message (extends ToolCall; its properties are flattened in).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["tool_use"]
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
     """
@@ -619,7 +538,7 @@ class ContentBlock(
     RootModel[TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock]
 ):
     root: TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock = Field(
-        ..., discriminator="type", title="ContentBlock"
+        discriminator="type", title="ContentBlock"
     )
     """
     A single content block within a message.
@@ -631,9 +550,6 @@ class UserMessage(Model):
     A user-role message.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     role: Literal["user"]
     content: (
         str
@@ -654,9 +570,6 @@ class AssistantMessage(Model):
     An assistant-role message.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     role: Literal["assistant"]
     content: (
         str
@@ -677,11 +590,8 @@ class ToolMessage(Model):
     A tool result message, returned by the application after a `tool_use` block (extends ToolResult; its properties are flattened in).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     role: Literal["tool"]
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.
     """
@@ -704,9 +614,6 @@ class PostSessionsRequest(Model):
     Request body of `POST /sessions`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     agent: AgentConfig
     """
     Agent configuration; `name` is required when creating a session.
@@ -734,9 +641,6 @@ class PostSessionTurnRequest(Model):
     Request body of `POST /sessions/:id/turns`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     agent: AgentConfigOverride | None = None
     """
     Session-level agent overrides. The agent name cannot be changed; options are merged by key.
@@ -762,10 +666,7 @@ class PostSessionTurnResponse(Model):
     JSON response body of a non-streaming (`stream: "none"`) turn request.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    stop_reason: StopReason = Field(..., alias="stopReason")
+    stop_reason: StopReason = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Why the agent stopped.
     """
@@ -782,7 +683,6 @@ class SessionHistory(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     compacted: (
         list[
@@ -815,9 +715,6 @@ class GetSessionHistoryResponse(Model):
     Response body of `GET /sessions/:id/history`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     history: SessionHistory
     """
     Conversation history of the requested type.
@@ -829,9 +726,6 @@ class GetMetaResponse(Model):
     Response body of `GET /meta`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     version: Literal[3]
     """
     AAP protocol version.
@@ -847,10 +741,7 @@ class SessionInfo(Model):
     Session data, as returned by `GET /sessions/:id` and as the items of `GET /sessions`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Session identifier.
     """
@@ -869,11 +760,8 @@ class ToolCallEvent(Model):
     The agent calls a tool (extends ToolCall; its properties are flattened in).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["tool_call"]
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
     """
@@ -892,11 +780,8 @@ class ToolResultEvent(Model):
     Result of a server-side tool call (server-side tools only; extends ToolResult, its properties are flattened in).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event: Literal["tool_result"]
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.
     """
@@ -935,7 +820,7 @@ class SSEEvent(
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
-    ) = Field(..., discriminator="event", title="SSEEvent")
+    ) = Field(discriminator="event", title="SSEEvent")
     """
     SSE event data for `stream: "delta"` and `stream: "message"` responses. On the wire the event name is the SSE `event:` field and is not repeated in the JSON data; `event` here carries it.
     """
@@ -958,7 +843,7 @@ class DeltaSSEEvent(
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
-    ) = Field(..., discriminator="event", title="DeltaSSEEvent")
+    ) = Field(discriminator="event", title="DeltaSSEEvent")
     """
     Events emitted in `stream: "delta"` mode.
     """
@@ -971,7 +856,7 @@ class MessageSSEEvent(
 ):
     root: (
         TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
-    ) = Field(..., discriminator="event", title="MessageSSEEvent")
+    ) = Field(discriminator="event", title="MessageSSEEvent")
     """
     Events emitted in `stream: "message"` mode.
     """
@@ -982,10 +867,7 @@ class ToolResult(Model):
     The result of a tool call.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.
     """
@@ -1008,19 +890,12 @@ class GetSessionResponse(SessionInfo):
     Response body of `GET /sessions/:id`: a SessionInfo.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class GetSessionsResponse(Model):
     """
     Response body of `GET /sessions`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     sessions: list[SessionInfo]
     """
     Session objects, each shaped like `GetSessionResponse`.

@@ -17,10 +17,7 @@ class ReadTextFileRequest(Model):
     Only available if the client supports the `fs.readTextFile` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
@@ -28,15 +25,17 @@ class ReadTextFileRequest(Model):
     """
     Absolute path to the file to read.
     """
-    line: int | None = Field(None, ge=0)
+    line: int | None = Field(default=None, ge=0)
     """
     Line number to start reading from (1-based).
     """
-    limit: int | None = Field(None, ge=0)
+    limit: int | None = Field(default=None, ge=0)
     """
     Maximum number of lines to read.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -146,10 +145,9 @@ class TextResourceContents(Model):
     Text-based resource contents.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    mime_type: str | None = Field(
+        default=None, validation_alias="mimeType", serialization_alias="mimeType"
     )
-    mime_type: str | None = Field(None, alias="mimeType")
     """
     MIME type describing the encoded media payload.
     """
@@ -161,7 +159,9 @@ class TextResourceContents(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -176,14 +176,13 @@ class BlobResourceContents(Model):
     Binary resource contents.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     blob: str
     """
     Base64-encoded bytes for a binary resource payload.
     """
-    mime_type: str | None = Field(None, alias="mimeType")
+    mime_type: str | None = Field(
+        default=None, validation_alias="mimeType", serialization_alias="mimeType"
+    )
     """
     MIME type describing the encoded media payload.
     """
@@ -191,7 +190,9 @@ class BlobResourceContents(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -210,22 +211,23 @@ class Diff(Model):
     See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     """
     The absolute file path being modified.
     """
-    old_text: str | None = Field(None, alias="oldText")
+    old_text: str | None = Field(
+        default=None, validation_alias="oldText", serialization_alias="oldText"
+    )
     """
     The original content (omitted or `null` for new files).
     """
-    new_text: str = Field(..., alias="newText")
+    new_text: str = Field(validation_alias="newText", serialization_alias="newText")
     """
     The new content after modification.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -244,14 +246,13 @@ class Terminal(Model):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     Identifier of the terminal instance to embed in the content stream.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -271,18 +272,17 @@ class ToolCallLocation(Model):
     See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v1/tool-calls#following-the-agent)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     """
     The absolute file path being accessed or modified.
     """
-    line: int | None = Field(None, ge=0)
+    line: int | None = Field(default=None, ge=0)
     """
     Optional 1-based line number within the file.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -322,9 +322,6 @@ class EnvVariable(Model):
     An environment variable to set when launching an MCP server.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     The name of the environment variable.
@@ -333,7 +330,9 @@ class EnvVariable(Model):
     """
     The value to set for the environment variable.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -348,18 +347,17 @@ class TerminalOutputRequest(Model):
     Request to get the current output and status of a terminal.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to get output from.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -374,18 +372,17 @@ class ReleaseTerminalRequest(Model):
     Request to release a terminal and free its resources.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to release.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -400,18 +397,17 @@ class WaitForTerminalExitRequest(Model):
     Request to wait for a terminal command to exit.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to wait for.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -426,18 +422,17 @@ class KillTerminalRequest(Model):
     Request to kill a terminal without releasing it.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to kill.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -452,14 +447,13 @@ class CreateElicitationRequestForm1(Model):
     Form-based elicitation where the client renders a form from the provided schema.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -477,14 +471,13 @@ class CreateElicitationRequestUrl1(Model):
     URL-based elicitation where the client directs the user to a URL.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -506,14 +499,13 @@ class ElicitationSessionScope(Model):
     during a tool call and needs to redirect it to the user.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session this elicitation is tied to.
     """
-    tool_call_id: str | None = Field(None, alias="toolCallId")
+    tool_call_id: str | None = Field(
+        default=None, validation_alias="toolCallId", serialization_alias="toolCallId"
+    )
     """
     Optional tool call within the session.
 
@@ -528,10 +520,9 @@ class ElicitationRequestScope(Model):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    request_id: int | str | None = Field(
+        validation_alias="requestId", serialization_alias="requestId"
     )
-    request_id: int | str | None = Field(..., alias="requestId")
     """
     The request this elicitation is tied to.
     """
@@ -563,7 +554,6 @@ class ElicitationPropertySchemaOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     type: str
     """
@@ -603,9 +593,6 @@ class EnumOption(Model):
     A titled enum option with a const value, human-readable title, and optional description.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     const: str
     """
     The constant value for this option.
@@ -620,7 +607,9 @@ class EnumOption(Model):
 
     Optional. Omitted and `null` are equivalent and mean no description is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -640,9 +629,6 @@ class StringPropertySchema(Model):
     with `"type": "string"`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -655,13 +641,17 @@ class StringPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no description is provided.
     """
-    min_length: int | None = Field(None, alias="minLength", ge=0)
+    min_length: int | None = Field(
+        default=None, validation_alias="minLength", serialization_alias="minLength", ge=0
+    )
     """
     Minimum string length.
 
     Optional. Omitted and `null` are equivalent and mean there is no minimum length constraint.
     """
-    max_length: int | None = Field(None, alias="maxLength", ge=0)
+    max_length: int | None = Field(
+        default=None, validation_alias="maxLength", serialization_alias="maxLength", ge=0
+    )
     """
     Maximum string length.
 
@@ -691,13 +681,17 @@ class StringPropertySchema(Model):
     Optional. Omitted and `null` are equivalent and mean no untitled single-select choices are
     declared by `enum`.
     """
-    one_of: list[EnumOption] | None = Field(None, alias="oneOf")
+    one_of: list[EnumOption] | None = Field(
+        default=None, validation_alias="oneOf", serialization_alias="oneOf"
+    )
     """
     Titled enum options for titled single-select enums.
     Optional. Omitted and `null` are equivalent and mean no titled single-select choices are
     declared by `oneOf`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -714,9 +708,6 @@ class NumberPropertySchema(Model):
     Schema for number (floating-point) properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -747,7 +738,9 @@ class NumberPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default value is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -764,9 +757,6 @@ class IntegerPropertySchema(Model):
     Schema for integer properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -797,7 +787,9 @@ class IntegerPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default value is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -814,9 +806,6 @@ class BooleanPropertySchema(Model):
     Schema for boolean properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -835,7 +824,9 @@ class BooleanPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default value is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -854,7 +845,6 @@ class MultiSelectItemsOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     type: str
     """
@@ -871,14 +861,13 @@ class StringMultiSelectItems(Model):
     String item schema for multi-select enum properties.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     enum: list[str]
     """
     Allowed enum values.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -895,14 +884,13 @@ class TitledMultiSelectItems(Model):
     Items definition for titled multi-select enum properties.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    any_of: list[EnumOption] = Field(..., alias="anyOf")
+    any_of: list[EnumOption] = Field(validation_alias="anyOf", serialization_alias="anyOf")
     """
     Titled enum options.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -926,10 +914,9 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     Tied to a session, optionally to a specific tool call within that session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    elicitation_id: str = Field(
+        validation_alias="elicitationId", serialization_alias="elicitationId"
     )
-    elicitation_id: str = Field(..., alias="elicitationId")
     """
     The unique identifier for this elicitation.
     """
@@ -945,10 +932,9 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    elicitation_id: str = Field(
+        validation_alias="elicitationId", serialization_alias="elicitationId"
     )
-    elicitation_id: str = Field(..., alias="elicitationId")
     """
     The unique identifier for this elicitation.
     """
@@ -985,9 +971,6 @@ class PromptCapabilities(Model):
     See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#prompt-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     image: bool | None = False
     """
     Agent supports `image` content blocks.
@@ -996,14 +979,18 @@ class PromptCapabilities(Model):
     """
     Agent supports `audio` content blocks.
     """
-    embedded_context: bool | None = Field(False, alias="embeddedContext")
+    embedded_context: bool | None = Field(
+        default=False, validation_alias="embeddedContext", serialization_alias="embeddedContext"
+    )
     """
     Agent supports embedded context in `session/prompt` requests.
 
     When enabled, the Client is allowed to include `resource` content blocks
     in prompt requests for pieces of context that are referenced in the message.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1018,9 +1005,6 @@ class McpCapabilities(Model):
     MCP capabilities supported by the agent
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     http: bool | None = False
     """
     Agent supports `http` MCP servers.
@@ -1029,7 +1013,9 @@ class McpCapabilities(Model):
     """
     Agent supports `sse` MCP servers.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1046,10 +1032,9 @@ class SessionListCapabilities(Model):
     Supplying `{}` means the agent supports listing sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1066,10 +1051,9 @@ class SessionDeleteCapabilities(Model):
     Supplying `{}` means the agent supports deleting sessions from `session/list`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1089,10 +1073,9 @@ class SessionAdditionalDirectoriesCapabilities(Model):
     complete ordered additional-root list associated with a listed session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1109,10 +1092,9 @@ class SessionResumeCapabilities(Model):
     Supplying `{}` means the agent supports resuming sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1129,10 +1111,9 @@ class SessionCloseCapabilities(Model):
     Supplying `{}` means the agent supports closing sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1149,10 +1130,9 @@ class LogoutCapabilities(Model):
     Supplying `{}` means the agent supports the logout method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1173,9 +1153,6 @@ class AuthMethodTerminal(Model):
     The client MUST NOT pass this method to `authenticate`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for this authentication method.
@@ -1197,7 +1174,9 @@ class AuthMethodTerminal(Model):
     Additional environment variables to set on the configured agent invocation for terminal auth.
     These values override same-named variables in the base launch configuration.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1214,9 +1193,6 @@ class AuthMethodAgent(Model):
     This is the default authentication method type.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for this authentication method.
@@ -1229,7 +1205,9 @@ class AuthMethodAgent(Model):
     """
     Optional human-readable description of this authentication method.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1246,9 +1224,6 @@ class Implementation(Model):
     title for UI representation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Intended for programmatic or logical use, but can be used as a display
@@ -1266,7 +1241,9 @@ class Implementation(Model):
     Version of the implementation. Can be displayed to the user or used
     for debugging or metrics purposes. (e.g. "1.0.0").
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1281,10 +1258,9 @@ class AuthenticateResponse(Model):
     Response to the `authenticate` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1299,10 +1275,9 @@ class LogoutResponse(Model):
     Response to the `logout` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1319,9 +1294,6 @@ class SessionMode(Model):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Stable identifier used to refer to this protocol object in later messages.
@@ -1334,7 +1306,9 @@ class SessionMode(Model):
     """
     Optional human-readable details shown with this protocol object.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1349,9 +1323,6 @@ class SessionConfigSelectOption(Model):
     A possible value for a session configuration option.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     value: str
     """
     Unique identifier for this option value.
@@ -1364,7 +1335,9 @@ class SessionConfigSelectOption(Model):
     """
     Optional description for this option value.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1379,10 +1352,7 @@ class SessionConfigBoolean(Model):
     A boolean on/off toggle session configuration option payload.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    current_value: bool = Field(..., alias="currentValue")
+    current_value: bool = Field(validation_alias="currentValue", serialization_alias="currentValue")
     """
     The current value of the boolean option.
     """
@@ -1393,10 +1363,7 @@ class SessionInfo(Model):
     Information about a session returned by session/list
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Unique identifier for the session
     """
@@ -1404,7 +1371,11 @@ class SessionInfo(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots reported for this session. Each path must be absolute.
 
@@ -1416,11 +1387,15 @@ class SessionInfo(Model):
     """
     Human-readable title for the session
     """
-    updated_at: str | None = Field(None, alias="updatedAt")
+    updated_at: str | None = Field(
+        default=None, validation_alias="updatedAt", serialization_alias="updatedAt"
+    )
     """
     ISO 8601 timestamp of last activity
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1435,10 +1410,9 @@ class DeleteSessionResponse(Model):
     Response from deleting a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1453,10 +1427,9 @@ class CloseSessionResponse(Model):
     Response from closing a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1471,10 +1444,9 @@ class SetSessionModeResponse(Model):
     Response to `session/set_mode` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1582,14 +1554,13 @@ class UnstructuredCommandInput(Model):
     All text that was typed after the command name is provided as input.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     hint: str
     """
     A hint to display when the input hasn't been provided yet
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1606,14 +1577,15 @@ class CurrentModeUpdate(Model):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    current_mode_id: str = Field(
+        validation_alias="currentModeId", serialization_alias="currentModeId"
     )
-    current_mode_id: str = Field(..., alias="currentModeId")
     """
     The ID of the current mode
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1631,18 +1603,19 @@ class SessionInfoUpdate(Model):
     Clients can use it to keep session titles and state current.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Human-readable title for the session. Set to null to clear.
     """
-    updated_at: str | None = Field(None, alias="updatedAt")
+    updated_at: str | None = Field(
+        default=None, validation_alias="updatedAt", serialization_alias="updatedAt"
+    )
     """
     ISO 8601 timestamp of last activity. Set to null to clear.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1657,9 +1630,6 @@ class Cost(Model):
     Cost information for a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     amount: float
     """
     Total cumulative cost for session.
@@ -1669,7 +1639,9 @@ class Cost(Model):
     Unit of `amount`: an ISO 4217 currency code (e.g., "USD", "EUR") for money, or another
     unit such as "credits".
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1684,14 +1656,11 @@ class UsageUpdate(Model):
     Context window and cost update for a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    used: int = Field(..., ge=0)
+    used: int = Field(ge=0)
     """
     Tokens currently in context.
     """
-    size: int = Field(..., ge=0)
+    size: int = Field(ge=0)
     """
     Total context window size in tokens.
     """
@@ -1699,7 +1668,9 @@ class UsageUpdate(Model):
     """
     Cumulative session cost (optional).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1722,14 +1693,11 @@ class Notice(Model):
     See RFD: [Session Notices](https://agentclientprotocol.com/rfds/session-notices)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     severity: Literal["info"] | Literal["warning"] | Literal["error"] | str
     """
     Presentation severity hint.
     """
-    title: str = Field(..., min_length=1)
+    title: str = Field(min_length=1)
     """
     Required non-empty plain-text title that can stand alone.
     """
@@ -1739,7 +1707,9 @@ class Notice(Model):
 
     Omitted and `null` are equivalent and mean no description was supplied.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Metadata scoped to this notice.
 
@@ -1752,14 +1722,15 @@ class CompleteElicitationNotification(Model):
     Notification sent by the agent when a URL-based elicitation is complete.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    elicitation_id: str = Field(
+        validation_alias="elicitationId", serialization_alias="elicitationId"
     )
-    elicitation_id: str = Field(..., alias="elicitationId")
     """
     The ID of the elicitation that completed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1789,18 +1760,21 @@ class FileSystemCapabilities(Model):
     See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/v1/initialization#filesystem)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    read_text_file: bool | None = Field(
+        default=False, validation_alias="readTextFile", serialization_alias="readTextFile"
     )
-    read_text_file: bool | None = Field(False, alias="readTextFile")
     """
     Whether the Client supports `fs/read_text_file` requests.
     """
-    write_text_file: bool | None = Field(False, alias="writeTextFile")
+    write_text_file: bool | None = Field(
+        default=False, validation_alias="writeTextFile", serialization_alias="writeTextFile"
+    )
     """
     Whether the Client supports `fs/write_text_file` requests.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1815,10 +1789,6 @@ class CompactionCapabilities(Model):
     Client support for ID-addressed context compaction updates.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class BooleanConfigOptionCapabilities(Model):
     """
@@ -1827,10 +1797,9 @@ class BooleanConfigOptionCapabilities(Model):
     Supplying `{}` means the client supports boolean session configuration options.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1845,10 +1814,6 @@ class NoticeCapabilities(Model):
     Client support for presenting live notices to the user.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class AuthCapabilities(Model):
     """
@@ -1859,9 +1824,6 @@ class AuthCapabilities(Model):
     additional client-side support.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     terminal: bool | None = False
     """
     Whether the client supports `terminal` authentication methods.
@@ -1870,7 +1832,9 @@ class AuthCapabilities(Model):
     configured agent invocation in an interactive terminal. When `true`, the
     agent may include `terminal` entries in its authentication methods.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1887,10 +1851,9 @@ class ElicitationFormCapabilities(Model):
     Supplying `{}` means the client supports form-based elicitation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1909,10 +1872,9 @@ class ElicitationUrlCapabilities(Model):
     Supplying `{}` means the client supports URL-based elicitation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1931,15 +1893,14 @@ class AuthenticateRequest(Model):
     Specifies which authentication method to use.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    method_id: str = Field(..., alias="methodId")
+    method_id: str = Field(validation_alias="methodId", serialization_alias="methodId")
     """
     The ID of the authentication method to use.
     Must be one of the methods advertised in the initialize response.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1956,10 +1917,9 @@ class LogoutRequest(Model):
     Terminates the current authenticated session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1974,9 +1934,6 @@ class HttpHeader(Model):
     An HTTP header to set when making requests to the MCP server.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     The name of the HTTP header.
@@ -1985,7 +1942,9 @@ class HttpHeader(Model):
     """
     The value to set for the HTTP header.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2000,9 +1959,6 @@ class McpServerHttp(Model):
     HTTP transport configuration for MCP.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
@@ -2015,7 +1971,9 @@ class McpServerHttp(Model):
     """
     HTTP headers to set when making requests to the MCP server.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2030,9 +1988,6 @@ class McpServerSse(Model):
     SSE transport configuration for MCP.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
@@ -2045,7 +2000,9 @@ class McpServerSse(Model):
     """
     HTTP headers to set when making requests to the MCP server.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2060,9 +2017,6 @@ class McpServerStdio(Model):
     Stdio transport configuration for MCP.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
@@ -2079,7 +2033,9 @@ class McpServerStdio(Model):
     """
     Environment variables to set when launching the MCP server.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2096,9 +2052,6 @@ class ListSessionsRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.list` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     cwd: str | None = None
     """
     Filter sessions by working directory. Must be an absolute path.
@@ -2107,7 +2060,9 @@ class ListSessionsRequest(Model):
     """
     Opaque cursor token from a previous response's nextCursor field for cursor-based pagination
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2124,14 +2079,13 @@ class DeleteSessionRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.delete` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to delete.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2152,14 +2106,13 @@ class CloseSessionRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.close` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to close.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2174,18 +2127,17 @@ class SetSessionModeRequest(Model):
     Request parameters for setting a session mode.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to set the mode for.
     """
-    mode_id: str = Field(..., alias="modeId")
+    mode_id: str = Field(validation_alias="modeId", serialization_alias="modeId")
     """
     The ID of the mode to set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2200,18 +2152,17 @@ class SetSessionConfigOptionRequestBoolean(Model):
     A boolean value (`type: "boolean"`).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to set the configuration option for.
     """
-    config_id: str = Field(..., alias="configId")
+    config_id: str = Field(validation_alias="configId", serialization_alias="configId")
     """
     The ID of the configuration option to set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2235,18 +2186,17 @@ class SetSessionConfigOptionRequestValueId(Model):
     variant.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to set the configuration option for.
     """
-    config_id: str = Field(..., alias="configId")
+    config_id: str = Field(validation_alias="configId", serialization_alias="configId")
     """
     The ID of the configuration option to set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2274,10 +2224,9 @@ class WriteTextFileResponse(Model):
     Response to `fs/write_text_file`
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2292,14 +2241,13 @@ class ReadTextFileResponse(Model):
     Response containing the contents of a text file.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: str
     """
     Content payload returned by this response.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2320,9 +2268,6 @@ class RequestPermissionOutcomeCancelled(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     outcome: Literal["cancelled"]
 
 
@@ -2331,14 +2276,13 @@ class SelectedPermissionOutcome(Model):
     The user selected one of the provided options.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    option_id: str = Field(..., alias="optionId")
+    option_id: str = Field(validation_alias="optionId", serialization_alias="optionId")
     """
     The ID of the option the user selected.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2353,14 +2297,13 @@ class CreateTerminalResponse(Model):
     Response containing the ID of the created terminal.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The unique identifier for the created terminal.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2375,10 +2318,9 @@ class TerminalExitStatus(Model):
     Exit status of a terminal command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    exit_code: int | None = Field(
+        default=None, validation_alias="exitCode", serialization_alias="exitCode", ge=0
     )
-    exit_code: int | None = Field(None, alias="exitCode", ge=0)
     """
     The process exit code (may be null if terminated by signal).
     """
@@ -2386,7 +2328,9 @@ class TerminalExitStatus(Model):
     """
     The signal that terminated the process (may be null if exited normally).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2401,10 +2345,9 @@ class ReleaseTerminalResponse(Model):
     Response to terminal/release method
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2419,10 +2362,9 @@ class WaitForTerminalExitResponse(Model):
     Response containing the exit status of a terminal command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    exit_code: int | None = Field(
+        default=None, validation_alias="exitCode", serialization_alias="exitCode", ge=0
     )
-    exit_code: int | None = Field(None, alias="exitCode", ge=0)
     """
     The process exit code (may be null if terminated by signal).
     """
@@ -2430,7 +2372,9 @@ class WaitForTerminalExitResponse(Model):
     """
     The signal that terminated the process (may be null if exited normally).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2445,10 +2389,9 @@ class KillTerminalResponse(Model):
     Response to `terminal/kill` method
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2463,10 +2406,9 @@ class CreateElicitationResponseDecline(Model):
     The user declined the elicitation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2484,10 +2426,9 @@ class CreateElicitationResponseCancel(Model):
     The elicitation was cancelled.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2515,9 +2456,10 @@ class CreateElicitationResponseOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2542,9 +2484,6 @@ class ElicitationAcceptAction(Model):
     The user accepted the elicitation and provided content.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: dict[str, Any] | None = None
     """
     The user-provided content, if any, as an object matching the requested schema.
@@ -2558,14 +2497,13 @@ class CancelNotification(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to cancel operations for.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2582,14 +2520,15 @@ class CancelRequestNotification(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/cancellation)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    request_id: int | str | None = Field(
+        validation_alias="requestId", serialization_alias="requestId"
     )
-    request_id: int | str | None = Field(..., alias="requestId")
     """
     The ID of the request to cancel.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2606,10 +2545,7 @@ class WriteTextFileRequest(Model):
     Only available if the client supports the `fs.writeTextFile` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
@@ -2621,7 +2557,9 @@ class WriteTextFileRequest(Model):
     """
     The text content to write to the file.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2636,9 +2574,6 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["diff"]
 
 
@@ -2651,9 +2586,6 @@ class ToolCallContentTerminal(Terminal):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["terminal"]
 
 
@@ -2662,14 +2594,13 @@ class Annotations(Model):
     Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     audience: list[Role] | None = None
     """
     Intended recipients for this content, such as the user or assistant.
     """
-    last_modified: str | None = Field(None, alias="lastModified")
+    last_modified: str | None = Field(
+        default=None, validation_alias="lastModified", serialization_alias="lastModified"
+    )
     """
     Timestamp indicating when the underlying resource was last modified.
     """
@@ -2677,7 +2608,9 @@ class Annotations(Model):
     """
     Relative importance of this content when clients choose what to surface.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2692,9 +2625,6 @@ class TextContent(Model):
     Text provided to or from an LLM.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -2703,7 +2633,9 @@ class TextContent(Model):
     """
     Text payload carried by this content block.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2718,9 +2650,6 @@ class ImageContent(Model):
     An image provided to or from an LLM.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -2729,7 +2658,7 @@ class ImageContent(Model):
     """
     Base64-encoded media payload.
     """
-    mime_type: str = Field(..., alias="mimeType")
+    mime_type: str = Field(validation_alias="mimeType", serialization_alias="mimeType")
     """
     MIME type describing the encoded media payload.
     """
@@ -2737,7 +2666,9 @@ class ImageContent(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2752,9 +2683,6 @@ class AudioContent(Model):
     Audio provided to or from an LLM.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -2763,11 +2691,13 @@ class AudioContent(Model):
     """
     Base64-encoded media payload.
     """
-    mime_type: str = Field(..., alias="mimeType")
+    mime_type: str = Field(validation_alias="mimeType", serialization_alias="mimeType")
     """
     MIME type describing the encoded media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2782,9 +2712,6 @@ class ResourceLink(Model):
     A resource that the server is capable of reading, included in a prompt or tool call result.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -2793,7 +2720,9 @@ class ResourceLink(Model):
     """
     Optional human-readable details shown with this protocol object.
     """
-    mime_type: str | None = Field(None, alias="mimeType")
+    mime_type: str | None = Field(
+        default=None, validation_alias="mimeType", serialization_alias="mimeType"
+    )
     """
     MIME type describing the encoded media payload.
     """
@@ -2813,7 +2742,9 @@ class ResourceLink(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2828,9 +2759,6 @@ class EmbeddedResource(Model):
     The contents of a resource, embedded into a prompt or tool call result.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -2839,7 +2767,9 @@ class EmbeddedResource(Model):
     """
     Embedded resource payload, either text or binary data.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2854,10 +2784,7 @@ class PermissionOption(Model):
     An option presented to the user when requesting permission.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    option_id: str = Field(..., alias="optionId")
+    option_id: str = Field(validation_alias="optionId", serialization_alias="optionId")
     """
     Unique identifier for this permission option.
     """
@@ -2869,7 +2796,9 @@ class PermissionOption(Model):
     """
     Hint about the nature of this permission option.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2884,10 +2813,7 @@ class CreateTerminalRequest(Model):
     Request to create a new terminal and execute a command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
@@ -2907,7 +2833,12 @@ class CreateTerminalRequest(Model):
     """
     Working directory for the command. Must be an absolute path.
     """
-    output_byte_limit: int | None = Field(None, alias="outputByteLimit", ge=0)
+    output_byte_limit: int | None = Field(
+        default=None,
+        validation_alias="outputByteLimit",
+        serialization_alias="outputByteLimit",
+        ge=0,
+    )
     """
     Maximum number of output bytes to retain.
 
@@ -2918,7 +2849,9 @@ class CreateTerminalRequest(Model):
     string output, even if this means the retained output is slightly less than the
     specified limit.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2933,14 +2866,13 @@ class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationR
     URL-based elicitation where the client directs the user to a URL.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2958,14 +2890,13 @@ class CreateElicitationRequestUrl3(ElicitationUrlModeRequest, CreateElicitationR
     URL-based elicitation where the client directs the user to a URL.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2985,13 +2916,14 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3019,13 +2951,14 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3050,9 +2983,6 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["string"]
 
 
@@ -3061,9 +2991,6 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["number"]
 
 
@@ -3072,9 +2999,6 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["integer"]
 
 
@@ -3083,9 +3007,6 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["boolean"]
 
 
@@ -3094,9 +3015,6 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["string"]
 
 
@@ -3105,9 +3023,6 @@ class MultiSelectPropertySchema(Model):
     Schema for multi-select (array) properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -3120,13 +3035,17 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no description is provided.
     """
-    min_items: int | None = Field(None, alias="minItems", ge=0)
+    min_items: int | None = Field(
+        default=None, validation_alias="minItems", serialization_alias="minItems", ge=0
+    )
     """
     Minimum number of items to select.
 
     Optional. Omitted and `null` are equivalent and mean there is no minimum selection count.
     """
-    max_items: int | None = Field(None, alias="maxItems", ge=0)
+    max_items: int | None = Field(
+        default=None, validation_alias="maxItems", serialization_alias="maxItems", ge=0
+    )
     """
     Maximum number of items to select.
 
@@ -3142,7 +3061,9 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default selections are provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3167,9 +3088,6 @@ class SessionCapabilities(Model):
     See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#session-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     list: SessionListCapabilities | None = None
     """
     Whether the agent supports `session/list`.
@@ -3185,7 +3103,9 @@ class SessionCapabilities(Model):
     Supplying `{}` means the agent supports deleting sessions from `session/list`.
     """
     additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
-        None, alias="additionalDirectories"
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
     )
     """
     Whether the agent supports `additionalDirectories` on supported session lifecycle requests.
@@ -3212,7 +3132,9 @@ class SessionCapabilities(Model):
     Optional. Omitted or `null` both mean the agent does not advertise support.
     Supplying `{}` means the agent supports closing sessions.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3227,9 +3149,6 @@ class AgentAuthCapabilities(Model):
     Authentication-related capabilities supported by the agent.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     logout: LogoutCapabilities | None = None
     """
     Whether the agent supports the logout method.
@@ -3237,7 +3156,9 @@ class AgentAuthCapabilities(Model):
     Optional. Omitted or `null` both mean the agent does not advertise support.
     Supplying `{}` means the agent supports the logout method.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3253,9 +3174,6 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `authenticate`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["terminal"]
 
 
@@ -3264,18 +3182,21 @@ class SessionModeState(Model):
     The set of modes and the one currently active.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    current_mode_id: str = Field(
+        validation_alias="currentModeId", serialization_alias="currentModeId"
     )
-    current_mode_id: str = Field(..., alias="currentModeId")
     """
     The current mode the Agent is in.
     """
-    available_modes: list[SessionMode] = Field(..., alias="availableModes")
+    available_modes: list[SessionMode] = Field(
+        validation_alias="availableModes", serialization_alias="availableModes"
+    )
     """
     The set of modes that the Agent can operate in
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3290,9 +3211,6 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     Boolean on/off toggle.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for the configuration option.
@@ -3316,7 +3234,9 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     """
     Optional semantic category for this option (UX only).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3332,9 +3252,6 @@ class SessionConfigSelectGroup(Model):
     A group of possible values for a session configuration option.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     group: str
     """
     Unique identifier for this group.
@@ -3347,7 +3264,9 @@ class SessionConfigSelectGroup(Model):
     """
     The set of option values in this group.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3362,19 +3281,20 @@ class ListSessionsResponse(Model):
     Response from listing sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     sessions: list[SessionInfo]
     """
     Array of session information objects
     """
-    next_cursor: str | None = Field(None, alias="nextCursor")
+    next_cursor: str | None = Field(
+        default=None, validation_alias="nextCursor", serialization_alias="nextCursor"
+    )
     """
     Opaque cursor token. If present, pass this in the next request's cursor parameter
     to fetch the next page. If absent, there are no more results.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3391,14 +3311,13 @@ class PromptResponse(Model):
     See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/v1/prompt-turn#4-check-for-completion)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    stop_reason: StopReason = Field(..., alias="stopReason")
+    stop_reason: StopReason = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Indicates why the agent stopped processing the turn.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3418,9 +3337,6 @@ class Error(Model):
     See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     code: (
         Literal[-32700]
         | Literal[-32600]
@@ -3455,10 +3371,9 @@ class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["current_mode_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["current_mode_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
@@ -3466,10 +3381,9 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["session_info_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["session_info_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateUsageUpdate(UsageUpdate):
@@ -3477,10 +3391,9 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["usage_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["usage_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateNotice(Notice):
@@ -3491,10 +3404,9 @@ class SessionUpdateNotice(Notice):
     the `session.notices` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["notice"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["notice"] = Field(..., alias="sessionUpdate")
 
 
 class PlanEntry(Model):
@@ -3506,9 +3418,6 @@ class PlanEntry(Model):
     See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: str
     """
     Human-readable description of what this task aims to accomplish.
@@ -3522,7 +3431,9 @@ class PlanEntry(Model):
     """
     Current execution status of this task.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3543,9 +3454,6 @@ class Plan(Model):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     entries: list[PlanEntry]
     """
     The list of tasks to be accomplished.
@@ -3553,7 +3461,9 @@ class Plan(Model):
     When updating a plan, the agent must send a complete list of all entries
     with their current status. The client replaces the entire plan with each update.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3575,9 +3485,6 @@ class SessionConfigOptionsCapabilities(Model):
     Session configuration option capabilities supported by the client.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     boolean: BooleanConfigOptionCapabilities | None = None
     """
     Whether the client supports boolean session configuration options.
@@ -3587,7 +3494,9 @@ class SessionConfigOptionsCapabilities(Model):
     `configOptions`, and the client may send `session/set_config_option`
     requests with `type: "boolean"` and a boolean `value`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3602,9 +3511,6 @@ class ElicitationCapabilities(Model):
     Elicitation capabilities supported by the client.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     form: ElicitationFormCapabilities | None = None
     """
     Whether the client supports form-based elicitation.
@@ -3619,7 +3525,9 @@ class ElicitationCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise support.
     Supplying `{}` means the client supports URL-based elicitation.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3638,9 +3546,6 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["http"]
 
 
@@ -3651,9 +3556,6 @@ class McpServerSseModel(McpServerSse):
     Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["sse"]
 
 
@@ -3666,11 +3568,8 @@ class LoadSessionRequest(Model):
     See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/session-setup#loading-sessions)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] = Field(
-        ..., alias="mcpServers"
+        validation_alias="mcpServers", serialization_alias="mcpServers"
     )
     """
     List of MCP servers to connect to for this session.
@@ -3679,7 +3578,11 @@ class LoadSessionRequest(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots to activate for this session. Each path must be absolute.
 
@@ -3688,11 +3591,13 @@ class LoadSessionRequest(Model):
     session. It may differ from any previously used or reported list as long as
     the request `cwd` matches the session's `cwd`.
     """
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to load.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3712,10 +3617,7 @@ class ResumeSessionRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.resume` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to resume.
     """
@@ -3723,7 +3625,11 @@ class ResumeSessionRequest(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots to activate for this session. Each path must be absolute.
 
@@ -3733,12 +3639,14 @@ class ResumeSessionRequest(Model):
     the request `cwd` matches the session's `cwd`.
     """
     mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = Field(
-        None, alias="mcpServers"
+        default=None, validation_alias="mcpServers", serialization_alias="mcpServers"
     )
     """
     List of MCP servers to connect to for this session.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3753,9 +3661,6 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     The user selected one of the provided options.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     outcome: Literal["selected"]
 
 
@@ -3764,9 +3669,6 @@ class TerminalOutputResponse(Model):
     Response containing the terminal output and exit status.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     output: str
     """
     The terminal output captured so far.
@@ -3775,11 +3677,15 @@ class TerminalOutputResponse(Model):
     """
     Whether the output was truncated due to byte limits.
     """
-    exit_status: TerminalExitStatus | None = Field(None, alias="exitStatus")
+    exit_status: TerminalExitStatus | None = Field(
+        default=None, validation_alias="exitStatus", serialization_alias="exitStatus"
+    )
     """
     Exit status if the command has completed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3794,10 +3700,9 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
     The user accepted and provided content.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3837,9 +3742,6 @@ class ContentBlockText(TextContent):
     Clients SHOULD render this text as Markdown.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["text"]
 
 
@@ -3850,9 +3752,6 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["image"]
 
 
@@ -3863,9 +3762,6 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["audio"]
 
 
@@ -3876,9 +3772,6 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["resource_link"]
 
 
@@ -3891,9 +3784,6 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["resource"]
 
 
@@ -3902,20 +3792,19 @@ class Content(Model):
     Standard content block (text, images, resources).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: (
         ContentBlockText
         | ContentBlockImage
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     The actual content block.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3930,9 +3819,6 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["array"]
 
 
@@ -3946,38 +3832,46 @@ class AgentCapabilities(Model):
     See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#agent-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    load_session: bool | None = Field(
+        default=False, validation_alias="loadSession", serialization_alias="loadSession"
     )
-    load_session: bool | None = Field(False, alias="loadSession")
     """
     Whether the agent supports `session/load`.
     """
     prompt_capabilities: PromptCapabilities | None = Field(
-        {"image": False, "audio": False, "embeddedContext": False},
-        alias="promptCapabilities",
+        default={"image": False, "audio": False, "embeddedContext": False},
+        validation_alias="promptCapabilities",
+        serialization_alias="promptCapabilities",
         validate_default=True,
     )
     """
     Prompt capabilities supported by the agent.
     """
     mcp_capabilities: McpCapabilities | None = Field(
-        {"http": False, "sse": False}, alias="mcpCapabilities", validate_default=True
+        default={"http": False, "sse": False},
+        validation_alias="mcpCapabilities",
+        serialization_alias="mcpCapabilities",
+        validate_default=True,
     )
     """
     MCP capabilities supported by the agent.
     """
     session_capabilities: SessionCapabilities | None = Field(
-        {}, alias="sessionCapabilities", validate_default=True
+        default={},
+        validation_alias="sessionCapabilities",
+        serialization_alias="sessionCapabilities",
+        validate_default=True,
     )
     """
     Session lifecycle and prompt capabilities advertised by the agent.
     """
-    auth: AgentAuthCapabilities | None = Field({}, validate_default=True)
+    auth: AgentAuthCapabilities | None = Field(default={}, validate_default=True)
     """
     Authentication-related capabilities supported by the agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3992,10 +3886,7 @@ class SessionConfigSelect(Model):
     A single-value selector (dropdown) session configuration option payload.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    current_value: str = Field(..., alias="currentValue")
+    current_value: str = Field(validation_alias="currentValue", serialization_alias="currentValue")
     """
     The currently selected value.
     """
@@ -4011,10 +3902,9 @@ class SessionUpdatePlan(Plan):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["plan"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["plan"] = Field(..., alias="sessionUpdate")
 
 
 class ContentChunk(Model):
@@ -4022,27 +3912,28 @@ class ContentChunk(Model):
     A streamed item of content
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: (
         ContentBlockText
         | ContentBlockImage
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     A single item of content
     """
-    message_id: str | None = Field(None, alias="messageId")
+    message_id: str | None = Field(
+        default=None, validation_alias="messageId", serialization_alias="messageId"
+    )
     """
     A unique identifier for the message this chunk belongs to.
 
     All chunks belonging to the same message share the same `messageId`.
     A change in `messageId` indicates a new message has started.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4057,9 +3948,6 @@ class AvailableCommand(Model):
     Information about a command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Command name (e.g., `create_plan`, `research_codebase`).
@@ -4072,7 +3960,9 @@ class AvailableCommand(Model):
     """
     Input for the command if required
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4087,14 +3977,15 @@ class AvailableCommandsUpdate(Model):
     Available commands are ready or have changed
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    available_commands: list[AvailableCommand] = Field(
+        validation_alias="availableCommands", serialization_alias="availableCommands"
     )
-    available_commands: list[AvailableCommand] = Field(..., alias="availableCommands")
     """
     Commands the agent can execute
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4116,10 +4007,7 @@ class CompactionUpdate(Model):
     `summary: []` also clears the summary.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    compaction_id: str = Field(..., alias="compactionId")
+    compaction_id: str = Field(validation_alias="compactionId", serialization_alias="compactionId")
     """
     The Agent-owned ID of this compaction, unique within the session.
     """
@@ -4153,7 +4041,9 @@ class CompactionUpdate(Model):
     """
     Human-readable error details for the compaction.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Extensible metadata patch for this compaction.
     """
@@ -4167,10 +4057,7 @@ class CompactionSummaryChunk(Model):
     the `session.compaction` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    compaction_id: str = Field(..., alias="compactionId")
+    compaction_id: str = Field(validation_alias="compactionId", serialization_alias="compactionId")
     """
     ID of the compaction whose summary receives this content.
     """
@@ -4180,11 +4067,13 @@ class CompactionSummaryChunk(Model):
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     One content block to append.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Metadata scoped to this chunk. Omission and `null` both mean absent.
     """
@@ -4195,15 +4084,14 @@ class ClientSessionCapabilities(Model):
     Session-related capabilities supported by the client.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     compaction: CompactionCapabilities | None = None
     """
     Support for ID-addressed context compaction updates. Omitted or `null`
     means unsupported. `{}` advertises the complete compaction contract.
     """
-    config_options: SessionConfigOptionsCapabilities | None = Field(None, alias="configOptions")
+    config_options: SessionConfigOptionsCapabilities | None = Field(
+        default=None, validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     Config option capabilities supported by the client.
 
@@ -4217,7 +4105,9 @@ class ClientSessionCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise support.
     Supplying `{}` means the client can present notices to the user.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4234,14 +4124,15 @@ class NewSessionRequest(Model):
     See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/session-setup#creating-a-session)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     cwd: str
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots for this session. Each path must be absolute.
 
@@ -4250,12 +4141,14 @@ class NewSessionRequest(Model):
     additional roots are activated for the new session.
     """
     mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] = Field(
-        ..., alias="mcpServers"
+        validation_alias="mcpServers", serialization_alias="mcpServers"
     )
     """
     List of MCP (Model Context Protocol) servers the agent should connect to.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4274,10 +4167,7 @@ class PromptRequest(Model):
     See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v1/prompt-turn#1-user-message)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to send this user message to
     """
@@ -4306,7 +4196,9 @@ class PromptRequest(Model):
     as it avoids extra round-trips and allows the message to include
     pieces of context from sources the agent may not have access to.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4321,16 +4213,15 @@ class RequestPermissionResponse(Model):
     Response to a permission request.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     outcome: RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected = Field(
-        ..., discriminator="outcome"
+        discriminator="outcome"
     )
     """
     The user's decision on the permission request.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4345,9 +4236,6 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["content"]
 
 
@@ -4359,9 +4247,6 @@ class ElicitationSchema(Model):
     as required by the elicitation specification.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: ElicitationSchemaType | None = ElicitationSchemaType.elicitation_schema_type_string
     """
     Type discriminator. Always `"object"`.
@@ -4383,7 +4268,7 @@ class ElicitationSchema(Model):
             | ElicitationPropertySchemaOther,
         ]
         | None
-    ) = Field({}, validate_default=True)
+    ) = Field(default={}, validate_default=True)
     """
     Property definitions (must be primitive types).
     """
@@ -4399,7 +4284,9 @@ class ElicitationSchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no schema description is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4416,10 +4303,9 @@ class ElicitationFormModeSession(ElicitationSessionScope):
     Tied to a session, optionally to a specific tool call within that session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    requested_schema: ElicitationSchema = Field(
+        validation_alias="requestedSchema", serialization_alias="requestedSchema"
     )
-    requested_schema: ElicitationSchema = Field(..., alias="requestedSchema")
     """
     A JSON Schema describing the form fields to present to the user.
     """
@@ -4431,10 +4317,9 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    requested_schema: ElicitationSchema = Field(
+        validation_alias="requestedSchema", serialization_alias="requestedSchema"
     )
-    requested_schema: ElicitationSchema = Field(..., alias="requestedSchema")
     """
     A JSON Schema describing the form fields to present to the user.
     """
@@ -4449,10 +4334,9 @@ class InitializeResponse(Model):
     See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    protocol_version: int = Field(
+        validation_alias="protocolVersion", serialization_alias="protocolVersion", ge=0, le=65535
     )
-    protocol_version: int = Field(..., alias="protocolVersion", ge=0, le=65535)
     """
     The protocol version the client specified if supported by the agent,
     or the latest protocol version supported by the agent.
@@ -4460,32 +4344,40 @@ class InitializeResponse(Model):
     The client should disconnect, if it doesn't support this version.
     """
     agent_capabilities: AgentCapabilities | None = Field(
-        {
+        default={
             "loadSession": False,
             "promptCapabilities": {"image": False, "audio": False, "embeddedContext": False},
             "mcpCapabilities": {"http": False, "sse": False},
             "sessionCapabilities": {},
             "auth": {},
         },
-        alias="agentCapabilities",
+        validation_alias="agentCapabilities",
+        serialization_alias="agentCapabilities",
         validate_default=True,
     )
     """
     Capabilities supported by the agent.
     """
     auth_methods: list[AuthMethodTerminalModel | AuthMethodAgent] | None = Field(
-        [], alias="authMethods", validate_default=True
+        default=[],
+        validation_alias="authMethods",
+        serialization_alias="authMethods",
+        validate_default=True,
     )
     """
     Authentication methods supported by the agent.
     """
-    agent_info: Implementation | None = Field(None, alias="agentInfo")
+    agent_info: Implementation | None = Field(
+        default=None, validation_alias="agentInfo", serialization_alias="agentInfo"
+    )
     """
     Information about the Agent name and version sent to the Client.
 
     Note: in future versions of the protocol, this will be required.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4500,9 +4392,6 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     Single-value selector (dropdown).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for the configuration option.
@@ -4526,7 +4415,9 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     """
     Optional semantic category for this option (UX only).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4542,9 +4433,6 @@ class LoadSessionResponse(Model):
     Response from loading an existing session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     modes: SessionModeState | None = None
     """
     Initial mode state if supported by the Agent
@@ -4558,11 +4446,13 @@ class LoadSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4577,9 +4467,6 @@ class ResumeSessionResponse(Model):
     Response from resuming an existing session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     modes: SessionModeState | None = None
     """
     Initial mode state if supported by the Agent
@@ -4593,11 +4480,13 @@ class ResumeSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4612,18 +4501,17 @@ class SetSessionConfigOptionResponse(Model):
     Response to `session/set_config_option` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     config_options: list[
         Annotated[
             SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
         ]
-    ] = Field(..., alias="configOptions")
+    ] = Field(validation_alias="configOptions", serialization_alias="configOptions")
     """
     The full set of configuration options and their current values.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4638,10 +4526,9 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["user_message_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["user_message_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateAgentMessageChunk(ContentChunk):
@@ -4649,10 +4536,9 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["agent_message_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["agent_message_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateAgentThoughtChunk(ContentChunk):
@@ -4660,10 +4546,9 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["agent_thought_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["agent_thought_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
@@ -4671,10 +4556,9 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["available_commands_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["available_commands_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateCompactionUpdate(CompactionUpdate):
@@ -4685,10 +4569,9 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     the `session.compaction` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["compaction_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["compaction_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
@@ -4699,10 +4582,9 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     the `session.compaction` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["compaction_summary_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["compaction_summary_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class ToolCall(Model):
@@ -4715,10 +4597,7 @@ class ToolCall(Model):
     See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v1/tool-calls)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Unique identifier for this tool call within the session.
     """
@@ -4759,15 +4638,21 @@ class ToolCall(Model):
     File locations affected by this tool call.
     Enables "follow-along" features in clients.
     """
-    raw_input: Any | None = Field(None, alias="rawInput")
+    raw_input: Any | None = Field(
+        default=None, validation_alias="rawInput", serialization_alias="rawInput"
+    )
     """
     Raw input parameters sent to the tool.
     """
-    raw_output: Any | None = Field(None, alias="rawOutput")
+    raw_output: Any | None = Field(
+        default=None, validation_alias="rawOutput", serialization_alias="rawOutput"
+    )
     """
     Raw output returned by the tool.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4782,18 +4667,17 @@ class ConfigOptionUpdate(Model):
     Session configuration options have been updated.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     config_options: list[
         Annotated[
             SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
         ]
-    ] = Field(..., alias="configOptions")
+    ] = Field(validation_alias="configOptions", serialization_alias="configOptions")
     """
     The full set of configuration options and their current values.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4813,11 +4697,8 @@ class ClientCapabilities(Model):
     See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     fs: FileSystemCapabilities | None = Field(
-        {"readTextFile": False, "writeTextFile": False}, validate_default=True
+        default={"readTextFile": False, "writeTextFile": False}, validate_default=True
     )
     """
     File system capabilities supported by the client.
@@ -4834,7 +4715,7 @@ class ClientCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise any
     session-related extensions.
     """
-    auth: AuthCapabilities | None = Field({"terminal": False}, validate_default=True)
+    auth: AuthCapabilities | None = Field(default={"terminal": False}, validate_default=True)
     """
     Authentication capabilities supported by the client.
     Determines which authentication method types the agent may include
@@ -4848,7 +4729,9 @@ class ClientCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise
     elicitation support.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4868,10 +4751,7 @@ class ToolCallUpdate(Model):
     See protocol docs: [Updating](https://agentclientprotocol.com/protocol/v1/tool-calls#updating)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     The ID of the tool call being updated.
     """
@@ -4910,15 +4790,21 @@ class ToolCallUpdate(Model):
     """
     Replace the locations collection.
     """
-    raw_input: Any | None = Field(None, alias="rawInput")
+    raw_input: Any | None = Field(
+        default=None, validation_alias="rawInput", serialization_alias="rawInput"
+    )
     """
     Update the raw input.
     """
-    raw_output: Any | None = Field(None, alias="rawOutput")
+    raw_output: Any | None = Field(
+        default=None, validation_alias="rawOutput", serialization_alias="rawOutput"
+    )
     """
     Update the raw output.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4933,14 +4819,13 @@ class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitatio
     Form-based elicitation where the client renders a form from the provided schema.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4958,14 +4843,13 @@ class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitatio
     Form-based elicitation where the client renders a form from the provided schema.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5012,10 +4896,7 @@ class NewSessionResponse(Model):
     See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/session-setup#creating-a-session)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Unique identifier for the created session.
 
@@ -5034,11 +4915,13 @@ class NewSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5053,10 +4936,9 @@ class SessionUpdateToolCall(ToolCall):
     Notification that a new tool call has been initiated.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["tool_call"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["tool_call"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateToolCallUpdate(ToolCallUpdate):
@@ -5064,10 +4946,9 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     Update on the status or results of a tool call.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["tool_call_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["tool_call_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
@@ -5075,10 +4956,9 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["config_option_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["config_option_update"] = Field(..., alias="sessionUpdate")
 
 
 class InitializeRequest(Model):
@@ -5090,32 +4970,36 @@ class InitializeRequest(Model):
     See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    protocol_version: int = Field(
+        validation_alias="protocolVersion", serialization_alias="protocolVersion", ge=0, le=65535
     )
-    protocol_version: int = Field(..., alias="protocolVersion", ge=0, le=65535)
     """
     The latest protocol version supported by the client.
     """
     client_capabilities: ClientCapabilities | None = Field(
-        {
+        default={
             "fs": {"readTextFile": False, "writeTextFile": False},
             "terminal": False,
             "auth": {"terminal": False},
         },
-        alias="clientCapabilities",
+        validation_alias="clientCapabilities",
+        serialization_alias="clientCapabilities",
         validate_default=True,
     )
     """
     Capabilities supported by the client.
     """
-    client_info: Implementation | None = Field(None, alias="clientInfo")
+    client_info: Implementation | None = Field(
+        default=None, validation_alias="clientInfo", serialization_alias="clientInfo"
+    )
     """
     Information about the Client name and version sent to the Agent.
 
     Note: in future versions of the protocol, this will be required.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5134,14 +5018,11 @@ class RequestPermissionRequest(Model):
     See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    tool_call: ToolCallUpdate = Field(..., alias="toolCall")
+    tool_call: ToolCallUpdate = Field(validation_alias="toolCall", serialization_alias="toolCall")
     """
     Details about the tool call requiring permission.
     """
@@ -5149,7 +5030,9 @@ class RequestPermissionRequest(Model):
     """
     Available permission options for the user to choose from.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5168,10 +5051,7 @@ class SessionNotification(Model):
     See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session this update pertains to.
     """
@@ -5190,11 +5070,13 @@ class SessionNotification(Model):
         | SessionUpdateNotice
         | SessionUpdateCompactionUpdate
         | SessionUpdateCompactionSummaryChunk
-    ) = Field(..., discriminator="session_update")
+    ) = Field(discriminator="session_update")
     """
     The actual update content.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at

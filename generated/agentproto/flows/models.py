@@ -12,7 +12,6 @@ from agentproto._runtime.base import Model
 class Info(Model):
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     title: str
     """
@@ -31,7 +30,6 @@ class Info(Model):
 class Source(Model):
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     id: str
     """
@@ -46,17 +44,16 @@ class Source(Model):
 class Override(Model):
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
-    source_id: str = Field(..., alias="sourceId")
+    source_id: str = Field(validation_alias="sourceId", serialization_alias="sourceId")
     """
     MUST correspond to an `id` in the `sources` array. This ensures the override targets a valid API source.
     """
-    operation_id: str = Field(..., alias="operationId")
+    operation_id: str = Field(validation_alias="operationId", serialization_alias="operationId")
     """
     MUST match an `operationId` in the referenced OpenAPI specification. This ensures accurate targeting of the operation to be overridden.
     """
-    field_path: str = Field(..., alias="fieldPath")
+    field_path: str = Field(validation_alias="fieldPath", serialization_alias="fieldPath")
     """
     MUST be a JSON path expression that specifies the exact field within the operation to modify. The path SHOULD traverse the OpenAPI operation hierarchy using dot notation and array indices (e.g., `parameters.0.required`), treating the OpenAPI operation as the root.
     """
@@ -69,17 +66,16 @@ class Override(Model):
 class Action(Model):
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     id: str
     """
     MUST provide a unique, human-readable identifier for the action within the flow. Identifiers MUST be in snake_case format and unique within the flow, enabling precise reference in links. **Example**: `validate_payment`
     """
-    source_id: str = Field(..., alias="sourceId")
+    source_id: str = Field(validation_alias="sourceId", serialization_alias="sourceId")
     """
     MUST reference the `id` of an API source defined in the `sources` array. Indicates which API the action is associated with, ensuring correct operation execution.
     """
-    operation_id: str = Field(..., alias="operationId")
+    operation_id: str = Field(validation_alias="operationId", serialization_alias="operationId")
     """
     MUST identify the specific operation within the API source to execute. Must match an `operationId` in the referenced OpenAPI specification, ensuring accurate and intended operation invocation.
     """
@@ -90,14 +86,13 @@ class Origin(Model):
     MUST specify the data origin for the link, which can be an action's response or the flow's input parameters.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    action_id: str | None = Field(
+        default=None, validation_alias="actionId", serialization_alias="actionId"
     )
-    action_id: str | None = Field(None, alias="actionId")
     """
     OPTIONAL. The identifier of the action providing the data. If null, the source is the flow's input parameters.
     """
-    field_path: str = Field(..., alias="fieldPath")
+    field_path: str = Field(validation_alias="fieldPath", serialization_alias="fieldPath")
     """
     MUST be a JSON path expression specifying the source field from which to extract data. The path SHOULD traverse the OpenAPI operation hierarchy using dot notation and array indices (e.g., `response.data.items.0.name`), treating the OpenAPI operation as the root.
     """
@@ -108,14 +103,13 @@ class Target(Model):
     MUST specify the destination location for the mapped data, targeting an action's parameters or the flow's response fields.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    action_id: str | None = Field(
+        default=None, validation_alias="actionId", serialization_alias="actionId"
     )
-    action_id: str | None = Field(None, alias="actionId")
     """
     OPTIONAL. The identifier of the action receiving the data. If null, the target is the flow's response fields, allowing data to be outputted to the user.
     """
-    field_path: str = Field(..., alias="fieldPath")
+    field_path: str = Field(validation_alias="fieldPath", serialization_alias="fieldPath")
     """
     MUST be a JSON path expression specifying the destination field where the data should be placed. The path SHOULD traverse the OpenAPI operation hierarchy using dot notation and array indices (e.g., `parameters.userId`), treating the OpenAPI operation as the root.
     """
@@ -124,7 +118,6 @@ class Target(Model):
 class Link(Model):
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     origin: Origin
     """
@@ -143,7 +136,6 @@ class Parameter(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     name: str
     """
@@ -166,9 +158,10 @@ class Parameter(Model):
 class Content(Model):
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
-    schema_: dict[str, Any] | None = Field(None, alias="schema")
+    schema_: dict[str, Any] | None = Field(
+        default=None, validation_alias="schema", serialization_alias="schema"
+    )
     """
     MUST provide the schema defining the structure of the request body for the specified MIME type. Follows JSON Schema specifications as per [RFC 7159](https://tools.ietf.org/html/rfc7159), enabling precise data validation and formatting.
     """
@@ -185,7 +178,6 @@ class RequestBody(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     content: dict[str, Content] | None = None
     """
@@ -204,7 +196,6 @@ class Responses(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     success: dict[str, Any]
     """
@@ -223,13 +214,14 @@ class Fields(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     parameters: list[Parameter]
     """
     MUST include an array of parameters that define the inputs required or accepted by the flow. These parameters serve as the interface for user-provided data, enabling dynamic and flexible flow interactions.
     """
-    request_body: RequestBody | None = Field(None, alias="requestBody")
+    request_body: RequestBody | None = Field(
+        default=None, validation_alias="requestBody", serialization_alias="requestBody"
+    )
     """
     OPTIONAL. Describes the structure of the request payload that the flow expects. Aligns with OpenAPI's `requestBody` specification as per [RFC 7231](https://tools.ietf.org/html/rfc7231), ensuring standardized data formats and communication.
     """
@@ -240,9 +232,6 @@ class Fields(Model):
 
 
 class Flow(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     MUST provide a unique, human-readable identifier for the flow. Identifiers MUST be in snake_case format and globally unique within the `agents.json` context, ensuring clear reference and invocation. **Example**: `process_order_flow`
@@ -267,7 +256,9 @@ class Flow(Model):
     """
     MUST define the parameters, request body, and responses for the flow. These fields serve as the interface for interaction with the flow, ensuring structured and clear data handling.
     """
-    additional_properties: Any | None = Field(None, alias="additionalProperties")
+    additional_properties: Any | None = Field(
+        None, validation_alias="additionalProperties", serialization_alias="additionalProperties"
+    )
 
 
 class AgentsJson(Model):
@@ -275,10 +266,7 @@ class AgentsJson(Model):
     This schema uses key words such as "MUST", "MUST NOT", "REQUIRED", "SHALL", "SHALL NOT", "SHOULD", "SHOULD NOT", "RECOMMENDED", and "OPTIONAL" as defined in [RFC 2119](https://tools.ietf.org/html/rfc2119) and [RFC 8174](https://tools.ietf.org/html/rfc8174) to indicate requirement levels.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    agents_json: str = Field(..., alias="agentsJson")
+    agents_json: str = Field(validation_alias="agentsJson", serialization_alias="agentsJson")
     """
     MUST specify the version of the `agents.json` specification being used. Adheres to Semantic Versioning (SemVer) as outlined at [https://semver.org/](https://semver.org/).
     """
@@ -295,4 +283,6 @@ class AgentsJson(Model):
     """
     MUST include an array of flows that define sequences of API operations to be executed. Each flow represents a cohesive workflow involving multiple actions, data links, and user interactions.
     """
-    additional_properties: Any | None = Field(None, alias="additionalProperties")
+    additional_properties: Any | None = Field(
+        None, validation_alias="additionalProperties", serialization_alias="additionalProperties"
+    )

@@ -21,7 +21,6 @@ class SchemaEnum(StrEnum):
 
 class SchemaPattern(RootModel[str]):
     root: str = Field(
-        ...,
         pattern="^(https://raw\\.githubusercontent\\.com/hiddenpath/ai-protocol/(main|master|v\\d+\\.\\d+)/schemas/v1\\.json|\\.\\./schemas/v1\\.json)$",
         title="SchemaPattern",
     )
@@ -77,7 +76,6 @@ class Endpoint(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     base_url: AnyUrl
     """
@@ -87,7 +85,7 @@ class Endpoint(Model):
     """
     Protocol used for communication
     """
-    timeout_ms: int | None = Field(None, ge=100)
+    timeout_ms: int | None = Field(default=None, ge=100)
     """
     Default timeout for requests in milliseconds
     """
@@ -110,27 +108,26 @@ class Method(StrEnum):
 
 
 class ExpectedStatu(RootModel[int]):
-    root: int = Field(..., ge=100, le=599)
+    root: int = Field(ge=100, le=599)
 
 
 class Check(Model):
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     method: Method
     """
     HTTP method for health check
     """
-    path: str = Field(..., pattern="^/")
+    path: str = Field(pattern="^/")
     """
     Path relative to base_url for health check
     """
-    expected_status: list[ExpectedStatu] = Field(..., min_length=1)
+    expected_status: list[ExpectedStatu] = Field(min_length=1)
     """
     HTTP status codes that indicate healthy state
     """
-    timeout_ms: int | None = Field(None, ge=100)
+    timeout_ms: int | None = Field(default=None, ge=100)
     """
     Timeout for health check in milliseconds
     """
@@ -143,13 +140,12 @@ class Availability(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     required: bool
     """
     Whether the provider must be reachable at runtime startup
     """
-    regions: list[Region] = Field(..., min_length=1)
+    regions: list[Region] = Field(min_length=1)
     """
     Geographic regions where the provider is available
     """
@@ -163,17 +159,11 @@ class Type(StrEnum):
 
 
 class ExtraHeader(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     value: str
 
 
 class Auth(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Type
     token_env: str | None = None
     """
@@ -202,10 +192,7 @@ class DecoderFormat(StrEnum):
 
 
 class Decoder(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    format: DecoderFormat | None = Field(None, title="DecoderFormat")
+    format: DecoderFormat | None = Field(default=None, title="DecoderFormat")
     strategy: str | None = None
     """
     Specific decoding strategy
@@ -216,17 +203,11 @@ class Decoder(Model):
 
 
 class Candidate(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     candidate_id_path: str | None = None
     fan_out: bool | None = None
 
 
 class Accumulator(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     stateful_tool_parsing: bool | None = None
     key_path: str | None = None
     flush_on: str | None = None
@@ -245,9 +226,6 @@ class Emit(StrEnum):
 
 
 class EventMapItem(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     match: str
     emit: Emit
     fields: dict[str, str] | None = None
@@ -255,9 +233,6 @@ class EventMapItem(Model):
 
 
 class Streaming(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     event_format: str | None = None
     """
     Streaming event format identifier
@@ -283,18 +258,12 @@ class SupportType(StrEnum):
 
 
 class MultiCandidate(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     support_type: SupportType
     param_name: str | None = None
     max_concurrent: int | None = None
 
 
 class ToolCalls(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str | None = None
     filter: str | None = None
     fields: dict[str, str] | None = None
@@ -303,9 +272,6 @@ class ToolCalls(Model):
 
 
 class Error(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message_path: str | None = None
     code_path: str | None = None
     type_path: str | None = None
@@ -317,17 +283,11 @@ class Error(Model):
 
 
 class ResponseMapping(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     tool_calls: ToolCalls | None = None
     error: Error | None = None
 
 
 class Features(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     multi_candidate: MultiCandidate | None = None
     response_mapping: ResponseMapping | None = None
 
@@ -339,7 +299,6 @@ class Capabilities(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     streaming: bool
     """
@@ -368,18 +327,12 @@ class Capabilities(Model):
 
 
 class Endpoints(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     method: str | None = "POST"
     adapter: str | None = None
 
 
 class Services(Model):
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     method: str | None = "GET"
     headers: dict[str, str] | None = None
@@ -394,7 +347,6 @@ class Termination(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     source_field: str
     """
@@ -434,7 +386,6 @@ class ToolUse(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     id_path: str | None = None
     index_path: str | None = None
@@ -458,14 +409,13 @@ class ToolResult(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     id_path: str | None = None
     name_path: str | None = None
     response_path: str | None = None
     output_path: str | None = None
     error_path: str | None = None
-    format: ToolResultFormat | None = Field(None, title="ToolResultFormat")
+    format: ToolResultFormat | None = Field(default=None, title="ToolResultFormat")
 
 
 class Tooling(Model):
@@ -475,7 +425,6 @@ class Tooling(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     source_model: SourceModel
     """
@@ -499,7 +448,6 @@ class RateLimitHeaders(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     requests_limit: str | None = None
     requests_remaining: str | None = None
@@ -539,21 +487,20 @@ class RetryPolicy(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     strategy: Strategy
     """
     Retry strategy to apply for retryable errors.
     """
-    max_retries: int | None = Field(None, ge=0)
+    max_retries: int | None = Field(default=None, ge=0)
     """
     Maximum number of retries (not counting the initial attempt).
     """
-    min_delay_ms: int | None = Field(None, ge=0)
+    min_delay_ms: int | None = Field(default=None, ge=0)
     """
     Minimum delay before the first retry.
     """
-    max_delay_ms: int | None = Field(None, ge=0)
+    max_delay_ms: int | None = Field(default=None, ge=0)
     """
     Maximum delay cap for exponential backoff.
     """
@@ -611,7 +558,6 @@ class ErrorClassification(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
     by_http_status: dict[str, ByHttpStatus] | None = None
     """
@@ -631,9 +577,10 @@ class ProviderManifest(Model):
 
     model_config = ConfigDict(
         extra="forbid",
-        populate_by_name=True,
     )
-    field_schema: SchemaEnum | SchemaPattern | None = Field(None, alias="$schema")
+    schema_: SchemaEnum | SchemaPattern | None = Field(
+        default=None, validation_alias="$schema", serialization_alias="$schema"
+    )
     """
     Schema reference: GitHub raw URL (preferred) or relative path (for local development)
     """

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import AnyUrl, AwareDatetime, ConfigDict, Field
+from pydantic import AnyUrl, AwareDatetime, Field
 
 from agentproto._runtime.base import Model
 
@@ -59,10 +59,7 @@ class ParameterDefinition(Model):
     Definition of one input parameter (§3.5.2); also used for custom-auth parameters.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    name: str = Field(..., min_length=1)
+    name: str = Field(min_length=1)
     """
     Parameter name.
     """
@@ -82,7 +79,9 @@ class ParameterDefinition(Model):
     """
     Value used when the parameter is not supplied.
     """
-    schema_: dict[str, Any] | None = Field(None, alias="schema")
+    schema_: dict[str, Any] | None = Field(
+        default=None, validation_alias="schema", serialization_alias="schema"
+    )
     """
     Nested JSON Schema for complex types.
     """
@@ -93,14 +92,13 @@ class OutputDefinition(Model):
     Output format definition (§3.5.4).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content_type: str
     """
     MIME type of the output (e.g. "application/json").
     """
-    schema_: dict[str, Any] | None = Field(None, alias="schema")
+    schema_: dict[str, Any] | None = Field(
+        default=None, validation_alias="schema", serialization_alias="schema"
+    )
     """
     JSON Schema of the output structure.
     """
@@ -115,10 +113,7 @@ class ProviderInfo(Model):
     Information about a skill provider (§3.2, §4.3.2). Only name is required.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    name: str = Field(..., min_length=1)
+    name: str = Field(min_length=1)
     """
     Provider name.
     """
@@ -148,14 +143,11 @@ class EndpointRetry(Model):
     Retry configuration of an invocation endpoint (§3.5.3).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    max_attempts: int = Field(..., ge=0)
+    max_attempts: int = Field(ge=0)
     """
     Maximum number of attempts.
     """
-    backoff_ms: int = Field(..., ge=0)
+    backoff_ms: int = Field(ge=0)
     """
     Base backoff between attempts in milliseconds.
     """
@@ -166,9 +158,6 @@ class ApiKeyAuthConfig(Model):
     API key authentication (§7.2.1): the key is sent in the HTTP header named by `header`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["api_key"]
     """
     Authentication type tag.
@@ -177,7 +166,7 @@ class ApiKeyAuthConfig(Model):
     """
     Human-readable description of the authentication requirement.
     """
-    header: str | None = Field(None, min_length=1)
+    header: str | None = Field(default=None, min_length=1)
     """
     Name of the HTTP header carrying the API key.
     """
@@ -188,9 +177,6 @@ class NoneAuthConfig(Model):
     No authentication (§7.2.4).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["none"]
     """
     Authentication type tag.
@@ -206,9 +192,6 @@ class OAuth2Config(Model):
     OAuth 2.0 configuration (§3.5.5).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     authorization_url: AnyUrl
     """
     OAuth 2.0 authorization URL.
@@ -228,9 +211,6 @@ class CustomAuthSettings(Model):
     Custom authentication configuration (§3.5.5).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     instructions: str
     """
     Human-readable instructions for the custom authentication flow.
@@ -246,10 +226,7 @@ class CallerInfo(Model):
     Identity of the caller of an invocation (§5.3).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    id: str = Field(..., min_length=1)
+    id: str = Field(min_length=1)
     """
     Unique identifier of the caller.
     """
@@ -278,9 +255,6 @@ class InvocationContext(Model):
     Invocation context (§5.3).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     trace_id: str | None = None
     """
     Distributed tracing identifier.
@@ -289,7 +263,7 @@ class InvocationContext(Model):
     """
     Execution priority.
     """
-    timeout_ms: int | None = Field(None, ge=0)
+    timeout_ms: int | None = Field(default=None, ge=0)
     """
     Client-side timeout in milliseconds.
     """
@@ -300,14 +274,11 @@ class RetryAdvice(Model):
     Retry advice attached to an error (§5.4, §8.2); both fields are required when present.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    suggested_delay_ms: int = Field(..., ge=0)
+    suggested_delay_ms: int = Field(ge=0)
     """
     Suggested delay before retrying, in milliseconds.
     """
-    max_attempts: int = Field(..., ge=0)
+    max_attempts: int = Field(ge=0)
     """
     Maximum number of retry attempts.
     """
@@ -318,9 +289,6 @@ class ExecutionError(Model):
     Error information of a failed or timed-out execution (§5.4). The code is a free string here, unlike the error envelope's seven codes.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     code: str
     """
     Error code.
@@ -344,9 +312,6 @@ class ExecutionTimestamps(Model):
     Timestamps of an execution (§5.4), ISO 8601.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     created_at: AwareDatetime | None = None
     """
     When the execution was created.
@@ -380,9 +345,6 @@ class ErrorInfo(Model):
     Body of the unified error envelope (§8.2).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     code: ErrorCode
     """
     One of the seven error codes.
@@ -406,9 +368,6 @@ class ErrorResponse(Model):
     Unified error envelope (§8.2) that every error response MUST follow.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     error: ErrorInfo
     """
     The error.
@@ -420,9 +379,6 @@ class ValidationErrorDetail(Model):
     One entry of a VALIDATION_ERROR's details array (§8.3.1).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     """
     JSON Pointer to the invalid field.
@@ -446,11 +402,8 @@ class VersionIncompatibleDetails(Model):
     Details of a VERSION_INCOMPATIBLE error (§6.4, §8.3.7).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     descriptor_version: str | None = Field(
-        None,
+        default=None,
         pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$",
         title="SemVer",
     )
@@ -458,14 +411,14 @@ class VersionIncompatibleDetails(Model):
     Protocol version the descriptor requires.
     """
     consumer_version: str | None = Field(
-        None,
+        default=None,
         pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$",
         title="SemVer",
     )
     """
     Protocol version of the consumer.
     """
-    supported_major: int | None = Field(None, ge=0)
+    supported_major: int | None = Field(default=None, ge=0)
     """
     Highest MAJOR version the consumer supports.
     """
@@ -476,10 +429,7 @@ class SkillIndexEntry(Model):
     One entry of a Skill Index (§4.3.3): summary of a skill and the URL of its full descriptor.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    id: str = Field(..., min_length=1)
+    id: str = Field(min_length=1)
     """
     Unique skill identifier.
     """
@@ -504,7 +454,6 @@ class SkillIndexEntry(Model):
     Access control policy of the skill.
     """
     version: str = Field(
-        ...,
         pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$",
         title="SemVer",
     )
@@ -518,14 +467,11 @@ class InvocationRequest(Model):
     Invocation request (§5.3): sent by the consumer to the skill's endpoint URL to start an execution.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     caller: CallerInfo
     """
     Identity of the caller.
     """
-    skill_id: str = Field(..., min_length=1)
+    skill_id: str = Field(min_length=1)
     """
     Identifier of the target skill.
     """
@@ -544,10 +490,7 @@ class InvocationResponse(Model):
     Invocation response (§5.4): returned by the provider at every stage of an execution (accepted, running, completed, failed, timeout). `output` is present when status is completed; `error` when status is failed or timeout.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    execution_id: str = Field(..., min_length=1)
+    execution_id: str = Field(min_length=1)
     """
     Unique identifier of this execution.
     """
@@ -578,11 +521,7 @@ class ProtocolVersion(Model):
     Protocol version information (§3.5.1, §6.2).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     version: str = Field(
-        ...,
         pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$",
         title="SemVer",
     )
@@ -600,9 +539,6 @@ class InvocationEndpoint(Model):
     Invocation endpoint configuration (§3.5.3, §5.5): the invocation URL, and the status and result URL templates with an {execution_id} placeholder.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     url: AnyUrl
     """
     Invocation URL the InvocationRequest is sent to.
@@ -623,7 +559,7 @@ class InvocationEndpoint(Model):
     """
     Result endpoint template with an {execution_id} placeholder.
     """
-    timeout_ms: int | None = Field(None, ge=0)
+    timeout_ms: int | None = Field(default=None, ge=0)
     """
     Invocation timeout in milliseconds.
     """
@@ -638,9 +574,6 @@ class OAuth2AuthConfig(Model):
     OAuth 2.0 authentication (§7.2.2); `oauth2` is required.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["oauth2"]
     """
     Authentication type tag.
@@ -660,9 +593,6 @@ class CustomAuthConfig(Model):
     Custom authentication (§7.2.3); `custom` is required.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["custom"]
     """
     Authentication type tag.
@@ -682,19 +612,11 @@ class InvocationStatusResponse(InvocationResponse):
     Response of a status poll (GET status_url, §5.2, §10.1 step 5): an InvocationResponse carrying the current status.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class InvocationResult(InvocationResponse):
     """
     Response of a result fetch (GET result_url, §5.2): an InvocationResponse, normally with status completed and its output.
     """
-
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
 
 
 class SkillIndex(Model):
@@ -702,9 +624,6 @@ class SkillIndex(Model):
     Skill Index (§4.3.2): the document served at /.well-known/skill-sharing, listing the skills a provider domain declares. Skill ids MUST be unique within one index (§4.3.4; not expressible in JSON Schema, checked by the SDK).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     protocol: ProtocolVersion
     """
     Protocol version.
@@ -724,14 +643,11 @@ class SkillDescriptor(Model):
     Skill Descriptor (§3): the metadata document that fully describes one skill: identity, capability, interface, invocation and access control. It MUST validate against this schema before it is used (§3.1).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     protocol: ProtocolVersion
     """
     Protocol version this descriptor follows (§6.2).
     """
-    id: str = Field(..., min_length=1)
+    id: str = Field(min_length=1)
     """
     Globally unique skill identifier.
     """
@@ -740,7 +656,6 @@ class SkillDescriptor(Model):
     Human-readable skill name.
     """
     version: str = Field(
-        ...,
         pattern="^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$",
         title="SemVer",
     )
@@ -772,7 +687,7 @@ class SkillDescriptor(Model):
     Output format definition.
     """
     auth: ApiKeyAuthConfig | OAuth2AuthConfig | CustomAuthConfig | NoneAuthConfig = Field(
-        ..., discriminator="type", title="AuthConfig"
+        discriminator="type", title="AuthConfig"
     )
     """
     Authentication required to invoke the skill.

@@ -17,10 +17,7 @@ class ReadTextFileRequest(Model):
     Only available if the client supports the `fs.readTextFile` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
@@ -28,15 +25,17 @@ class ReadTextFileRequest(Model):
     """
     Absolute path to the file to read.
     """
-    line: int | None = Field(None, ge=0)
+    line: int | None = Field(default=None, ge=0)
     """
     Line number to start reading from (1-based).
     """
-    limit: int | None = Field(None, ge=0)
+    limit: int | None = Field(default=None, ge=0)
     """
     Maximum number of lines to read.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -146,10 +145,9 @@ class TextResourceContents(Model):
     Text-based resource contents.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    mime_type: str | None = Field(
+        default=None, validation_alias="mimeType", serialization_alias="mimeType"
     )
-    mime_type: str | None = Field(None, alias="mimeType")
     """
     MIME type describing the encoded media payload.
     """
@@ -161,7 +159,9 @@ class TextResourceContents(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -176,14 +176,13 @@ class BlobResourceContents(Model):
     Binary resource contents.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     blob: str
     """
     Base64-encoded bytes for a binary resource payload.
     """
-    mime_type: str | None = Field(None, alias="mimeType")
+    mime_type: str | None = Field(
+        default=None, validation_alias="mimeType", serialization_alias="mimeType"
+    )
     """
     MIME type describing the encoded media payload.
     """
@@ -191,7 +190,9 @@ class BlobResourceContents(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -210,22 +211,23 @@ class Diff(Model):
     See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     """
     The absolute file path being modified.
     """
-    old_text: str | None = Field(None, alias="oldText")
+    old_text: str | None = Field(
+        default=None, validation_alias="oldText", serialization_alias="oldText"
+    )
     """
     The original content (omitted or `null` for new files).
     """
-    new_text: str = Field(..., alias="newText")
+    new_text: str = Field(validation_alias="newText", serialization_alias="newText")
     """
     The new content after modification.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -244,14 +246,13 @@ class Terminal(Model):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     Identifier of the terminal instance to embed in the content stream.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -271,18 +272,17 @@ class ToolCallLocation(Model):
     See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#following-the-agent)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     path: str
     """
     The absolute file path being accessed or modified.
     """
-    line: int | None = Field(None, ge=0)
+    line: int | None = Field(default=None, ge=0)
     """
     Optional 1-based line number within the file.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -322,9 +322,6 @@ class EnvVariable(Model):
     An environment variable to set when launching an MCP server.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     The name of the environment variable.
@@ -333,7 +330,9 @@ class EnvVariable(Model):
     """
     The value to set for the environment variable.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -348,18 +347,17 @@ class TerminalOutputRequest(Model):
     Request to get the current output and status of a terminal.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to get output from.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -374,18 +372,17 @@ class ReleaseTerminalRequest(Model):
     Request to release a terminal and free its resources.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to release.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -400,18 +397,17 @@ class WaitForTerminalExitRequest(Model):
     Request to wait for a terminal command to exit.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to wait for.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -426,18 +422,17 @@ class KillTerminalRequest(Model):
     Request to kill a terminal without releasing it.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The ID of the terminal to kill.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -452,14 +447,13 @@ class CreateElicitationRequestForm1(Model):
     Form-based elicitation where the client renders a form from the provided schema.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -477,14 +471,13 @@ class CreateElicitationRequestUrl1(Model):
     URL-based elicitation where the client directs the user to a URL.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -506,14 +499,13 @@ class ElicitationSessionScope(Model):
     during a tool call and needs to redirect it to the user.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session this elicitation is tied to.
     """
-    tool_call_id: str | None = Field(None, alias="toolCallId")
+    tool_call_id: str | None = Field(
+        default=None, validation_alias="toolCallId", serialization_alias="toolCallId"
+    )
     """
     Optional tool call within the session.
 
@@ -528,10 +520,9 @@ class ElicitationRequestScope(Model):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    request_id: int | str | None = Field(
+        validation_alias="requestId", serialization_alias="requestId"
     )
-    request_id: int | str | None = Field(..., alias="requestId")
     """
     The request this elicitation is tied to.
     """
@@ -563,7 +554,6 @@ class ElicitationPropertySchemaOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     type: str
     """
@@ -603,9 +593,6 @@ class EnumOption(Model):
     A titled enum option with a const value, human-readable title, and optional description.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     const: str
     """
     The constant value for this option.
@@ -620,7 +607,9 @@ class EnumOption(Model):
 
     Optional. Omitted and `null` are equivalent and mean no description is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -640,9 +629,6 @@ class StringPropertySchema(Model):
     with `"type": "string"`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -655,13 +641,17 @@ class StringPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no description is provided.
     """
-    min_length: int | None = Field(None, alias="minLength", ge=0)
+    min_length: int | None = Field(
+        default=None, validation_alias="minLength", serialization_alias="minLength", ge=0
+    )
     """
     Minimum string length.
 
     Optional. Omitted and `null` are equivalent and mean there is no minimum length constraint.
     """
-    max_length: int | None = Field(None, alias="maxLength", ge=0)
+    max_length: int | None = Field(
+        default=None, validation_alias="maxLength", serialization_alias="maxLength", ge=0
+    )
     """
     Maximum string length.
 
@@ -691,13 +681,17 @@ class StringPropertySchema(Model):
     Optional. Omitted and `null` are equivalent and mean no untitled single-select choices are
     declared by `enum`.
     """
-    one_of: list[EnumOption] | None = Field(None, alias="oneOf")
+    one_of: list[EnumOption] | None = Field(
+        default=None, validation_alias="oneOf", serialization_alias="oneOf"
+    )
     """
     Titled enum options for titled single-select enums.
     Optional. Omitted and `null` are equivalent and mean no titled single-select choices are
     declared by `oneOf`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -714,9 +708,6 @@ class NumberPropertySchema(Model):
     Schema for number (floating-point) properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -747,7 +738,9 @@ class NumberPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default value is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -764,9 +757,6 @@ class IntegerPropertySchema(Model):
     Schema for integer properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -797,7 +787,9 @@ class IntegerPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default value is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -814,9 +806,6 @@ class BooleanPropertySchema(Model):
     Schema for boolean properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -835,7 +824,9 @@ class BooleanPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default value is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -854,7 +845,6 @@ class MultiSelectItemsOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     type: str
     """
@@ -871,14 +861,13 @@ class StringMultiSelectItems(Model):
     String item schema for multi-select enum properties.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     enum: list[str]
     """
     Allowed enum values.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -895,14 +884,13 @@ class TitledMultiSelectItems(Model):
     Items definition for titled multi-select enum properties.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    any_of: list[EnumOption] = Field(..., alias="anyOf")
+    any_of: list[EnumOption] = Field(validation_alias="anyOf", serialization_alias="anyOf")
     """
     Titled enum options.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -926,10 +914,9 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     Tied to a session, optionally to a specific tool call within that session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    elicitation_id: str = Field(
+        validation_alias="elicitationId", serialization_alias="elicitationId"
     )
-    elicitation_id: str = Field(..., alias="elicitationId")
     """
     The unique identifier for this elicitation.
     """
@@ -945,10 +932,9 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    elicitation_id: str = Field(
+        validation_alias="elicitationId", serialization_alias="elicitationId"
     )
-    elicitation_id: str = Field(..., alias="elicitationId")
     """
     The unique identifier for this elicitation.
     """
@@ -985,9 +971,6 @@ class PromptCapabilities(Model):
     See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#prompt-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     image: bool | None = False
     """
     Agent supports `image` content blocks.
@@ -996,14 +979,18 @@ class PromptCapabilities(Model):
     """
     Agent supports `audio` content blocks.
     """
-    embedded_context: bool | None = Field(False, alias="embeddedContext")
+    embedded_context: bool | None = Field(
+        default=False, validation_alias="embeddedContext", serialization_alias="embeddedContext"
+    )
     """
     Agent supports embedded context in `session/prompt` requests.
 
     When enabled, the Client is allowed to include `resource` content blocks
     in prompt requests for pieces of context that are referenced in the message.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1018,9 +1005,6 @@ class McpCapabilities(Model):
     MCP capabilities supported by the agent
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     http: bool | None = False
     """
     Agent supports `http` MCP servers.
@@ -1037,7 +1021,9 @@ class McpCapabilities(Model):
 
     Agent supports `acp` MCP servers.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1054,10 +1040,9 @@ class SessionListCapabilities(Model):
     Supplying `{}` means the agent supports listing sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1074,10 +1059,9 @@ class SessionDeleteCapabilities(Model):
     Supplying `{}` means the agent supports deleting sessions from `session/list`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1097,10 +1081,9 @@ class SessionAdditionalDirectoriesCapabilities(Model):
     complete ordered additional-root list associated with a listed session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1122,10 +1105,9 @@ class SessionSystemPromptOverrideCapabilities(Model):
     instructions with the client-provided system prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1146,10 +1128,9 @@ class SessionForkCapabilities(Model):
     Supplying `{}` means the agent supports forking sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1171,10 +1152,9 @@ class SessionArchiveCapabilities(Model):
     `session/list`, and `SessionInfo.archived`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1195,10 +1175,9 @@ class SessionStatusCapabilities(Model):
     Supplying `{}` means the agent supports checking session status.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1220,10 +1199,9 @@ class SessionTitleCapabilities(Model):
     through `session/list` and `session_info_update` without this capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1240,10 +1218,9 @@ class SessionResumeCapabilities(Model):
     Supplying `{}` means the agent supports resuming sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1260,10 +1237,9 @@ class SessionCloseCapabilities(Model):
     Supplying `{}` means the agent supports closing sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1284,10 +1260,9 @@ class AuthStatusCapabilities(Model):
     Supplying `{}` means the agent supports the `auth/status` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1304,10 +1279,9 @@ class LogoutCapabilities(Model):
     Supplying `{}` means the agent supports the logout method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1328,10 +1302,9 @@ class ProvidersCapabilities(Model):
     Supplying `{}` means the agent supports provider configuration methods.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1352,9 +1325,6 @@ class AuthMethodTerminal(Model):
     The client MUST NOT pass this method to `authenticate`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for this authentication method.
@@ -1376,7 +1346,9 @@ class AuthMethodTerminal(Model):
     Additional environment variables to set on the configured agent invocation for terminal auth.
     These values override same-named variables in the base launch configuration.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1393,9 +1365,6 @@ class AuthMethodAgent(Model):
     This is the default authentication method type.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for this authentication method.
@@ -1408,7 +1377,9 @@ class AuthMethodAgent(Model):
     """
     Optional human-readable description of this authentication method.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1425,9 +1396,6 @@ class Implementation(Model):
     title for UI representation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Intended for programmatic or logical use, but can be used as a display
@@ -1445,7 +1413,9 @@ class Implementation(Model):
     Version of the implementation. Can be displayed to the user or used
     for debugging or metrics purposes. (e.g. "1.0.0").
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1460,10 +1430,9 @@ class AuthenticateResponse(Model):
     Response to the `authenticate` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1482,9 +1451,6 @@ class ProviderCurrentConfig(Model):
     Current effective non-secret routing configuration for a provider.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     api_type: (
         Literal["anthropic"]
         | Literal["openai"]
@@ -1492,15 +1458,17 @@ class ProviderCurrentConfig(Model):
         | Literal["vertex"]
         | Literal["bedrock"]
         | str
-    ) = Field(..., alias="apiType")
+    ) = Field(validation_alias="apiType", serialization_alias="apiType")
     """
     Protocol currently used by this provider.
     """
-    base_url: str = Field(..., alias="baseUrl")
+    base_url: str = Field(validation_alias="baseUrl", serialization_alias="baseUrl")
     """
     Base URL currently used by this provider.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1519,10 +1487,9 @@ class SetProviderResponse(Model):
     Response to `providers/set`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1541,10 +1508,9 @@ class DisableProviderResponse(Model):
     Response to `providers/disable`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1559,10 +1525,9 @@ class LogoutResponse(Model):
     Response to the `logout` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1586,9 +1551,6 @@ class AuthAccount(Model):
     telemetry.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     label: str
     """
     Human-readable name for the account, suitable for display on its own,
@@ -1620,7 +1582,9 @@ class AuthAccount(Model):
 
     Optional. Omitted and `null` are equivalent and mean no organization is reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1637,9 +1601,6 @@ class SessionMode(Model):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Stable identifier used to refer to this protocol object in later messages.
@@ -1652,7 +1613,9 @@ class SessionMode(Model):
     """
     Optional human-readable details shown with this protocol object.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1667,9 +1630,6 @@ class SessionConfigSelectOption(Model):
     A possible value for a session configuration option.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     value: str
     """
     Unique identifier for this option value.
@@ -1682,7 +1642,9 @@ class SessionConfigSelectOption(Model):
     """
     Optional description for this option value.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1697,10 +1659,7 @@ class SessionConfigBoolean(Model):
     A boolean on/off toggle session configuration option payload.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    current_value: bool = Field(..., alias="currentValue")
+    current_value: bool = Field(validation_alias="currentValue", serialization_alias="currentValue")
     """
     The current value of the boolean option.
     """
@@ -1711,10 +1670,7 @@ class SessionInfo(Model):
     Information about a session returned by session/list
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Unique identifier for the session
     """
@@ -1722,7 +1678,11 @@ class SessionInfo(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots reported for this session. Each path must be absolute.
 
@@ -1734,7 +1694,9 @@ class SessionInfo(Model):
     """
     Human-readable title for the session
     """
-    updated_at: str | None = Field(None, alias="updatedAt")
+    updated_at: str | None = Field(
+        default=None, validation_alias="updatedAt", serialization_alias="updatedAt"
+    )
     """
     ISO 8601 timestamp of last activity
     """
@@ -1749,7 +1711,9 @@ class SessionInfo(Model):
     Optional. Omitted and `null` are equivalent and mean the archive state is not reported.
     Agents that advertise the `sessionCapabilities.archive` capability MUST include it on every listed session.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1764,10 +1728,9 @@ class DeleteSessionResponse(Model):
     Response from deleting a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1786,10 +1749,9 @@ class ArchiveSessionResponse(Model):
     Response from archiving a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1808,10 +1770,9 @@ class UnarchiveSessionResponse(Model):
     Response from unarchiving a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1830,9 +1791,6 @@ class SetSessionTitleResponse(Model):
     Response from setting the title of a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str
     """
     The title the Agent stored.
@@ -1840,7 +1798,9 @@ class SetSessionTitleResponse(Model):
     This differs from the requested title if the Agent normalized it. Clients SHOULD
     display this value rather than the one they sent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1855,10 +1815,9 @@ class CloseSessionResponse(Model):
     Response from closing a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1873,10 +1832,9 @@ class SetSessionModeResponse(Model):
     Response to `session/set_mode` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -1932,34 +1890,51 @@ class Usage(Model):
     Token usage information for a prompt turn.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    total_tokens: int = Field(
+        validation_alias="totalTokens", serialization_alias="totalTokens", ge=0
     )
-    total_tokens: int = Field(..., alias="totalTokens", ge=0)
     """
     Sum of all token types across session.
     """
-    input_tokens: int = Field(..., alias="inputTokens", ge=0)
+    input_tokens: int = Field(
+        validation_alias="inputTokens", serialization_alias="inputTokens", ge=0
+    )
     """
     Total input tokens across all turns.
     """
-    output_tokens: int = Field(..., alias="outputTokens", ge=0)
+    output_tokens: int = Field(
+        validation_alias="outputTokens", serialization_alias="outputTokens", ge=0
+    )
     """
     Total output tokens across all turns.
     """
-    thought_tokens: int | None = Field(None, alias="thoughtTokens", ge=0)
+    thought_tokens: int | None = Field(
+        default=None, validation_alias="thoughtTokens", serialization_alias="thoughtTokens", ge=0
+    )
     """
     Total thought/reasoning tokens
     """
-    cached_read_tokens: int | None = Field(None, alias="cachedReadTokens", ge=0)
+    cached_read_tokens: int | None = Field(
+        default=None,
+        validation_alias="cachedReadTokens",
+        serialization_alias="cachedReadTokens",
+        ge=0,
+    )
     """
     Total cache read tokens.
     """
-    cached_write_tokens: int | None = Field(None, alias="cachedWriteTokens", ge=0)
+    cached_write_tokens: int | None = Field(
+        default=None,
+        validation_alias="cachedWriteTokens",
+        serialization_alias="cachedWriteTokens",
+        ge=0,
+    )
     """
     Total cache write tokens.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2034,10 +2009,7 @@ class PlanFile(Model):
     A plan represented by a file URI.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    plan_id: str = Field(..., alias="planId")
+    plan_id: str = Field(validation_alias="planId", serialization_alias="planId")
     """
     The plan ID to update.
     """
@@ -2045,7 +2017,9 @@ class PlanFile(Model):
     """
     The URI of the file containing the plan.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2064,10 +2038,7 @@ class PlanMarkdown(Model):
     A plan represented as raw markdown content.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    plan_id: str = Field(..., alias="planId")
+    plan_id: str = Field(validation_alias="planId", serialization_alias="planId")
     """
     The plan ID to update.
     """
@@ -2075,7 +2046,9 @@ class PlanMarkdown(Model):
     """
     Markdown content for the plan.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2094,14 +2067,13 @@ class PlanRemoved(Model):
     Removal notice for a plan identified by ID.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    plan_id: str = Field(..., alias="planId")
+    plan_id: str = Field(validation_alias="planId", serialization_alias="planId")
     """
     The plan ID to remove.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2116,14 +2088,13 @@ class UnstructuredCommandInput(Model):
     All text that was typed after the command name is provided as input.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     hint: str
     """
     A hint to display when the input hasn't been provided yet
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2140,14 +2111,15 @@ class CurrentModeUpdate(Model):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    current_mode_id: str = Field(
+        validation_alias="currentModeId", serialization_alias="currentModeId"
     )
-    current_mode_id: str = Field(..., alias="currentModeId")
     """
     The ID of the current mode
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2165,18 +2137,19 @@ class SessionInfoUpdate(Model):
     Clients can use it to keep session titles and state current.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Human-readable title for the session. Set to null to clear.
     """
-    updated_at: str | None = Field(None, alias="updatedAt")
+    updated_at: str | None = Field(
+        default=None, validation_alias="updatedAt", serialization_alias="updatedAt"
+    )
     """
     ISO 8601 timestamp of last activity. Set to null to clear.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2191,9 +2164,6 @@ class Cost(Model):
     Cost information for a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     amount: float
     """
     Total cumulative cost for session.
@@ -2203,7 +2173,9 @@ class Cost(Model):
     Unit of `amount`: an ISO 4217 currency code (e.g., "USD", "EUR") for money, or another
     unit such as "credits".
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2218,14 +2190,11 @@ class UsageUpdate(Model):
     Context window and cost update for a session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    used: int = Field(..., ge=0)
+    used: int = Field(ge=0)
     """
     Tokens currently in context.
     """
-    size: int = Field(..., ge=0)
+    size: int = Field(ge=0)
     """
     Total context window size in tokens.
     """
@@ -2233,7 +2202,9 @@ class UsageUpdate(Model):
     """
     Cumulative session cost (optional).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2256,14 +2227,11 @@ class Notice(Model):
     See RFD: [Session Notices](https://agentclientprotocol.com/rfds/session-notices)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     severity: Literal["info"] | Literal["warning"] | Literal["error"] | str
     """
     Presentation severity hint.
     """
-    title: str = Field(..., min_length=1)
+    title: str = Field(min_length=1)
     """
     Required non-empty plain-text title that can stand alone.
     """
@@ -2273,7 +2241,9 @@ class Notice(Model):
 
     Omitted and `null` are equivalent and mean no description was supplied.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Metadata scoped to this notice.
 
@@ -2292,10 +2262,9 @@ class SessionCancelCapabilities(Model):
     Supplying `{}` advertises support. An omitted or `null` `cancel` does not.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2310,22 +2279,23 @@ class IdleStateUpdateEndTurn(Model):
     The work ended successfully.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["end_turn"] = Field(..., alias="stopReason")
+    stop_reason: Literal["end_turn"] = Field(
+        validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -2340,22 +2310,23 @@ class IdleStateUpdateMaxTokens(Model):
     The work ended because the agent reached the maximum number of tokens.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["max_tokens"] = Field(..., alias="stopReason")
+    stop_reason: Literal["max_tokens"] = Field(
+        validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -2371,22 +2342,23 @@ class IdleStateUpdateMaxTurnRequests(Model):
     agent requests.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["max_turn_requests"] = Field(..., alias="stopReason")
+    stop_reason: Literal["max_turn_requests"] = Field(
+        validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -2401,22 +2373,23 @@ class IdleStateUpdateRefusal(Model):
     The work ended because the agent refused to continue.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["refusal"] = Field(..., alias="stopReason")
+    stop_reason: Literal["refusal"] = Field(
+        validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -2431,22 +2404,23 @@ class IdleStateUpdateCancelled(Model):
     The work was cancelled.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["cancelled"] = Field(..., alias="stopReason")
+    stop_reason: Literal["cancelled"] = Field(
+        validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -2466,7 +2440,6 @@ class IdleStateUpdateOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     usage: Usage | None = None
     """
@@ -2474,13 +2447,15 @@ class IdleStateUpdateOther(Model):
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: str = Field(..., alias="stopReason")
+    stop_reason: str = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Unrecognized stop reason.
     """
@@ -2491,22 +2466,23 @@ class IdleStateUpdateNone(Model):
     No stop reason: `stopReason` is omitted or `null`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: None = Field(None, alias="stopReason")
+    stop_reason: None = Field(
+        default=None, validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -2521,9 +2497,6 @@ class StateUpdateIdle1(Model):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2532,9 +2505,6 @@ class StateUpdateIdle2(IdleStateUpdateEndTurn, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2543,9 +2513,6 @@ class StateUpdateIdle3(IdleStateUpdateMaxTokens, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2554,9 +2521,6 @@ class StateUpdateIdle4(IdleStateUpdateMaxTurnRequests, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2565,9 +2529,6 @@ class StateUpdateIdle5(IdleStateUpdateRefusal, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2576,9 +2537,6 @@ class StateUpdateIdle6(IdleStateUpdateCancelled, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2587,9 +2545,6 @@ class StateUpdateIdle8(IdleStateUpdateOther, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2598,9 +2553,6 @@ class StateUpdateIdle9(IdleStateUpdateNone, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -2614,7 +2566,6 @@ class StateUpdateOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     state: str
     """
@@ -2627,10 +2578,9 @@ class RunningStateUpdate(Model):
     Foreground work is in progress.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
@@ -2643,10 +2593,9 @@ class RequiresActionStateUpdate(Model):
     Foreground work is blocked on user action.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
@@ -2671,10 +2620,9 @@ class UnknownStateUpdate(Model):
     pending requests, or revoke capabilities. Capabilities are updated separately.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
@@ -2687,14 +2635,15 @@ class CompleteElicitationNotification(Model):
     Notification sent by the agent when a URL-based elicitation is complete.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    elicitation_id: str = Field(
+        validation_alias="elicitationId", serialization_alias="elicitationId"
     )
-    elicitation_id: str = Field(..., alias="elicitationId")
     """
     The ID of the elicitation that completed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2719,9 +2668,6 @@ class AuthStatusUpdateNotification(Model):
     send it when the reported status differs from the last one sent on the connection.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: (
         Literal["authenticated"]
         | Literal["unauthenticated"]
@@ -2743,7 +2689,9 @@ class AuthStatusUpdateNotification(Model):
     Agents that hold credentials for several providers or accounts SHOULD list each
     of them and mark the ones in effect with `active`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2771,18 +2719,21 @@ class FileSystemCapabilities(Model):
     See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/v1/draft/initialization#filesystem)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    read_text_file: bool | None = Field(
+        default=False, validation_alias="readTextFile", serialization_alias="readTextFile"
     )
-    read_text_file: bool | None = Field(False, alias="readTextFile")
     """
     Whether the Client supports `fs/read_text_file` requests.
     """
-    write_text_file: bool | None = Field(False, alias="writeTextFile")
+    write_text_file: bool | None = Field(
+        default=False, validation_alias="writeTextFile", serialization_alias="writeTextFile"
+    )
     """
     Whether the Client supports `fs/write_text_file` requests.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2797,10 +2748,6 @@ class CompactionCapabilities(Model):
     Client support for ID-addressed context compaction updates.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class BooleanConfigOptionCapabilities(Model):
     """
@@ -2809,10 +2756,9 @@ class BooleanConfigOptionCapabilities(Model):
     Supplying `{}` means the client supports boolean session configuration options.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2826,10 +2772,6 @@ class NoticeCapabilities(Model):
     """
     Client support for presenting live notices to the user.
     """
-
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
 
 
 class SubagentCapabilities(Model):
@@ -2846,10 +2788,9 @@ class SubagentCapabilities(Model):
     session-directed messages.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2866,10 +2807,9 @@ class PlanCapabilities(Model):
     Capabilities for receiving `plan_update` and `plan_removed` session updates.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2888,9 +2828,6 @@ class AuthCapabilities(Model):
     additional client-side support.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     terminal: bool | None = False
     """
     Whether the client supports `terminal` authentication methods.
@@ -2899,7 +2836,9 @@ class AuthCapabilities(Model):
     configured agent invocation in an interactive terminal. When `true`, the
     agent may include `terminal` entries in its authentication methods.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2916,10 +2855,9 @@ class ElicitationFormCapabilities(Model):
     Supplying `{}` means the client supports form-based elicitation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2938,10 +2876,9 @@ class ElicitationUrlCapabilities(Model):
     Supplying `{}` means the client supports URL-based elicitation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2960,15 +2897,14 @@ class AuthenticateRequest(Model):
     Specifies which authentication method to use.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    method_id: str = Field(..., alias="methodId")
+    method_id: str = Field(validation_alias="methodId", serialization_alias="methodId")
     """
     The ID of the authentication method to use.
     Must be one of the methods advertised in the initialize response.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -2987,10 +2923,9 @@ class ListProvidersRequest(Model):
     Request parameters for `providers/list`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3011,10 +2946,7 @@ class SetProviderRequest(Model):
     Replaces the full configuration for one provider ID.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    provider_id: str = Field(..., alias="providerId")
+    provider_id: str = Field(validation_alias="providerId", serialization_alias="providerId")
     """
     Provider ID to configure.
     """
@@ -3025,11 +2957,11 @@ class SetProviderRequest(Model):
         | Literal["vertex"]
         | Literal["bedrock"]
         | str
-    ) = Field(..., alias="apiType")
+    ) = Field(validation_alias="apiType", serialization_alias="apiType")
     """
     Protocol type for this provider.
     """
-    base_url: str = Field(..., alias="baseUrl")
+    base_url: str = Field(validation_alias="baseUrl", serialization_alias="baseUrl")
     """
     Base URL for requests sent through this provider.
     """
@@ -3038,7 +2970,9 @@ class SetProviderRequest(Model):
     Full headers map for this provider.
     May include authorization, routing, or other integration-specific headers.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3057,14 +2991,13 @@ class DisableProviderRequest(Model):
     Request parameters for `providers/disable`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    provider_id: str = Field(..., alias="providerId")
+    provider_id: str = Field(validation_alias="providerId", serialization_alias="providerId")
     """
     Provider ID to disable.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3081,10 +3014,9 @@ class LogoutRequest(Model):
     Terminates the current authenticated session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3108,10 +3040,9 @@ class AuthStatusRequest(Model):
     whether authentication is required.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3126,9 +3057,6 @@ class HttpHeader(Model):
     An HTTP header to set when making requests to the MCP server.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     The name of the HTTP header.
@@ -3137,7 +3065,9 @@ class HttpHeader(Model):
     """
     The value to set for the HTTP header.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3152,9 +3082,6 @@ class McpServerHttp(Model):
     HTTP transport configuration for MCP.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
@@ -3167,7 +3094,9 @@ class McpServerHttp(Model):
     """
     HTTP headers to set when making requests to the MCP server.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3182,9 +3111,6 @@ class McpServerSse(Model):
     SSE transport configuration for MCP.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
@@ -3197,7 +3123,9 @@ class McpServerSse(Model):
     """
     HTTP headers to set when making requests to the MCP server.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3219,21 +3147,20 @@ class McpServerAcp(Model):
     using `mcp/message`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
     """
-    server_id: str = Field(..., alias="serverId")
+    server_id: str = Field(validation_alias="serverId", serialization_alias="serverId")
     """
     Unique identifier for this MCP server, generated by the component providing it.
 
     Providers MUST NOT reuse an ID for multiple ACP-transport MCP servers that are visible
     on the same ACP connection.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3248,9 +3175,6 @@ class McpServerStdio(Model):
     Stdio transport configuration for MCP.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Human-readable name identifying this MCP server.
@@ -3267,7 +3191,9 @@ class McpServerStdio(Model):
     """
     Environment variables to set when launching the MCP server.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3284,14 +3210,13 @@ class DeleteSessionRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.delete` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to delete.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3317,14 +3242,13 @@ class ArchiveSessionRequest(Model):
     Archiving an archived session succeeds. A session that does not exist gets `-32002`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to archive.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3351,14 +3275,13 @@ class UnarchiveSessionRequest(Model):
     gets `-32002`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to unarchive.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3383,14 +3306,13 @@ class SessionStatusRequest(Model):
     A session the Agent does not know gets `-32002` with the requested `sessionId` in `data`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to check.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3417,10 +3339,7 @@ class SetSessionTitleRequest(Model):
     Agent SHOULD NOT replace the title with one it generates automatically.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to retitle.
     """
@@ -3433,7 +3352,9 @@ class SetSessionTitleRequest(Model):
     truncating it. The Agent rejects a title that fails its validation, including one
     that is empty after normalization, with `-32602`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3454,14 +3375,13 @@ class CloseSessionRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.close` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to close.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3476,18 +3396,17 @@ class SetSessionModeRequest(Model):
     Request parameters for setting a session mode.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to set the mode for.
     """
-    mode_id: str = Field(..., alias="modeId")
+    mode_id: str = Field(validation_alias="modeId", serialization_alias="modeId")
     """
     The ID of the mode to set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3502,18 +3421,17 @@ class SetSessionConfigOptionRequestBoolean(Model):
     A boolean value (`type: "boolean"`).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to set the configuration option for.
     """
-    config_id: str = Field(..., alias="configId")
+    config_id: str = Field(validation_alias="configId", serialization_alias="configId")
     """
     The ID of the configuration option to set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3537,18 +3455,17 @@ class SetSessionConfigOptionRequestValueId(Model):
     variant.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to set the configuration option for.
     """
-    config_id: str = Field(..., alias="configId")
+    config_id: str = Field(validation_alias="configId", serialization_alias="configId")
     """
     The ID of the configuration option to set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3576,10 +3493,9 @@ class WriteTextFileResponse(Model):
     Response to `fs/write_text_file`
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3594,14 +3510,13 @@ class ReadTextFileResponse(Model):
     Response containing the contents of a text file.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: str
     """
     Content payload returned by this response.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3622,9 +3537,6 @@ class RequestPermissionOutcomeCancelled(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     outcome: Literal["cancelled"]
 
 
@@ -3633,14 +3545,13 @@ class SelectedPermissionOutcome(Model):
     The user selected one of the provided options.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    option_id: str = Field(..., alias="optionId")
+    option_id: str = Field(validation_alias="optionId", serialization_alias="optionId")
     """
     The ID of the option the user selected.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3655,14 +3566,13 @@ class CreateTerminalResponse(Model):
     Response containing the ID of the created terminal.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    terminal_id: str = Field(..., alias="terminalId")
+    terminal_id: str = Field(validation_alias="terminalId", serialization_alias="terminalId")
     """
     The unique identifier for the created terminal.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3677,10 +3587,9 @@ class TerminalExitStatus(Model):
     Exit status of a terminal command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    exit_code: int | None = Field(
+        default=None, validation_alias="exitCode", serialization_alias="exitCode", ge=0
     )
-    exit_code: int | None = Field(None, alias="exitCode", ge=0)
     """
     The process exit code (may be null if terminated by signal).
     """
@@ -3688,7 +3597,9 @@ class TerminalExitStatus(Model):
     """
     The signal that terminated the process (may be null if exited normally).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3703,10 +3614,9 @@ class ReleaseTerminalResponse(Model):
     Response to terminal/release method
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3721,10 +3631,9 @@ class WaitForTerminalExitResponse(Model):
     Response containing the exit status of a terminal command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    exit_code: int | None = Field(
+        default=None, validation_alias="exitCode", serialization_alias="exitCode", ge=0
     )
-    exit_code: int | None = Field(None, alias="exitCode", ge=0)
     """
     The process exit code (may be null if terminated by signal).
     """
@@ -3732,7 +3641,9 @@ class WaitForTerminalExitResponse(Model):
     """
     The signal that terminated the process (may be null if exited normally).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3747,10 +3658,9 @@ class KillTerminalResponse(Model):
     Response to `terminal/kill` method
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3765,10 +3675,9 @@ class CreateElicitationResponseDecline(Model):
     The user declined the elicitation.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3786,10 +3695,9 @@ class CreateElicitationResponseCancel(Model):
     The elicitation was cancelled.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3817,9 +3725,10 @@ class CreateElicitationResponseOther(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3844,9 +3753,6 @@ class ElicitationAcceptAction(Model):
     The user accepted the elicitation and provided content.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: dict[str, Any] | None = None
     """
     The user-provided content, if any, as an object matching the requested schema.
@@ -3858,14 +3764,13 @@ class MessageMcpResponseResult(Model):
     An opaque inner MCP result.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     result: Any
     """
     Required, even if JSON null.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Optional ACP carrier metadata.
     """
@@ -3883,7 +3788,6 @@ class McpError(Model):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     code: int
     """
@@ -3906,14 +3810,13 @@ class CancelNotification(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to cancel operations for.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3935,14 +3838,11 @@ class MessageMcpNotification(Model):
     subscription acknowledgements and updates). The outer envelope has no `id`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    server_id: str = Field(..., alias="serverId")
+    server_id: str = Field(validation_alias="serverId", serialization_alias="serverId")
     """
     The declared ACP MCP server handling the associated request.
     """
-    request_id: str = Field(..., alias="requestId")
+    request_id: str = Field(validation_alias="requestId", serialization_alias="requestId")
     """
     The identifier of the active inner MCP request.
     """
@@ -3956,7 +3856,9 @@ class MessageMcpNotification(Model):
 
     If omitted or set to `null`, the inner MCP message has no params.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -3973,14 +3875,15 @@ class CancelRequestNotification(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/cancellation)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    request_id: int | str | None = Field(
+        validation_alias="requestId", serialization_alias="requestId"
     )
-    request_id: int | str | None = Field(..., alias="requestId")
     """
     The ID of the request to cancel.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4012,9 +3915,6 @@ class ProxySuccessorRequest(Model):
     See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     method: str
     """
     Method name of the wrapped request.
@@ -4027,7 +3927,9 @@ class ProxySuccessorRequest(Model):
     When present, it MUST be a JSON object or array, as JSON-RPC requires.
     The wrapped request's own `_meta` stays inside these params.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Metadata for the `proxy/successor` envelope itself, separate from the wrapped
     message's `_meta`. It is hop-local: the conductor does not copy it into the message
@@ -4056,9 +3958,6 @@ class ProxySuccessorNotification(Model):
     See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     method: str
     """
     Method name of the wrapped notification.
@@ -4071,7 +3970,9 @@ class ProxySuccessorNotification(Model):
     When present, it MUST be a JSON object or array, as JSON-RPC requires.
     The wrapped notification's own `_meta` stays inside these params.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Metadata for the `proxy/successor` envelope itself, separate from the wrapped
     message's `_meta`. It is hop-local: the conductor does not copy it into the message
@@ -4092,10 +3993,7 @@ class WriteTextFileRequest(Model):
     Only available if the client supports the `fs.writeTextFile` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
@@ -4107,7 +4005,9 @@ class WriteTextFileRequest(Model):
     """
     The text content to write to the file.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4122,9 +4022,6 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["diff"]
 
 
@@ -4137,9 +4034,6 @@ class ToolCallContentTerminal(Terminal):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["terminal"]
 
 
@@ -4148,14 +4042,13 @@ class Annotations(Model):
     Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     audience: list[Role] | None = None
     """
     Intended recipients for this content, such as the user or assistant.
     """
-    last_modified: str | None = Field(None, alias="lastModified")
+    last_modified: str | None = Field(
+        default=None, validation_alias="lastModified", serialization_alias="lastModified"
+    )
     """
     Timestamp indicating when the underlying resource was last modified.
     """
@@ -4163,7 +4056,9 @@ class Annotations(Model):
     """
     Relative importance of this content when clients choose what to surface.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4178,9 +4073,6 @@ class TextContent(Model):
     Text provided to or from an LLM.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -4189,7 +4081,9 @@ class TextContent(Model):
     """
     Text payload carried by this content block.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4204,9 +4098,6 @@ class ImageContent(Model):
     An image provided to or from an LLM.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -4215,7 +4106,7 @@ class ImageContent(Model):
     """
     Base64-encoded media payload.
     """
-    mime_type: str = Field(..., alias="mimeType")
+    mime_type: str = Field(validation_alias="mimeType", serialization_alias="mimeType")
     """
     MIME type describing the encoded media payload.
     """
@@ -4223,7 +4114,9 @@ class ImageContent(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4238,9 +4131,6 @@ class AudioContent(Model):
     Audio provided to or from an LLM.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -4249,11 +4139,13 @@ class AudioContent(Model):
     """
     Base64-encoded media payload.
     """
-    mime_type: str = Field(..., alias="mimeType")
+    mime_type: str = Field(validation_alias="mimeType", serialization_alias="mimeType")
     """
     MIME type describing the encoded media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4268,9 +4160,6 @@ class ResourceLink(Model):
     A resource that the server is capable of reading, included in a prompt or tool call result.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -4279,7 +4168,9 @@ class ResourceLink(Model):
     """
     Optional human-readable details shown with this protocol object.
     """
-    mime_type: str | None = Field(None, alias="mimeType")
+    mime_type: str | None = Field(
+        default=None, validation_alias="mimeType", serialization_alias="mimeType"
+    )
     """
     MIME type describing the encoded media payload.
     """
@@ -4299,7 +4190,9 @@ class ResourceLink(Model):
     """
     URI associated with this resource or media payload.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4314,9 +4207,6 @@ class EmbeddedResource(Model):
     The contents of a resource, embedded into a prompt or tool call result.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     annotations: Annotations | None = None
     """
     Optional annotations that help clients decide how to display or route this content.
@@ -4325,7 +4215,9 @@ class EmbeddedResource(Model):
     """
     Embedded resource payload, either text or binary data.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4340,10 +4232,7 @@ class PermissionOption(Model):
     An option presented to the user when requesting permission.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    option_id: str = Field(..., alias="optionId")
+    option_id: str = Field(validation_alias="optionId", serialization_alias="optionId")
     """
     Unique identifier for this permission option.
     """
@@ -4355,7 +4244,9 @@ class PermissionOption(Model):
     """
     Hint about the nature of this permission option.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4370,10 +4261,7 @@ class CreateTerminalRequest(Model):
     Request to create a new terminal and execute a command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
@@ -4393,7 +4281,12 @@ class CreateTerminalRequest(Model):
     """
     Working directory for the command. Must be an absolute path.
     """
-    output_byte_limit: int | None = Field(None, alias="outputByteLimit", ge=0)
+    output_byte_limit: int | None = Field(
+        default=None,
+        validation_alias="outputByteLimit",
+        serialization_alias="outputByteLimit",
+        ge=0,
+    )
     """
     Maximum number of output bytes to retain.
 
@@ -4404,7 +4297,9 @@ class CreateTerminalRequest(Model):
     string output, even if this means the retained output is slightly less than the
     specified limit.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4419,14 +4314,13 @@ class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationR
     URL-based elicitation where the client directs the user to a URL.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4444,14 +4338,13 @@ class CreateElicitationRequestUrl3(ElicitationUrlModeRequest, CreateElicitationR
     URL-based elicitation where the client directs the user to a URL.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4471,13 +4364,14 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4505,13 +4399,14 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
 
     model_config = ConfigDict(
         extra="allow",
-        populate_by_name=True,
     )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4536,9 +4431,6 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["string"]
 
 
@@ -4547,9 +4439,6 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["number"]
 
 
@@ -4558,9 +4447,6 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["integer"]
 
 
@@ -4569,9 +4455,6 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["boolean"]
 
 
@@ -4580,9 +4463,6 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["string"]
 
 
@@ -4591,9 +4471,6 @@ class MultiSelectPropertySchema(Model):
     Schema for multi-select (array) properties in an elicitation form.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     title: str | None = None
     """
     Optional title for the property.
@@ -4606,13 +4483,17 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no description is provided.
     """
-    min_items: int | None = Field(None, alias="minItems", ge=0)
+    min_items: int | None = Field(
+        default=None, validation_alias="minItems", serialization_alias="minItems", ge=0
+    )
     """
     Minimum number of items to select.
 
     Optional. Omitted and `null` are equivalent and mean there is no minimum selection count.
     """
-    max_items: int | None = Field(None, alias="maxItems", ge=0)
+    max_items: int | None = Field(
+        default=None, validation_alias="maxItems", serialization_alias="maxItems", ge=0
+    )
     """
     Maximum number of items to select.
 
@@ -4628,7 +4509,9 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no default selections are provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4649,14 +4532,11 @@ class MessageMcpRequest(Model):
     Request parameters for `mcp/message`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    server_id: str = Field(..., alias="serverId")
+    server_id: str = Field(validation_alias="serverId", serialization_alias="serverId")
     """
     The declared ACP MCP server receiving this request.
     """
-    request_id: str = Field(..., alias="requestId")
+    request_id: str = Field(validation_alias="requestId", serialization_alias="requestId")
     """
     The caller-generated identifier for the inner MCP request.
     """
@@ -4670,7 +4550,9 @@ class MessageMcpRequest(Model):
 
     If omitted or set to `null`, the inner MCP message has no params.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4692,9 +4574,6 @@ class SessionSystemPromptModeCapabilities(Model):
     `sessionCapabilities.systemPrompt` supports it.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     override: SessionSystemPromptOverrideCapabilities | None = None
     """
     Whether the agent supports `override` mode.
@@ -4703,7 +4582,9 @@ class SessionSystemPromptModeCapabilities(Model):
     Supplying `{}` means the agent supports replacing its built-in default
     instructions with the client-provided system prompt.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4718,9 +4599,6 @@ class AgentAuthCapabilities(Model):
     Authentication-related capabilities supported by the agent.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     status: AuthStatusCapabilities | None = None
     """
     **UNSTABLE**
@@ -4739,7 +4617,9 @@ class AgentAuthCapabilities(Model):
     Optional. Omitted or `null` both mean the agent does not advertise support.
     Supplying `{}` means the agent supports the logout method.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4755,9 +4635,6 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `authenticate`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["terminal"]
 
 
@@ -4770,10 +4647,7 @@ class ProviderInfo(Model):
     Information about a configurable LLM provider.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    provider_id: str = Field(..., alias="providerId")
+    provider_id: str = Field(validation_alias="providerId", serialization_alias="providerId")
     """
     Provider identifier, for example "main" or "openai".
     """
@@ -4798,7 +4672,9 @@ class ProviderInfo(Model):
     Current effective non-secret routing config.
     Null or omitted means provider is disabled.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4817,9 +4693,6 @@ class AuthStatusResponse(Model):
     Response to the `auth/status` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: (
         Literal["authenticated"]
         | Literal["unauthenticated"]
@@ -4841,7 +4714,9 @@ class AuthStatusResponse(Model):
     Agents that hold credentials for several providers or accounts SHOULD list each
     of them and mark the ones in effect with `active`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4856,18 +4731,21 @@ class SessionModeState(Model):
     The set of modes and the one currently active.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    current_mode_id: str = Field(
+        validation_alias="currentModeId", serialization_alias="currentModeId"
     )
-    current_mode_id: str = Field(..., alias="currentModeId")
     """
     The current mode the Agent is in.
     """
-    available_modes: list[SessionMode] = Field(..., alias="availableModes")
+    available_modes: list[SessionMode] = Field(
+        validation_alias="availableModes", serialization_alias="availableModes"
+    )
     """
     The set of modes that the Agent can operate in
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4882,9 +4760,6 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     Boolean on/off toggle.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for the configuration option.
@@ -4908,7 +4783,9 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     """
     Optional semantic category for this option (UX only).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4924,9 +4801,6 @@ class SessionConfigSelectGroup(Model):
     A group of possible values for a session configuration option.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     group: str
     """
     Unique identifier for this group.
@@ -4939,7 +4813,9 @@ class SessionConfigSelectGroup(Model):
     """
     The set of option values in this group.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4954,19 +4830,20 @@ class ListSessionsResponse(Model):
     Response from listing sessions.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     sessions: list[SessionInfo]
     """
     Array of session information objects
     """
-    next_cursor: str | None = Field(None, alias="nextCursor")
+    next_cursor: str | None = Field(
+        default=None, validation_alias="nextCursor", serialization_alias="nextCursor"
+    )
     """
     Opaque cursor token. If present, pass this in the next request's cursor parameter
     to fetch the next page. If absent, there are no more results.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -4988,16 +4865,15 @@ class SessionStatusResponse(Model):
     the Client's next request.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     status: Literal["open"] | Literal["saved"] | str
     """
     Whether the Agent has the session in memory.
 
     Required. Clients MUST treat a value they do not recognize as `saved`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5014,10 +4890,7 @@ class PromptResponse(Model):
     See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#4-check-for-completion)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    stop_reason: StopReason = Field(..., alias="stopReason")
+    stop_reason: StopReason = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Indicates why the agent stopped processing the turn.
     """
@@ -5029,7 +4902,9 @@ class PromptResponse(Model):
 
     Token usage for this turn (optional).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5049,9 +4924,6 @@ class Error(Model):
     See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     code: (
         Literal[-32700]
         | Literal[-32600]
@@ -5088,10 +4960,9 @@ class SessionUpdatePlanRemoved(PlanRemoved):
     Removal notice for a plan identified by ID.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["plan_removed"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["plan_removed"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
@@ -5101,10 +4972,9 @@ class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["current_mode_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["current_mode_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
@@ -5112,10 +4982,9 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["session_info_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["session_info_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateUsageUpdate(UsageUpdate):
@@ -5123,10 +4992,9 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["usage_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["usage_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateNotice(Notice):
@@ -5137,10 +5005,9 @@ class SessionUpdateNotice(Notice):
     the `session.notices` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["notice"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["notice"] = Field(..., alias="sessionUpdate")
 
 
 class PlanEntry(Model):
@@ -5152,9 +5019,6 @@ class PlanEntry(Model):
     See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: str
     """
     Human-readable description of what this task aims to accomplish.
@@ -5168,7 +5032,9 @@ class PlanEntry(Model):
     """
     Current execution status of this task.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5189,9 +5055,6 @@ class Plan(Model):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     entries: list[PlanEntry]
     """
     The list of tasks to be accomplished.
@@ -5199,7 +5062,9 @@ class Plan(Model):
     When updating a plan, the agent must send a complete list of all entries
     with their current status. The client replaces the entire plan with each update.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5214,9 +5079,6 @@ class PlanUpdateContentFile(PlanFile):
     A URI pointing to a file containing the plan.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["file"]
 
 
@@ -5225,9 +5087,6 @@ class PlanUpdateContentMarkdown(PlanMarkdown):
     Raw markdown content for the plan.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["markdown"]
 
 
@@ -5240,10 +5099,7 @@ class PlanItems(Model):
     A plan represented as structured entries.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    plan_id: str = Field(..., alias="planId")
+    plan_id: str = Field(validation_alias="planId", serialization_alias="planId")
     """
     The plan ID to update.
     """
@@ -5254,7 +5110,9 @@ class PlanItems(Model):
     When updating an item-based plan, the agent must send a complete list of all entries
     with their current status. The client replaces that plan with each update.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5283,16 +5141,15 @@ class SubagentSessionCapabilities(Model):
     on ordinary sessions does not grant support on a child.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     cancel: SessionCancelCapabilities | None = None
     """
     Permits the client to cancel this child's current work without ending
     the session. Omitted or `null` means unsupported. An object (including
     `{}`) means supported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5305,9 +5162,6 @@ class StateUpdateRunning(RunningStateUpdate):
     Foreground work is in progress.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["running"]
 
 
@@ -5316,9 +5170,6 @@ class StateUpdateRequiresAction(RequiresActionStateUpdate):
     Foreground work is blocked on user action.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["requires_action"]
 
 
@@ -5329,9 +5180,6 @@ class StateUpdateUnknown(UnknownStateUpdate):
     This replaces previously confirmed activity without ending the work or session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["unknown"]
 
 
@@ -5344,9 +5192,6 @@ class ErrorStopReason(Model):
     Details of a failure that ended a child's foreground work.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     error: Error | None = None
     """
     The failure, as a JSON-RPC error object.
@@ -5361,22 +5206,23 @@ class IdleStateUpdateError(ErrorStopReason):
     The work ended because something failed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     usage: Usage | None = None
     """
     **UNSTABLE** Token usage for completed foreground work.
 
     Optional. Omitted or `null` means not reported.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP for additional metadata.
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["error"] = Field(..., alias="stopReason")
+    stop_reason: Literal["error"] = Field(
+        validation_alias="stopReason", serialization_alias="stopReason"
+    )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
 
@@ -5391,9 +5237,6 @@ class SessionConfigOptionsCapabilities(Model):
     Session configuration option capabilities supported by the client.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     boolean: BooleanConfigOptionCapabilities | None = None
     """
     Whether the client supports boolean session configuration options.
@@ -5403,7 +5246,9 @@ class SessionConfigOptionsCapabilities(Model):
     `configOptions`, and the client may send `session/set_config_option`
     requests with `type: "boolean"` and a boolean `value`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5418,9 +5263,6 @@ class ElicitationCapabilities(Model):
     Elicitation capabilities supported by the client.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     form: ElicitationFormCapabilities | None = None
     """
     Whether the client supports form-based elicitation.
@@ -5435,7 +5277,9 @@ class ElicitationCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise support.
     Supplying `{}` means the client supports URL-based elicitation.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5454,9 +5298,6 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["http"]
 
 
@@ -5467,9 +5308,6 @@ class McpServerSseModel(McpServerSse):
     Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["sse"]
 
 
@@ -5485,9 +5323,6 @@ class McpServerAcpModel(McpServerAcp):
     The MCP server is provided by an ACP component and communicates over the ACP channel.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["acp"]
 
 
@@ -5498,9 +5333,6 @@ class ListSessionsRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.list` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     cwd: str | None = None
     """
     Filter sessions by working directory. Must be an absolute path.
@@ -5521,7 +5353,9 @@ class ListSessionsRequest(Model):
     the Agent advertises the `sessionCapabilities.archive` capability. The filter combines with `cwd` and
     applies before pagination. Clients keep the same value when following `nextCursor`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5536,9 +5370,6 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     The user selected one of the provided options.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     outcome: Literal["selected"]
 
 
@@ -5547,9 +5378,6 @@ class TerminalOutputResponse(Model):
     Response containing the terminal output and exit status.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     output: str
     """
     The terminal output captured so far.
@@ -5558,11 +5386,15 @@ class TerminalOutputResponse(Model):
     """
     Whether the output was truncated due to byte limits.
     """
-    exit_status: TerminalExitStatus | None = Field(None, alias="exitStatus")
+    exit_status: TerminalExitStatus | None = Field(
+        default=None, validation_alias="exitStatus", serialization_alias="exitStatus"
+    )
     """
     Exit status if the command has completed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5577,10 +5409,9 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
     The user accepted and provided content.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
     )
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5617,14 +5448,13 @@ class MessageMcpResponseError(Model):
     A structured inner MCP error.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     error: McpError
     """
     Required, non-null MCP error object.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Optional ACP carrier metadata.
     """
@@ -5651,9 +5481,6 @@ class ProxyResponseError(Model):
     A failed JSON-RPC response.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: int | str | None
     """
     The id of the request this response answers.
@@ -5669,9 +5496,6 @@ class ProxyNotification(Model):
     A JSON-RPC notification object.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     method: str
     """
     The notification method name.
@@ -5690,9 +5514,6 @@ class ContentBlockText(TextContent):
     Clients SHOULD render this text as Markdown.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["text"]
 
 
@@ -5703,9 +5524,6 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["image"]
 
 
@@ -5716,9 +5534,6 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["audio"]
 
 
@@ -5729,9 +5544,6 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["resource_link"]
 
 
@@ -5744,9 +5556,6 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["resource"]
 
 
@@ -5755,20 +5564,19 @@ class Content(Model):
     Standard content block (text, images, resources).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: (
         ContentBlockText
         | ContentBlockImage
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     The actual content block.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5783,9 +5591,6 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["array"]
 
 
@@ -5801,16 +5606,15 @@ class SessionSystemPromptCapabilities(Model):
     requests in `append` mode.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     mode: SessionSystemPromptModeCapabilities | None = None
     """
     Delivery modes the agent supports in addition to `append`.
 
     Optional. Omitted or `null` both mean the agent supports only `append`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5829,14 +5633,13 @@ class ListProvidersResponse(Model):
     Response to `providers/list`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     providers: list[ProviderInfo]
     """
     Configurable providers with current routing info suitable for UI display.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5851,10 +5654,7 @@ class SessionConfigSelect(Model):
     A single-value selector (dropdown) session configuration option payload.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    current_value: str = Field(..., alias="currentValue")
+    current_value: str = Field(validation_alias="currentValue", serialization_alias="currentValue")
     """
     The currently selected value.
     """
@@ -5870,10 +5670,9 @@ class SessionUpdatePlan(Plan):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["plan"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["plan"] = Field(..., alias="sessionUpdate")
 
 
 class ContentChunk(Model):
@@ -5881,27 +5680,28 @@ class ContentChunk(Model):
     A streamed item of content
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     content: (
         ContentBlockText
         | ContentBlockImage
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     A single item of content
     """
-    message_id: str | None = Field(None, alias="messageId")
+    message_id: str | None = Field(
+        default=None, validation_alias="messageId", serialization_alias="messageId"
+    )
     """
     A unique identifier for the message this chunk belongs to.
 
     All chunks belonging to the same message share the same `messageId`.
     A change in `messageId` indicates a new message has started.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5916,9 +5716,6 @@ class PlanUpdateContentItems(PlanItems):
     Structured plan entries.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["items"]
 
 
@@ -5931,16 +5728,15 @@ class PlanUpdate(Model):
     A content update for a plan identified by ID.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     plan: PlanUpdateContentItems | PlanUpdateContentFile | PlanUpdateContentMarkdown = Field(
-        ..., discriminator="type"
+        discriminator="type"
     )
     """
     The updated plan content.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5955,9 +5751,6 @@ class AvailableCommand(Model):
     Information about a command.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     name: str
     """
     Command name (e.g., `create_plan`, `research_codebase`).
@@ -5970,7 +5763,9 @@ class AvailableCommand(Model):
     """
     Input for the command if required
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -5985,14 +5780,15 @@ class AvailableCommandsUpdate(Model):
     Available commands are ready or have changed
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    available_commands: list[AvailableCommand] = Field(
+        validation_alias="availableCommands", serialization_alias="availableCommands"
     )
-    available_commands: list[AvailableCommand] = Field(..., alias="availableCommands")
     """
     Commands the agent can execute
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6014,10 +5810,7 @@ class CompactionUpdate(Model):
     `summary: []` also clears the summary.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    compaction_id: str = Field(..., alias="compactionId")
+    compaction_id: str = Field(validation_alias="compactionId", serialization_alias="compactionId")
     """
     The Agent-owned ID of this compaction, unique within the session.
     """
@@ -6051,7 +5844,9 @@ class CompactionUpdate(Model):
     """
     Human-readable error details for the compaction.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Extensible metadata patch for this compaction.
     """
@@ -6065,10 +5860,7 @@ class CompactionSummaryChunk(Model):
     the `session.compaction` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    compaction_id: str = Field(..., alias="compactionId")
+    compaction_id: str = Field(validation_alias="compactionId", serialization_alias="compactionId")
     """
     ID of the compaction whose summary receives this content.
     """
@@ -6078,11 +5870,13 @@ class CompactionSummaryChunk(Model):
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     One content block to append.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Metadata scoped to this chunk. Omission and `null` both mean absent.
     """
@@ -6093,9 +5887,6 @@ class StateUpdateIdle7(IdleStateUpdateError, StateUpdateIdle1):
     The child is ready to process another prompt.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     state: Literal["idle"]
 
 
@@ -6128,10 +5919,7 @@ class SubagentUpdate(Model):
     While unset, each inherits the immediate parent's effective value.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The opaque session ID identifying the child in all ACP messages.
     """
@@ -6191,7 +5979,11 @@ class SubagentUpdate(Model):
     effective working directory. Clients use this value for the child's
     root set and as the default terminal working directory.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots for the child. Each path must be absolute.
 
@@ -6201,7 +5993,9 @@ class SubagentUpdate(Model):
     array replaces the whole list. `[]` reports no additional directories.
     Clients use these values for the child's root set.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6221,26 +6015,31 @@ class SessionMessage(Model):
     An upsert for an inter-session message.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    message_id: str = Field(..., alias="messageId")
+    message_id: str = Field(validation_alias="messageId", serialization_alias="messageId")
     """
     Identifier of this message within the enclosing session's transcript.
     """
-    sender_session_id: str | None = Field(None, alias="senderSessionId")
+    sender_session_id: str | None = Field(
+        default=None, validation_alias="senderSessionId", serialization_alias="senderSessionId"
+    )
     """
     The sending session.
 
     Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
     """
-    recipient_session_id: str | None = Field(None, alias="recipientSessionId")
+    recipient_session_id: str | None = Field(
+        default=None,
+        validation_alias="recipientSessionId",
+        serialization_alias="recipientSessionId",
+    )
     """
     The receiving session.
 
     Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
     """
-    sender_message_id: str | None = Field(None, alias="senderMessageId")
+    sender_message_id: str | None = Field(
+        default=None, validation_alias="senderMessageId", serialization_alias="senderMessageId"
+    )
     """
     On an incoming view, the `messageId` of the same message's outgoing view in the
     sender's transcript.
@@ -6248,7 +6047,11 @@ class SessionMessage(Model):
     Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
     after the message starts streaming.
     """
-    recipient_message_id: str | None = Field(None, alias="recipientMessageId")
+    recipient_message_id: str | None = Field(
+        default=None,
+        validation_alias="recipientMessageId",
+        serialization_alias="recipientMessageId",
+    )
     """
     On an outgoing view, the `messageId` of the same message's incoming view in the
     recipient's transcript.
@@ -6273,7 +6076,9 @@ class SessionMessage(Model):
     Omitted leaves content unchanged. `null` or `[]` clears it.
     A non-empty array replaces all content.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Omitted leaves metadata unchanged. `null` removes it.
 
@@ -6293,10 +6098,7 @@ class SessionMessageChunk(Model):
     `session_message` upserts, which can arrive before, between, or after its chunks.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    message_id: str = Field(..., alias="messageId")
+    message_id: str = Field(validation_alias="messageId", serialization_alias="messageId")
     """
     Identifier of this message within the enclosing session's transcript.
     """
@@ -6306,11 +6108,13 @@ class SessionMessageChunk(Model):
         | ContentBlockAudio
         | ContentBlockResourceLink
         | ContentBlockResource
-    ) = Field(..., discriminator="type")
+    ) = Field(discriminator="type")
     """
     A single content block appended to the message.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     Optional and nullable chunk-scoped metadata. Omitted or `null` means none.
 
@@ -6323,15 +6127,14 @@ class ClientSessionCapabilities(Model):
     Session-related capabilities supported by the client.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     compaction: CompactionCapabilities | None = None
     """
     Support for ID-addressed context compaction updates. Omitted or `null`
     means unsupported. `{}` advertises the complete compaction contract.
     """
-    config_options: SessionConfigOptionsCapabilities | None = Field(None, alias="configOptions")
+    config_options: SessionConfigOptionsCapabilities | None = Field(
+        default=None, validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     Config option capabilities supported by the client.
 
@@ -6345,7 +6148,9 @@ class ClientSessionCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise support.
     Supplying `{}` means the client can present notices to the user.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6370,9 +6175,6 @@ class SystemPrompt(Model):
     session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     mode: Literal["append"] | Literal["override"] | str
     """
     How the Agent combines `content` with its own instructions.
@@ -6401,7 +6203,9 @@ class SystemPrompt(Model):
     Clients MUST NOT send an empty array. Agents MAY reject one with
     `-32602` without creating, loading, resuming, or forking the session.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6420,12 +6224,9 @@ class LoadSessionRequest(Model):
     See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     mcp_servers: list[
         McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio
-    ] = Field(..., alias="mcpServers")
+    ] = Field(validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
     """
@@ -6433,7 +6234,11 @@ class LoadSessionRequest(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots to activate for this session. Each path must be absolute.
 
@@ -6442,11 +6247,13 @@ class LoadSessionRequest(Model):
     session. It may differ from any previously used or reported list as long as
     the request `cwd` matches the session's `cwd`.
     """
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to load.
     """
-    system_prompt: SystemPrompt | None = Field(None, alias="systemPrompt")
+    system_prompt: SystemPrompt | None = Field(
+        default=None, validation_alias="systemPrompt", serialization_alias="systemPrompt"
+    )
     """
     **UNSTABLE**
 
@@ -6460,7 +6267,9 @@ class LoadSessionRequest(Model):
     `sessionCapabilities.systemPrompt`, and SHOULD send the same value they used
     when the session was created.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6484,10 +6293,7 @@ class ForkSessionRequest(Model):
     Only available if the Agent supports the `session.fork` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to fork.
     """
@@ -6495,7 +6301,11 @@ class ForkSessionRequest(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots to activate for this session. Each path must be absolute.
 
@@ -6505,11 +6315,13 @@ class ForkSessionRequest(Model):
     """
     mcp_servers: (
         list[McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio] | None
-    ) = Field(None, alias="mcpServers")
+    ) = Field(default=None, validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
     """
-    system_prompt: SystemPrompt | None = Field(None, alias="systemPrompt")
+    system_prompt: SystemPrompt | None = Field(
+        default=None, validation_alias="systemPrompt", serialization_alias="systemPrompt"
+    )
     """
     **UNSTABLE**
 
@@ -6523,7 +6335,9 @@ class ForkSessionRequest(Model):
     `sessionCapabilities.systemPrompt`, and SHOULD send the same value they used
     for the source session.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6543,10 +6357,7 @@ class ResumeSessionRequest(Model):
     Only available if the Agent supports the `sessionCapabilities.resume` capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to resume.
     """
@@ -6554,7 +6365,11 @@ class ResumeSessionRequest(Model):
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots to activate for this session. Each path must be absolute.
 
@@ -6565,11 +6380,13 @@ class ResumeSessionRequest(Model):
     """
     mcp_servers: (
         list[McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio] | None
-    ) = Field(None, alias="mcpServers")
+    ) = Field(default=None, validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
     """
-    system_prompt: SystemPrompt | None = Field(None, alias="systemPrompt")
+    system_prompt: SystemPrompt | None = Field(
+        default=None, validation_alias="systemPrompt", serialization_alias="systemPrompt"
+    )
     """
     **UNSTABLE**
 
@@ -6583,7 +6400,9 @@ class ResumeSessionRequest(Model):
     `sessionCapabilities.systemPrompt`, and SHOULD send the same value they used
     when the session was created.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6602,10 +6421,7 @@ class PromptRequest(Model):
     See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#1-user-message)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session to send this user message to
     """
@@ -6634,7 +6450,9 @@ class PromptRequest(Model):
     as it avoids extra round-trips and allows the message to include
     pieces of context from sources the agent may not have access to.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6649,16 +6467,15 @@ class RequestPermissionResponse(Model):
     Response to a permission request.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     outcome: RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected = Field(
-        ..., discriminator="outcome"
+        discriminator="outcome"
     )
     """
     The user's decision on the permission request.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6673,9 +6490,6 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: Literal["content"]
 
 
@@ -6687,9 +6501,6 @@ class ElicitationSchema(Model):
     as required by the elicitation specification.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     type: ElicitationSchemaType | None = ElicitationSchemaType.elicitation_schema_type_string
     """
     Type discriminator. Always `"object"`.
@@ -6711,7 +6522,7 @@ class ElicitationSchema(Model):
             | ElicitationPropertySchemaOther,
         ]
         | None
-    ) = Field({}, validate_default=True)
+    ) = Field(default={}, validate_default=True)
     """
     Property definitions (must be primitive types).
     """
@@ -6727,7 +6538,9 @@ class ElicitationSchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no schema description is provided.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6744,10 +6557,9 @@ class ElicitationFormModeSession(ElicitationSessionScope):
     Tied to a session, optionally to a specific tool call within that session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    requested_schema: ElicitationSchema = Field(
+        validation_alias="requestedSchema", serialization_alias="requestedSchema"
     )
-    requested_schema: ElicitationSchema = Field(..., alias="requestedSchema")
     """
     A JSON Schema describing the form fields to present to the user.
     """
@@ -6759,10 +6571,9 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    requested_schema: ElicitationSchema = Field(
+        validation_alias="requestedSchema", serialization_alias="requestedSchema"
     )
-    requested_schema: ElicitationSchema = Field(..., alias="requestedSchema")
     """
     A JSON Schema describing the form fields to present to the user.
     """
@@ -6781,9 +6592,6 @@ class SessionCapabilities(Model):
     See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#session-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     list: SessionListCapabilities | None = None
     """
     Whether the agent supports `session/list`.
@@ -6799,7 +6607,9 @@ class SessionCapabilities(Model):
     Supplying `{}` means the agent supports deleting sessions from `session/list`.
     """
     additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
-        None, alias="additionalDirectories"
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
     )
     """
     Whether the agent supports `additionalDirectories` on supported session lifecycle requests.
@@ -6812,7 +6622,9 @@ class SessionCapabilities(Model):
     `SessionInfo.additionalDirectories` to report the complete ordered
     additional-root list associated with a listed session.
     """
-    system_prompt: SessionSystemPromptCapabilities | None = Field(None, alias="systemPrompt")
+    system_prompt: SessionSystemPromptCapabilities | None = Field(
+        default=None, validation_alias="systemPrompt", serialization_alias="systemPrompt"
+    )
     """
     **UNSTABLE**
 
@@ -6885,7 +6697,9 @@ class SessionCapabilities(Model):
     Optional. Omitted or `null` both mean the agent does not advertise support.
     Supplying `{}` means the agent supports closing sessions.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6900,9 +6714,6 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     Single-value selector (dropdown).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: str
     """
     Unique identifier for the configuration option.
@@ -6926,7 +6737,9 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     """
     Optional semantic category for this option (UX only).
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6942,9 +6755,6 @@ class LoadSessionResponse(Model):
     Response from loading an existing session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     modes: SessionModeState | None = None
     """
     Initial mode state if supported by the Agent
@@ -6958,11 +6768,13 @@ class LoadSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6981,10 +6793,7 @@ class ForkSessionResponse(Model):
     Response from forking an existing session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Unique identifier for the newly created forked session.
     """
@@ -7001,11 +6810,13 @@ class ForkSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7020,9 +6831,6 @@ class ResumeSessionResponse(Model):
     Response from resuming an existing session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     modes: SessionModeState | None = None
     """
     Initial mode state if supported by the Agent
@@ -7036,11 +6844,13 @@ class ResumeSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7055,18 +6865,17 @@ class SetSessionConfigOptionResponse(Model):
     Response to `session/set_config_option` method.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     config_options: list[
         Annotated[
             SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
         ]
-    ] = Field(..., alias="configOptions")
+    ] = Field(validation_alias="configOptions", serialization_alias="configOptions")
     """
     The full set of configuration options and their current values.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7081,10 +6890,9 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["user_message_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["user_message_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateAgentMessageChunk(ContentChunk):
@@ -7092,10 +6900,9 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["agent_message_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["agent_message_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateAgentThoughtChunk(ContentChunk):
@@ -7103,10 +6910,9 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["agent_thought_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["agent_thought_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdatePlanUpdate(PlanUpdate):
@@ -7118,10 +6924,9 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     A content update for a plan identified by ID.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["plan_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["plan_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
@@ -7129,10 +6934,9 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["available_commands_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["available_commands_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateCompactionUpdate(CompactionUpdate):
@@ -7143,10 +6947,9 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     the `session.compaction` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["compaction_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["compaction_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
@@ -7157,10 +6960,9 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     the `session.compaction` Client capability.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["compaction_summary_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["compaction_summary_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateSubagentUpdate(SubagentUpdate):
@@ -7173,10 +6975,9 @@ class SessionUpdateSubagentUpdate(SubagentUpdate):
     that ownership association's metadata.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["subagent_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["subagent_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateSessionMessage(SessionMessage):
@@ -7189,10 +6990,9 @@ class SessionUpdateSessionMessage(SessionMessage):
     received from another session.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["session_message"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["session_message"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateSessionMessageChunk(SessionMessageChunk):
@@ -7204,10 +7004,9 @@ class SessionUpdateSessionMessageChunk(SessionMessageChunk):
     One content block appended to a sent or received session message.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["session_message_chunk"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["session_message_chunk"] = Field(..., alias="sessionUpdate")
 
 
 class ToolCall(Model):
@@ -7220,10 +7019,7 @@ class ToolCall(Model):
     See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v1/draft/tool-calls)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Unique identifier for this tool call within the session.
     """
@@ -7264,15 +7060,21 @@ class ToolCall(Model):
     File locations affected by this tool call.
     Enables "follow-along" features in clients.
     """
-    raw_input: Any | None = Field(None, alias="rawInput")
+    raw_input: Any | None = Field(
+        default=None, validation_alias="rawInput", serialization_alias="rawInput"
+    )
     """
     Raw input parameters sent to the tool.
     """
-    raw_output: Any | None = Field(None, alias="rawOutput")
+    raw_output: Any | None = Field(
+        default=None, validation_alias="rawOutput", serialization_alias="rawOutput"
+    )
     """
     Raw output returned by the tool.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7287,18 +7089,17 @@ class ConfigOptionUpdate(Model):
     Session configuration options have been updated.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     config_options: list[
         Annotated[
             SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
         ]
-    ] = Field(..., alias="configOptions")
+    ] = Field(validation_alias="configOptions", serialization_alias="configOptions")
     """
     The full set of configuration options and their current values.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7318,11 +7119,8 @@ class ClientCapabilities(Model):
     See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#client-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     fs: FileSystemCapabilities | None = Field(
-        {"readTextFile": False, "writeTextFile": False}, validate_default=True
+        default={"readTextFile": False, "writeTextFile": False}, validate_default=True
     )
     """
     File system capabilities supported by the client.
@@ -7363,7 +7161,7 @@ class ClientCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise support.
     Supplying `{}` means the client can receive both update types.
     """
-    auth: AuthCapabilities | None = Field({"terminal": False}, validate_default=True)
+    auth: AuthCapabilities | None = Field(default={"terminal": False}, validate_default=True)
     """
     Authentication capabilities supported by the client.
     Determines which authentication method types the agent may include
@@ -7377,7 +7175,9 @@ class ClientCapabilities(Model):
     Optional. Omitted or `null` both mean the client does not advertise
     elicitation support.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7394,14 +7194,15 @@ class NewSessionRequest(Model):
     See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     cwd: str
     """
     The working directory for this session. Must be an absolute path.
     """
-    additional_directories: list[str] | None = Field(None, alias="additionalDirectories")
+    additional_directories: list[str] | None = Field(
+        default=None,
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
+    )
     """
     Additional workspace roots for this session. Each path must be absolute.
 
@@ -7411,11 +7212,13 @@ class NewSessionRequest(Model):
     """
     mcp_servers: list[
         McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio
-    ] = Field(..., alias="mcpServers")
+    ] = Field(validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP (Model Context Protocol) servers the agent should connect to.
     """
-    system_prompt: SystemPrompt | None = Field(None, alias="systemPrompt")
+    system_prompt: SystemPrompt | None = Field(
+        default=None, validation_alias="systemPrompt", serialization_alias="systemPrompt"
+    )
     """
     **UNSTABLE**
 
@@ -7427,7 +7230,9 @@ class NewSessionRequest(Model):
     own default instructions. Clients MUST only send this when the Agent
     advertises `sessionCapabilities.systemPrompt`.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7447,10 +7252,7 @@ class ToolCallUpdate(Model):
     See protocol docs: [Updating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#updating)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    tool_call_id: str = Field(..., alias="toolCallId")
+    tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     The ID of the tool call being updated.
     """
@@ -7489,15 +7291,21 @@ class ToolCallUpdate(Model):
     """
     Replace the locations collection.
     """
-    raw_input: Any | None = Field(None, alias="rawInput")
+    raw_input: Any | None = Field(
+        default=None, validation_alias="rawInput", serialization_alias="rawInput"
+    )
     """
     Update the raw input.
     """
-    raw_output: Any | None = Field(None, alias="rawOutput")
+    raw_output: Any | None = Field(
+        default=None, validation_alias="rawOutput", serialization_alias="rawOutput"
+    )
     """
     Update the raw output.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7512,14 +7320,13 @@ class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitatio
     Form-based elicitation where the client renders a form from the provided schema.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7537,14 +7344,13 @@ class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitatio
     Form-based elicitation where the client renders a form from the provided schema.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     message: str
     """
     A human-readable message describing what input is needed.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7594,34 +7400,40 @@ class AgentCapabilities(Model):
     See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#agent-capabilities)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    load_session: bool | None = Field(
+        default=False, validation_alias="loadSession", serialization_alias="loadSession"
     )
-    load_session: bool | None = Field(False, alias="loadSession")
     """
     Whether the agent supports `session/load`.
     """
     prompt_capabilities: PromptCapabilities | None = Field(
-        {"image": False, "audio": False, "embeddedContext": False},
-        alias="promptCapabilities",
+        default={"image": False, "audio": False, "embeddedContext": False},
+        validation_alias="promptCapabilities",
+        serialization_alias="promptCapabilities",
         validate_default=True,
     )
     """
     Prompt capabilities supported by the agent.
     """
     mcp_capabilities: McpCapabilities | None = Field(
-        {"http": False, "sse": False, "acp": False}, alias="mcpCapabilities", validate_default=True
+        default={"http": False, "sse": False, "acp": False},
+        validation_alias="mcpCapabilities",
+        serialization_alias="mcpCapabilities",
+        validate_default=True,
     )
     """
     MCP capabilities supported by the agent.
     """
     session_capabilities: SessionCapabilities | None = Field(
-        {}, alias="sessionCapabilities", validate_default=True
+        default={},
+        validation_alias="sessionCapabilities",
+        serialization_alias="sessionCapabilities",
+        validate_default=True,
     )
     """
     Session lifecycle and prompt capabilities advertised by the agent.
     """
-    auth: AgentAuthCapabilities | None = Field({}, validate_default=True)
+    auth: AgentAuthCapabilities | None = Field(default={}, validate_default=True)
     """
     Authentication-related capabilities supported by the agent.
     """
@@ -7636,7 +7448,9 @@ class AgentCapabilities(Model):
     Optional. Omitted or `null` both mean the agent does not advertise support.
     Supplying `{}` means the agent supports provider configuration methods.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7653,10 +7467,7 @@ class NewSessionResponse(Model):
     See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     Unique identifier for the created session.
 
@@ -7675,11 +7486,13 @@ class NewSessionResponse(Model):
             ]
         ]
         | None
-    ) = Field(None, alias="configOptions")
+    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
     """
     Initial session configuration options if supported by the Agent.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7694,10 +7507,9 @@ class SessionUpdateToolCall(ToolCall):
     Notification that a new tool call has been initiated.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["tool_call"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["tool_call"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateToolCallUpdate(ToolCallUpdate):
@@ -7705,10 +7517,9 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     Update on the status or results of a tool call.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["tool_call_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["tool_call_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
@@ -7716,10 +7527,9 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    session_update: Literal["config_option_update"] = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
-    session_update: Literal["config_option_update"] = Field(..., alias="sessionUpdate")
 
 
 class InitializeRequest(Model):
@@ -7731,32 +7541,36 @@ class InitializeRequest(Model):
     See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    protocol_version: int = Field(
+        validation_alias="protocolVersion", serialization_alias="protocolVersion", ge=0, le=65535
     )
-    protocol_version: int = Field(..., alias="protocolVersion", ge=0, le=65535)
     """
     The latest protocol version supported by the client.
     """
     client_capabilities: ClientCapabilities | None = Field(
-        {
+        default={
             "fs": {"readTextFile": False, "writeTextFile": False},
             "terminal": False,
             "auth": {"terminal": False},
         },
-        alias="clientCapabilities",
+        validation_alias="clientCapabilities",
+        serialization_alias="clientCapabilities",
         validate_default=True,
     )
     """
     Capabilities supported by the client.
     """
-    client_info: Implementation | None = Field(None, alias="clientInfo")
+    client_info: Implementation | None = Field(
+        default=None, validation_alias="clientInfo", serialization_alias="clientInfo"
+    )
     """
     Information about the Client name and version sent to the Agent.
 
     Note: in future versions of the protocol, this will be required.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7785,10 +7599,6 @@ class InitializeProxyRequest(InitializeRequest):
     See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class RequestPermissionRequest(Model):
     """
@@ -7799,14 +7609,11 @@ class RequestPermissionRequest(Model):
     See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The session ID for this request.
     """
-    tool_call: ToolCallUpdate = Field(..., alias="toolCall")
+    tool_call: ToolCallUpdate = Field(validation_alias="toolCall", serialization_alias="toolCall")
     """
     Details about the tool call requiring permission.
     """
@@ -7814,7 +7621,9 @@ class RequestPermissionRequest(Model):
     """
     Available permission options for the user to choose from.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7833,10 +7642,9 @@ class InitializeResponse(Model):
     See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
+    protocol_version: int = Field(
+        validation_alias="protocolVersion", serialization_alias="protocolVersion", ge=0, le=65535
     )
-    protocol_version: int = Field(..., alias="protocolVersion", ge=0, le=65535)
     """
     The protocol version the client specified if supported by the agent,
     or the latest protocol version supported by the agent.
@@ -7844,32 +7652,40 @@ class InitializeResponse(Model):
     The client should disconnect, if it doesn't support this version.
     """
     agent_capabilities: AgentCapabilities | None = Field(
-        {
+        default={
             "loadSession": False,
             "promptCapabilities": {"image": False, "audio": False, "embeddedContext": False},
             "mcpCapabilities": {"http": False, "sse": False, "acp": False},
             "sessionCapabilities": {},
             "auth": {},
         },
-        alias="agentCapabilities",
+        validation_alias="agentCapabilities",
+        serialization_alias="agentCapabilities",
         validate_default=True,
     )
     """
     Capabilities supported by the agent.
     """
     auth_methods: list[AuthMethodTerminalModel | AuthMethodAgent] | None = Field(
-        [], alias="authMethods", validate_default=True
+        default=[],
+        validation_alias="authMethods",
+        serialization_alias="authMethods",
+        validate_default=True,
     )
     """
     Authentication methods supported by the agent.
     """
-    agent_info: Implementation | None = Field(None, alias="agentInfo")
+    agent_info: Implementation | None = Field(
+        default=None, validation_alias="agentInfo", serialization_alias="agentInfo"
+    )
     """
     Information about the Agent name and version sent to the Client.
 
     Note: in future versions of the protocol, this will be required.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7888,10 +7704,7 @@ class SessionNotification(Model):
     See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-    session_id: str = Field(..., alias="sessionId")
+    session_id: str = Field(validation_alias="sessionId", serialization_alias="sessionId")
     """
     The ID of the session this update pertains to.
     """
@@ -7915,11 +7728,13 @@ class SessionNotification(Model):
         | SessionUpdateSubagentUpdate
         | SessionUpdateSessionMessage
         | SessionUpdateSessionMessageChunk
-    ) = Field(..., discriminator="session_update")
+    ) = Field(discriminator="session_update")
     """
     The actual update content.
     """
-    field_meta: dict[str, Any] | None = Field(None, alias="_meta")
+    meta: dict[str, Any] | None = Field(
+        default=None, validation_alias="_meta", serialization_alias="_meta"
+    )
     """
     The _meta property is reserved by ACP to allow clients and agents to attach additional
     metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7934,9 +7749,6 @@ class ProxyRequest(Model):
     A JSON-RPC request object.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: int | str | None
     """
     The request id used to correlate the matching response.
@@ -7964,19 +7776,12 @@ class InitializeProxyResponse(InitializeResponse):
     It MUST NOT change `protocolVersion`.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
-
 
 class ProxyResponseResult(Model):
     """
     A successful JSON-RPC response.
     """
 
-    model_config = ConfigDict(
-        populate_by_name=True,
-    )
     id: int | str | None
     """
     The id of the request this response answers.
