@@ -7,6 +7,7 @@ into place; a failed build leaves it as it was.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import hashlib
 import os
 import shutil
@@ -26,14 +27,36 @@ def write_tree(base: Path, files: Mapping[str, str]) -> None:
         path.write_text(text, encoding="utf-8", newline="\n")
 
 
+# What a user's own tools leave in generated/ (``pip install -e``, ``python -m build``, test
+# and checker runs). Listed in generated/.gitignore; neither drift nor deleted by a build.
+CACHES = ("__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache")  # at any depth
+ARTEFACTS = ("build", "dist", "*.egg-info", ".venv", ".nox", ".tox")  # at the top
+
+
+def is_artefact(rel: Path) -> bool:
+    """Is ``rel`` (relative to generated/) a cache or build artefact, not package content?"""
+    if any(part in CACHES for part in rel.parts):
+        return True
+    return bool(rel.parts) and any(fnmatch.fnmatch(rel.parts[0], p) for p in ARTEFACTS)
+
+
+def gitignore() -> str:
+    """generated/.gitignore: the artefacts and caches above."""
+    names = [f"/{p}/" for p in ARTEFACTS] + [f"{c}/" for c in CACHES]
+    return "# Written by codegen: build artefacts and caches, never part of the package.\n" + (
+        "\n".join(names) + "\n"
+    )
+
+
 def read_tree(base: Path) -> dict[str, bytes]:
-    """Every file below ``base`` (relative POSIX path → bytes); caches are skipped."""
+    """Every file below ``base`` (relative POSIX path → bytes); caches and build artefacts
+    are skipped."""
     if not base.is_dir():
         return {}
     found = {}
     for path in sorted(base.rglob("*")):
         rel = path.relative_to(base)
-        if any(part in ("__pycache__", ".mypy_cache", ".ruff_cache") for part in rel.parts):
+        if is_artefact(rel):
             continue
         if path.is_file():
             found[rel.as_posix()] = path.read_bytes()
@@ -125,6 +148,9 @@ def swap_in(staging: Path, target: Path) -> None:
             os.rename(backup, target)
         raise
     if backup is not None:
+        for entry in sorted(backup.iterdir()):  # the user's artefacts stay where they were
+            if is_artefact(Path(entry.name)) and not (target / entry.name).exists():
+                os.rename(entry, target / entry.name)
         shutil.rmtree(backup, ignore_errors=True)
 
 

@@ -62,6 +62,13 @@ def load_protocols(layout: Layout) -> list[Protocol]:
     if not layout.schemas.is_dir():
         raise BuildError.single(str(layout.schemas), "", "schemas folder not found")
     folders = sorted(p for p in layout.schemas.iterdir() if p.is_dir() and p.name[0] != ".")
+    if not folders:
+        raise BuildError.single(
+            str(layout.schemas),
+            "",
+            "no protocols: each protocol is a folder here holding a spec table "
+            f"({SPEC_FILE}) and its schemas",
+        )
     protocols: list[Protocol] = []
     problems: list[Problem] = []
     for folder in folders:

@@ -18,6 +18,7 @@ import jinja2
 from codegen.clients import client_exports, client_files
 from codegen.errors import BuildError
 from codegen.ir import Protocol
+from codegen.output import gitignore
 from codegen.unasync import ship
 
 PACKAGE = "agentproto"
@@ -120,6 +121,7 @@ def render_package(
         "package/__init__.py.j2", protocols=protocols, version=VERSION
     )
     files[f"{PACKAGE}/py.typed"] = ""
+    files[".gitignore"] = gitignore()
     for path in sorted(runtime_dir.rglob("*.py")):
         rel = path.relative_to(runtime_dir).as_posix()
         if "__pycache__" not in rel:

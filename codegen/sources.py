@@ -9,6 +9,7 @@ import json
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import jsonschema
 import yaml
@@ -107,5 +108,42 @@ def check_is_schema(document: Any, shown: str) -> None:
         Problem(shown, to_pointer(e.absolute_path), f"not a valid JSON Schema: {_describe(e)}")
         for e in meta.iter_errors(document)
     ]
+    problems += [
+        Problem(shown, pointer, f"$ref {ref!r} points to nothing in this file")
+        for pointer, ref in dangling_refs(document)
+    ]
     if problems:
         raise BuildError(problems)
+
+
+def dangling_refs(document: Any) -> list[tuple[str, str]]:
+    """(pointer of the ``$ref``, its value) for each local ``$ref`` that resolves to nothing:
+    the model generator would quietly type such a field ``Any``."""
+    found: list[tuple[str, str]] = []
+
+    def resolves(ref: str) -> bool:
+        node: Any = document
+        for token in ref[1:].split("/")[1:] if ref != "#" else []:
+            key = unquote(token).replace("~1", "/").replace("~0", "~")
+            if isinstance(node, dict) and key in node:
+                node = node[key]
+            elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
+                node = node[int(key)]
+            else:
+                return False
+        return True
+
+    def walk(node: Any, path: list[str | int]) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#") and not resolves(ref):
+                found.append((to_pointer([*path, "$ref"]), ref))
+            for key, value in node.items():
+                if key not in ("const", "enum", "default", "examples"):
+                    walk(value, [*path, key])
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, [*path, index])
+
+    walk(document, [])
+    return found

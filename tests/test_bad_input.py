@@ -196,3 +196,48 @@ def test_every_problem_is_reported_at_once(project: Layout) -> None:
     error = failed_build(project)
     files = {Path(p.file).name for p in error.problems}
     assert {"huggingface.json", "jina.json"} <= files
+
+
+def test_a_dangling_ref_is_an_error_not_an_any_field(project: Layout) -> None:
+    path = project.schemas / "acp" / "schema.v1.json"
+    schema = json.loads(path.read_text())
+    schema["$defs"]["PromptRequest"]["properties"]["extra"] = {"$ref": "#/$defs/NoSuchType"}
+    path.write_text(json.dumps(schema))
+    error = failed_build(project)
+    assert any(
+        p.file == "schemas/acp/schema.v1.json"
+        and p.pointer == "/$defs/PromptRequest/properties/extra/$ref"
+        and "'#/$defs/NoSuchType' points to nothing" in p.reason
+        for p in error.problems
+    ), str(error)
+
+
+def test_an_empty_schemas_folder_says_so(project: Layout) -> None:
+    for folder in project.schemas.iterdir():
+        shutil.rmtree(folder)
+    error = failed_build(project)
+    assert [p.reason for p in error.problems] == [
+        "no protocols: each protocol is a folder here holding a spec table (spec.yaml) "
+        "and its schemas"
+    ]
+
+
+def test_build_artefacts_in_generated_are_neither_drift_nor_deleted(project: Layout) -> None:
+    """What `pip install -e generated`, `python -m build` and checkers leave behind."""
+    seed_output(project)
+    made = [
+        "build/lib/agentproto/__init__.py",
+        "dist/agentproto-0.1.0.tar.gz",
+        "agentproto.egg-info/PKG-INFO",
+        "agentproto/acp/__pycache__/models.cpython-311.pyc",
+        ".mypy_cache/3.11/x.json",
+    ]
+    for rel in made:
+        (project.out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project.out / rel).write_text("artefact")
+    assert build(project, check=True).diff == ""
+    (project.out / "agentproto" / "py.typed").unlink()  # a real change: the build must swap
+    assert build(project, force=True).changed
+    assert (project.out / "agentproto" / "py.typed").exists()
+    for rel in made[:3] + made[4:]:
+        assert (project.out / rel).read_text() == "artefact", rel
