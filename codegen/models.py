@@ -366,9 +366,13 @@ def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
     classes = {n.name: n for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
     renames: dict[str, str] = {}
     bases_of = {n: [b.id for b in c.bases if isinstance(b, ast.Name)] for n, c in classes.items()}
+
+    def mixins(first: str) -> list[str]:  # the variant bases merged with ``first``
+        return sorted(b[0] for b in bases_of.values() if len(b) == 2 and b[1] == first)
+
     for name, node in classes.items():
         match = _NUMBERED.match(name)
-        if not match or match.group(1) not in classes:
+        if not match:
             continue
         stem = match.group(1)
         bases = bases_of[name]
@@ -376,8 +380,12 @@ def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
         plain = not any(b in classes for b in bases)
         if f"{stem}1" == name and merged_into and plain:
             renames[name] = f"{stem}Fields"
-        elif bases and bases[0] in suffixes and bases[1:] == [f"{stem}1"]:
-            renames[name] = stem + suffixes[bases[0]]
+        elif bases and bases[1:] == [f"{stem}1"] and bases[0] in classes:
+            suffix = suffixes.get(bases[0]) or _distinct_part(bases[0], mixins(f"{stem}1"))
+            if suffix:
+                renames[name] = stem + suffix
+        elif stem not in classes:
+            continue
         elif (
             f"{stem}1" == name
             and plain
@@ -389,6 +397,20 @@ def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
             renames[stem] = f"{stem}Fields"
     taken = set(classes) - set(renames)
     return {old: new for old, new in renames.items() if new not in taken}
+
+
+def _distinct_part(name: str, siblings: list[str]) -> str:
+    """What sets ``name`` apart from its sibling mixins: the rest after the prefix they all
+    share (``ElicitationFormModeSession`` among ``...Request`` -> ``Session``)."""
+    if len(siblings) < 2:
+        return ""
+    prefix = siblings[0]
+    for other in siblings[1:]:
+        while not other.startswith(prefix):
+            prefix = prefix[:-1]
+    while prefix and not (prefix[-1].islower() and name[len(prefix) : len(prefix) + 1].isupper()):
+        prefix = prefix[:-1]  # back to a word boundary
+    return name[len(prefix) :]
 
 
 def _titles(node: Any) -> set[str]:
@@ -404,16 +426,15 @@ def _titles(node: Any) -> set[str]:
 
 
 def _check_names(text: str, schema: dict[str, Any], shown: str) -> None:
-    """No positional collision name (``Foo1`` beside ``Foo``) may reach the public API.
+    """No positional name (``Foo1``, with or without a ``Foo`` beside it) may reach the public
+    API.
 
     A name that is some schema's own title (``Pwned0`` from a title ending in a digit) is
     not positional, however it ends."""
     names = class_names(text)
-    known = set(names) | set(schema.get("$defs", schema.get("definitions", {})))
-    chosen = _titles(schema)
-    numbered = sorted(
-        n for n in names if (m := _NUMBERED.match(n)) and m.group(1) in known and n not in chosen
-    )
+    keys = set(schema.get("$defs", schema.get("definitions", {})))
+    chosen = _titles(schema) | keys
+    numbered = sorted(n for n in names if _NUMBERED.match(n) and n not in chosen)
     if numbered:
         raise BuildError.single(
             shown,

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
+from codegen.errors import BuildError
 from codegen.ir import ModelUnit
-from codegen.models import generate_models
+from codegen.models import _check_names, generate_models, merged_class_names
 from codegen.output import format_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "models"
@@ -119,3 +120,33 @@ def test_nullable_and_enums() -> None:
         ns["Settings"].model_validate({})
     assert [m.value for m in ns["Level"]] == ["low", "high", "very-high", "2fast"]
     assert [m.value for m in ns["Code"]] == [1, 2, 3]
+
+
+def test_wire_names_are_the_default_output_and_meta_is_plain() -> None:
+    ns = load("camel_case")
+    info = ns["SessionInfo"](session_id="s", meta={"k": 1})
+    assert info.model_dump(exclude_none=True) == {"sessionId": "s", "_meta": {"k": 1}}
+    assert ns["SessionInfo"].model_validate({"session_id": "s"}).session_id == "s"
+
+
+def test_merged_variants_without_a_parent_class_are_named_by_their_variant() -> None:
+    text = (
+        "class Mode1(Model):\n    a: int\n\n\n"
+        "class IdleModeEndTurn(Model):\n    b: int\n\n\n"
+        "class IdleModeMaxTokens(Model):\n    c: int\n\n\n"
+        "class Mode2(IdleModeEndTurn, Mode1):\n    pass\n\n\n"
+        "class Mode3(IdleModeMaxTokens, Mode1):\n    pass\n"
+    )
+    assert merged_class_names(text, {}) == {
+        "Mode1": "ModeFields",
+        "Mode2": "ModeEndTurn",
+        "Mode3": "ModeMaxTokens",
+    }
+
+
+def test_any_positional_name_fails_the_build_even_with_no_unnumbered_twin() -> None:
+    schema = {"$defs": {"Sha256": {"title": "Sha256", "type": "string"}}}
+    with pytest.raises(BuildError, match=r"positional class names \['Thing2'\]"):
+        _check_names(
+            "class Thing2(Model):\n    pass\n\n\nclass Sha256(Model):\n    pass\n", schema, "s.json"
+        )

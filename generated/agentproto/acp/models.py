@@ -442,7 +442,7 @@ class KillTerminalRequest(Model):
     """
 
 
-class CreateElicitationRequestForm1(Model):
+class CreateElicitationRequestFormFields(Model):
     """
     Form-based elicitation where the client renders a form from the provided schema.
     """
@@ -466,7 +466,7 @@ class CreateElicitationRequestForm1(Model):
     mode: Literal["form"]
 
 
-class CreateElicitationRequestUrl1(Model):
+class CreateElicitationRequestUrlFields(Model):
     """
     URL-based elicitation where the client directs the user to a URL.
     """
@@ -2861,7 +2861,9 @@ class CreateTerminalRequest(Model):
     """
 
 
-class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationRequestUrl1):
+class CreateElicitationRequestUrlSession(
+    ElicitationUrlModeSession, CreateElicitationRequestUrlFields
+):
     """
     URL-based elicitation where the client directs the user to a URL.
     """
@@ -2885,7 +2887,9 @@ class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationR
     mode: Literal["url"]
 
 
-class CreateElicitationRequestUrl3(ElicitationUrlModeRequest, CreateElicitationRequestUrl1):
+class CreateElicitationRequestUrlRequest(
+    ElicitationUrlModeRequest, CreateElicitationRequestUrlFields
+):
     """
     URL-based elicitation where the client directs the user to a URL.
     """
@@ -4814,7 +4818,9 @@ class ToolCallUpdate(Model):
     """
 
 
-class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitationRequestForm1):
+class CreateElicitationRequestFormSession(
+    ElicitationFormModeSession, CreateElicitationRequestFormFields
+):
     """
     Form-based elicitation where the client renders a form from the provided schema.
     """
@@ -4838,7 +4844,9 @@ class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitatio
     mode: Literal["form"]
 
 
-class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitationRequestForm1):
+class CreateElicitationRequestFormRequest(
+    ElicitationFormModeRequest, CreateElicitationRequestFormFields
+):
     """
     Form-based elicitation where the client renders a form from the provided schema.
     """
@@ -4864,19 +4872,19 @@ class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitatio
 
 class CreateElicitationRequest(
     RootModel[
-        CreateElicitationRequestForm2
-        | CreateElicitationRequestForm3
-        | CreateElicitationRequestUrl2
-        | CreateElicitationRequestUrl3
+        CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
         | CreateElicitationRequestOtherSession
         | CreateElicitationRequestOtherRequest
     ]
 ):
     root: (
-        CreateElicitationRequestForm2
-        | CreateElicitationRequestForm3
-        | CreateElicitationRequestUrl2
-        | CreateElicitationRequestUrl3
+        CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
         | CreateElicitationRequestOtherSession
         | CreateElicitationRequestOtherRequest
     )

@@ -442,7 +442,7 @@ class KillTerminalRequest(Model):
     """
 
 
-class CreateElicitationRequestForm1(Model):
+class CreateElicitationRequestFormFields(Model):
     """
     Form-based elicitation where the client renders a form from the provided schema.
     """
@@ -466,7 +466,7 @@ class CreateElicitationRequestForm1(Model):
     mode: Literal["form"]
 
 
-class CreateElicitationRequestUrl1(Model):
+class CreateElicitationRequestUrlFields(Model):
     """
     URL-based elicitation where the client directs the user to a URL.
     """
@@ -2492,7 +2492,7 @@ class IdleStateUpdateNone(Model):
     """
 
 
-class StateUpdateIdle1(Model):
+class StateUpdateIdleFields(Model):
     """
     The child is ready to process another prompt.
     """
@@ -2500,7 +2500,7 @@ class StateUpdateIdle1(Model):
     state: Literal["idle"]
 
 
-class StateUpdateIdle2(IdleStateUpdateEndTurn, StateUpdateIdle1):
+class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -2508,7 +2508,7 @@ class StateUpdateIdle2(IdleStateUpdateEndTurn, StateUpdateIdle1):
     state: Literal["idle"]
 
 
-class StateUpdateIdle3(IdleStateUpdateMaxTokens, StateUpdateIdle1):
+class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -2516,7 +2516,7 @@ class StateUpdateIdle3(IdleStateUpdateMaxTokens, StateUpdateIdle1):
     state: Literal["idle"]
 
 
-class StateUpdateIdle4(IdleStateUpdateMaxTurnRequests, StateUpdateIdle1):
+class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -2524,7 +2524,7 @@ class StateUpdateIdle4(IdleStateUpdateMaxTurnRequests, StateUpdateIdle1):
     state: Literal["idle"]
 
 
-class StateUpdateIdle5(IdleStateUpdateRefusal, StateUpdateIdle1):
+class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -2532,7 +2532,7 @@ class StateUpdateIdle5(IdleStateUpdateRefusal, StateUpdateIdle1):
     state: Literal["idle"]
 
 
-class StateUpdateIdle6(IdleStateUpdateCancelled, StateUpdateIdle1):
+class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -2540,7 +2540,7 @@ class StateUpdateIdle6(IdleStateUpdateCancelled, StateUpdateIdle1):
     state: Literal["idle"]
 
 
-class StateUpdateIdle8(IdleStateUpdateOther, StateUpdateIdle1):
+class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -2548,7 +2548,7 @@ class StateUpdateIdle8(IdleStateUpdateOther, StateUpdateIdle1):
     state: Literal["idle"]
 
 
-class StateUpdateIdle9(IdleStateUpdateNone, StateUpdateIdle1):
+class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -4309,7 +4309,9 @@ class CreateTerminalRequest(Model):
     """
 
 
-class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationRequestUrl1):
+class CreateElicitationRequestUrlSession(
+    ElicitationUrlModeSession, CreateElicitationRequestUrlFields
+):
     """
     URL-based elicitation where the client directs the user to a URL.
     """
@@ -4333,7 +4335,9 @@ class CreateElicitationRequestUrl2(ElicitationUrlModeSession, CreateElicitationR
     mode: Literal["url"]
 
 
-class CreateElicitationRequestUrl3(ElicitationUrlModeRequest, CreateElicitationRequestUrl1):
+class CreateElicitationRequestUrlRequest(
+    ElicitationUrlModeRequest, CreateElicitationRequestUrlFields
+):
     """
     URL-based elicitation where the client directs the user to a URL.
     """
@@ -5882,7 +5886,7 @@ class CompactionSummaryChunk(Model):
     """
 
 
-class StateUpdateIdle7(IdleStateUpdateError, StateUpdateIdle1):
+class StateUpdateIdleError(IdleStateUpdateError, StateUpdateIdleFields):
     """
     The child is ready to process another prompt.
     """
@@ -5952,14 +5956,14 @@ class SubagentUpdate(Model):
         | StateUpdateRequiresAction
         | StateUpdateUnknown
         | StateUpdateOther
-        | StateUpdateIdle2
-        | StateUpdateIdle3
-        | StateUpdateIdle4
-        | StateUpdateIdle5
-        | StateUpdateIdle6
-        | StateUpdateIdle7
-        | StateUpdateIdle8
-        | StateUpdateIdle9
+        | StateUpdateIdleEndTurn
+        | StateUpdateIdleMaxTokens
+        | StateUpdateIdleMaxTurnRequests
+        | StateUpdateIdleRefusal
+        | StateUpdateIdleCancelled
+        | StateUpdateIdleError
+        | StateUpdateIdleOther
+        | StateUpdateIdleNone
         | None
     ) = None
     """
@@ -7315,7 +7319,9 @@ class ToolCallUpdate(Model):
     """
 
 
-class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitationRequestForm1):
+class CreateElicitationRequestFormSession(
+    ElicitationFormModeSession, CreateElicitationRequestFormFields
+):
     """
     Form-based elicitation where the client renders a form from the provided schema.
     """
@@ -7339,7 +7345,9 @@ class CreateElicitationRequestForm2(ElicitationFormModeSession, CreateElicitatio
     mode: Literal["form"]
 
 
-class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitationRequestForm1):
+class CreateElicitationRequestFormRequest(
+    ElicitationFormModeRequest, CreateElicitationRequestFormFields
+):
     """
     Form-based elicitation where the client renders a form from the provided schema.
     """
@@ -7365,19 +7373,19 @@ class CreateElicitationRequestForm3(ElicitationFormModeRequest, CreateElicitatio
 
 class CreateElicitationRequest(
     RootModel[
-        CreateElicitationRequestForm2
-        | CreateElicitationRequestForm3
-        | CreateElicitationRequestUrl2
-        | CreateElicitationRequestUrl3
+        CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
         | CreateElicitationRequestOtherSession
         | CreateElicitationRequestOtherRequest
     ]
 ):
     root: (
-        CreateElicitationRequestForm2
-        | CreateElicitationRequestForm3
-        | CreateElicitationRequestUrl2
-        | CreateElicitationRequestUrl3
+        CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
         | CreateElicitationRequestOtherSession
         | CreateElicitationRequestOtherRequest
     )
@@ -8022,14 +8030,14 @@ StateUpdate: TypeAlias = (
     | StateUpdateRequiresAction
     | StateUpdateUnknown
     | StateUpdateOther
-    | StateUpdateIdle2
-    | StateUpdateIdle3
-    | StateUpdateIdle4
-    | StateUpdateIdle5
-    | StateUpdateIdle6
-    | StateUpdateIdle7
-    | StateUpdateIdle8
-    | StateUpdateIdle9
+    | StateUpdateIdleEndTurn
+    | StateUpdateIdleMaxTokens
+    | StateUpdateIdleMaxTurnRequests
+    | StateUpdateIdleRefusal
+    | StateUpdateIdleCancelled
+    | StateUpdateIdleError
+    | StateUpdateIdleOther
+    | StateUpdateIdleNone
 )
 """**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Current foreground-work state of a reusable child session. Each update is a whole-object snapshot. Idle does not terminate the child. The parent can message it again, transitioning it back to running. Background activity may still emit other session updates while idle."""
 
