@@ -27,6 +27,8 @@ from codegen.sources import display_path
 # Integer formats of the ACP schema that the model generator does not know: plain ints.
 _TYPE_MAPPINGS = [f"integer+{fmt}=integer" for fmt in ("uint8", "uint16", "uint32", "uint64")]
 _NUMBERED = re.compile(r"^(\w*?[A-Za-z_])(\d+)$")
+_MODEL_CONFIG = re.compile(r"^( +)model_config =", re.MULTILINE)
+_FUTURE = re.compile(r"^(from __future__ import annotations\n)", re.MULTILINE)
 
 # Types the model generator inlines (unions, constrained scalars: "collapsed root models") have
 # no class to import. A def added for the generation only, with one required field per type,
@@ -109,8 +111,18 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     if renames:
         text = rename_identifiers(text, renames.items())
     text = plain_fields(text)
+    text = _annotated_config(text)
     _check_names(text, schema, shown)
     return text
+
+
+def _annotated_config(text: str) -> str:
+    """``model_config: ClassVar[ConfigDict] = ...``, as the base class declares it (an
+    unannotated override is an ambiguous type to pyright's completeness check)."""
+    new, count = _MODEL_CONFIG.subn(r"\1model_config: ClassVar[ConfigDict] =", text)
+    if not count:
+        return new
+    return _FUTURE.sub(r"\1\nfrom typing import ClassVar\n", new, count=1)
 
 
 def plain_fields(text: str) -> str:

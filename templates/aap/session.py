@@ -48,7 +48,7 @@ from agentproto.aap.turns import TurnFolder, TurnResult
 
 # unasync: derive-sync
 
-logger = logging.getLogger("agentproto.aap")
+logger: logging.Logger = logging.getLogger("agentproto.aap")
 
 Mode = Literal["none", "delta", "message"]
 HistoryKind = Literal["compacted", "full"]
@@ -175,7 +175,7 @@ class _Core:
     ) -> None:
         self.session_id = session_id
         self.agent = agent
-        self.tools = {tool.name: tool for tool in tools}
+        self.tools: dict[str, ClientTool] = {tool.name: tool for tool in tools}
         self.mode: Mode = mode
         self.max_tool_rounds = max_tool_rounds
         self._option_names = tuple(option_names)
@@ -200,7 +200,7 @@ class _Core:
         caps = self.agent.capabilities
         declared = caps.history if caps is not None else None
         kinds: tuple[HistoryKind, ...] = ("full", "compacted")
-        available = [
+        available: list[HistoryKind] = [
             kind for kind in kinds if declared is not None and getattr(declared, kind) is not None
         ]
         if preferred is not None:

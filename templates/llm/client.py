@@ -35,7 +35,7 @@ import re
 from collections.abc import AsyncIterator, Generator, Mapping, Sequence
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import Any, Final, Generic, Self, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
@@ -80,6 +80,7 @@ __all__ = [
     "MissingAPIKeyError",
 ]
 
+_H = TypeVar("_H", bound=HTTPBase)
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
@@ -161,10 +162,10 @@ def classify(manifest: Manifest, status: int, body: Any) -> str:
     return found
 
 
-class _Base:
+class _Base(Generic[_H]):
     """What both flavours share: the manifest, credentials and request building."""
 
-    _http: HTTPBase
+    _http: _H
 
     def __init__(
         self,
@@ -180,9 +181,11 @@ class _Base:
         endpoint: str | None = None,
         stream_path: str | None = None,
     ) -> None:
-        self.manifest = provider if isinstance(provider, Manifest) else _manifest(provider)
+        self.manifest: Manifest = (
+            provider if isinstance(provider, Manifest) else _manifest(provider)
+        )
         self.model = model
-        self.variables = dict(variables or {})
+        self.variables: dict[str, str] = dict(variables or {})
         self.endpoint = endpoint
         self.stream_path = stream_path
         self._key = self._find_key(api_key)
@@ -486,9 +489,9 @@ class AsyncChatStream:
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
         self._iterator = self._events()
-        self.headers = response.headers
-        self.request_id = request_id_of(response.headers)
-        self.rate_limits = client.manifest.rate_limits.read(response.headers)
+        self.headers: httpx.Headers = response.headers
+        self.request_id: str | None = request_id_of(response.headers)
+        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
 
     async def _events(self) -> AsyncIterator[StreamEvent]:
         decoder = self._decoder
@@ -551,7 +554,7 @@ class AsyncChatStream:
         await self.aclose()
 
 
-class AsyncLLMClient(_Base):
+class AsyncLLMClient(_Base[AsyncHTTP]):
     """The client. ``provider`` is a bundled provider id (see ``agentproto.llm.PROVIDERS``),
     a manifest file path, or a :class:`Manifest`."""
 
@@ -582,9 +585,7 @@ class AsyncLLMClient(_Base):
             endpoint=endpoint,
             stream_path=stream_path,
         )
-        self._http: AsyncHTTP = AsyncHTTP(
-            self._base_url, http_client=http_client, **self._http_options()
-        )
+        self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
 
     async def chat(
         self,

@@ -131,11 +131,11 @@ class Manifest:
         }
         self.by_error_status: dict[str, str] = dict(classification.get("by_error_status") or {})
         self.retry: dict[str, Any] = dict(data.get("retry_policy") or {})
-        self.rate_limits = RateLimits(dict(data.get("rate_limit_headers") or {}))
+        self.rate_limits: RateLimits = RateLimits(dict(data.get("rate_limit_headers") or {}))
         termination = data.get("termination") or {}
         self.reasons: dict[str, str] = dict(termination.get("mapping") or {})
         self.reason_field: str | None = termination.get("source_field")
-        self.response = self._response_shape()
+        self.response: ResponseShape = self._response_shape()
         self.stream: StreamProgram = compile_stream(data, source)
 
     # -- construction -----------------------------------------------------------------------

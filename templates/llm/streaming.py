@@ -331,8 +331,8 @@ class StreamDecoder:
 
     def __init__(self, program: StreamProgram) -> None:
         self.program = program
-        self.done = False  # the done signal arrived: read nothing more
-        self.stopped = False  # the stop condition held
+        self.done: bool = False  # the done signal arrived: read nothing more
+        self.stopped: bool = False  # the stop condition held
         self._saw_done = False  # the parser met the done signal (frames before it still count)
         self._buffer = b""
         self._hold_cr = False

@@ -284,7 +284,8 @@ class FlowRunner:
                 cookies.append(f"{p['name']}={quote(text, safe='')}")
         if cookies:
             headers["Cookie"] = "; ".join(cookies)
-        server = self.base_urls.get(action["source"], action["server"]).rstrip("/")
+        base: str | None = self.base_urls.get(action["source"])
+        server = (base if base is not None else str(action["server"])).rstrip("/")
         body = given.get("requestBody", _MISSING)
         content: str | bytes | None = None
         json_body = None

@@ -38,7 +38,7 @@ from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
 
 # unasync: derive-sync
 
-logger = logging.getLogger("agentproto.http")
+logger: logging.Logger = logging.getLogger("agentproto.http")
 
 T = TypeVar("T")
 
@@ -281,7 +281,7 @@ class HTTPBase:
             url = url.copy_with(raw_path=url.raw_path + b"/")
         self.base_url = url
         self._base = str(url) if str(url).endswith("/") else str(url) + "/"
-        self.retry = retry if retry is not None else RetryPolicy()
+        self.retry: RetryPolicy = retry if retry is not None else RetryPolicy()
         self.timeout = timeout
         self._auth: httpx.Auth | AuthHook | None = (
             BearerAuth(api_key) if api_key is not None else auth

@@ -62,7 +62,7 @@ class APIStatusError(APIError):
     ) -> None:
         super().__init__(message)
         self.status_code = status_code
-        self.headers = httpx.Headers(headers)
+        self.headers: httpx.Headers = httpx.Headers(headers)
         self.body = body
         self.method = method
         self.url = url

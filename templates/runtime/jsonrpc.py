@@ -37,9 +37,9 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
-logger = logging.getLogger("agentproto.jsonrpc")
+logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
 
 DEFAULT_LIMIT = 64 * 1024 * 1024
 _HIGH_WATER = 256 * 1024  # bytes queued before a writer waits for the pipe to drain
@@ -558,7 +558,7 @@ class _PipeProtocol(asyncio.Protocol):
         if hasattr(transport, "max_size"):
             # asyncio reads up to 256 KiB at a time; a buffer that big is mmap'ed and unmapped
             # again on every read (three system calls per message). 64 KiB stays on the heap.
-            transport.max_size = _READ_SIZE
+            cast(Any, transport).max_size = _READ_SIZE
         self._connection._read_transport = transport
 
     def data_received(self, data: bytes) -> None:

@@ -29,7 +29,7 @@ from pydantic import RootModel, ValidationError
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
-logger = logging.getLogger("agentproto.http")
+logger: logging.Logger = logging.getLogger("agentproto.http")
 
 
 def sse_parser(

@@ -69,7 +69,7 @@ from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
 
 # unasync: derive-sync
 
-logger = logging.getLogger("agentproto.skills")
+logger: logging.Logger = logging.getLogger("agentproto.skills")
 
 WELL_KNOWN = "/.well-known/skill-sharing"
 DEFAULT_API_KEY_HEADER = "X-API-Key"
@@ -91,7 +91,7 @@ class ExecutionFailedError(SkillSharingError):
             details=error.details if error else None,
             retry=error.retry if error else None,
         )
-        self.execution_code = error.code if error else ""
+        self.execution_code: str = error.code if error else ""
         self.response = response
 
     def __str__(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -12,7 +14,7 @@ class Model(BaseModel):
     Input accepts both; ``model_dump()`` and ``model_dump_json()`` give the wire names.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         defer_build=True,
         validate_by_name=True,
         validate_by_alias=True,

@@ -40,7 +40,7 @@ from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
 
-logger = logging.getLogger("agentproto.http")
+logger: logging.Logger = logging.getLogger("agentproto.http")
 
 T = TypeVar("T")
 
@@ -283,7 +283,7 @@ class HTTPBase:
             url = url.copy_with(raw_path=url.raw_path + b"/")
         self.base_url = url
         self._base = str(url) if str(url).endswith("/") else str(url) + "/"
-        self.retry = retry if retry is not None else RetryPolicy()
+        self.retry: RetryPolicy = retry if retry is not None else RetryPolicy()
         self.timeout = timeout
         self._auth: httpx.Auth | AuthHook | None = (
             BearerAuth(api_key) if api_key is not None else auth

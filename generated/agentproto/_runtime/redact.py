@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 MASK = "**********"
@@ -60,7 +61,9 @@ def redact_headers(
 ) -> dict[str, str]:
     """A copy of ``headers`` with credential-looking values masked."""
     names = {n.lower() for n in extra}
-    items = headers.items() if isinstance(headers, Mapping) else headers
+    items: Iterable[tuple[str, str]] = (
+        cast("Mapping[str, str]", headers).items() if isinstance(headers, Mapping) else headers
+    )
     return {k: (MASK if is_secret_name(k) or k.lower() in names else v) for k, v in items}
 
 

@@ -31,7 +31,7 @@ from agentproto._runtime.sse import ServerSentEvent, aiter_sse, iter_sse
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
-logger = logging.getLogger("agentproto.http")
+logger: logging.Logger = logging.getLogger("agentproto.http")
 
 
 def sse_parser(

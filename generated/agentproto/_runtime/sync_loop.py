@@ -14,7 +14,7 @@ class LoopThread:
     """Runs coroutines on its own loop; :meth:`run` blocks the caller until one finishes."""
 
     def __init__(self, name: str = "agentproto-loop") -> None:
-        self.loop = asyncio.new_event_loop()
+        self.loop: asyncio.AbstractEventLoop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._main, name=name, daemon=True)
         self._thread.start()
 

@@ -436,7 +436,7 @@ class AAPClient:
             retry=retry,
             http_client=http_client,
         )
-        self.with_raw_response = _RawAAPClient(self._http)
+        self.with_raw_response: _RawAAPClient = _RawAAPClient(self._http)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._http.base_url}>"
@@ -847,7 +847,7 @@ class AsyncAAPClient:
             retry=retry,
             http_client=http_client,
         )
-        self.with_raw_response = _RawAsyncAAPClient(self._http)
+        self.with_raw_response: _RawAsyncAAPClient = _RawAsyncAAPClient(self._http)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._http.base_url}>"

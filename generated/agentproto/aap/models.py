@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import ConfigDict, Field, RootModel
 
@@ -100,7 +100,7 @@ class EmptyObject(Model):
     Empty-object marker (`Record<string, never>`): its presence declares support.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
 
@@ -110,7 +110,7 @@ class HistoryCapabilities(Model):
     History types the agent can return in `GET /sessions/:id/history` (`Partial<Record<HistoryType, Record<string, never>>>`).
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     compacted: EmptyObject | None = None
@@ -128,7 +128,7 @@ class StreamCapabilities(Model):
     Stream modes the agent supports (`Partial<Record<StreamMode, Record<string, never>>>`).
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     delta: EmptyObject | None = None
@@ -681,7 +681,7 @@ class SessionHistory(Model):
     Session history by type (`Partial<Record<HistoryType, HistoryMessage[]>>`); holds the type that was requested.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     compacted: (

@@ -32,7 +32,7 @@ from agentproto.aap.models import (
     TurnStopEvent,
 )
 
-logger = logging.getLogger("agentproto.aap")
+logger: logging.Logger = logging.getLogger("agentproto.aap")
 
 TurnEvent = (
     TurnStartEvent

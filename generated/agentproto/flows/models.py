@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import ConfigDict, Field
 
@@ -10,7 +10,7 @@ from agentproto._runtime.base import Model
 
 
 class Info(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     title: str
@@ -28,7 +28,7 @@ class Info(Model):
 
 
 class Source(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     id: str
@@ -42,7 +42,7 @@ class Source(Model):
 
 
 class Override(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     source_id: str = Field(validation_alias="sourceId", serialization_alias="sourceId")
@@ -64,7 +64,7 @@ class Override(Model):
 
 
 class Action(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     id: str
@@ -116,7 +116,7 @@ class Target(Model):
 
 
 class Link(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     origin: Origin
@@ -134,7 +134,7 @@ class Parameter(Model):
     Defines a parameter that users must or can provide when invoking the flow. Parameters are used to input data into the flow, enabling interaction and customization.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     name: str
@@ -156,7 +156,7 @@ class Parameter(Model):
 
 
 class Content(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     schema_: dict[str, Any] | None = Field(
@@ -176,7 +176,7 @@ class RequestBody(Model):
     OPTIONAL. Describes the structure of the request payload that the flow expects. Aligns with OpenAPI's `requestBody` specification as per [RFC 7231](https://tools.ietf.org/html/rfc7231), ensuring standardized data formats and communication.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     content: dict[str, Content] | None = None
@@ -194,7 +194,7 @@ class Responses(Model):
     MUST be an object where that contains a `success` property that describes the response for a successful operation.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     success: dict[str, Any]
@@ -212,7 +212,7 @@ class Fields(Model):
     MUST define the parameters, request body, and responses for the flow. These fields serve as the interface for interaction with the flow, ensuring structured and clear data handling.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     parameters: list[Parameter]

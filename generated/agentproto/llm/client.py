@@ -39,7 +39,7 @@ from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequenc
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import Any, Final, Generic, Self, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
@@ -81,6 +81,7 @@ __all__ = [
     "MissingAPIKeyError",
 ]
 
+_H = TypeVar("_H", bound=HTTPBase)
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
@@ -162,10 +163,10 @@ def classify(manifest: Manifest, status: int, body: Any) -> str:
     return found
 
 
-class _Base:
+class _Base(Generic[_H]):
     """What both flavours share: the manifest, credentials and request building."""
 
-    _http: HTTPBase
+    _http: _H
 
     def __init__(
         self,
@@ -181,9 +182,11 @@ class _Base:
         endpoint: str | None = None,
         stream_path: str | None = None,
     ) -> None:
-        self.manifest = provider if isinstance(provider, Manifest) else _manifest(provider)
+        self.manifest: Manifest = (
+            provider if isinstance(provider, Manifest) else _manifest(provider)
+        )
         self.model = model
-        self.variables = dict(variables or {})
+        self.variables: dict[str, str] = dict(variables or {})
         self.endpoint = endpoint
         self.stream_path = stream_path
         self._key = self._find_key(api_key)
@@ -487,9 +490,9 @@ class ChatStream:
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
         self._iterator = self._events()
-        self.headers = response.headers
-        self.request_id = request_id_of(response.headers)
-        self.rate_limits = client.manifest.rate_limits.read(response.headers)
+        self.headers: httpx.Headers = response.headers
+        self.request_id: str | None = request_id_of(response.headers)
+        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
 
     def _events(self) -> Iterator[StreamEvent]:
         decoder = self._decoder
@@ -566,9 +569,9 @@ class AsyncChatStream:
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
         self._iterator = self._events()
-        self.headers = response.headers
-        self.request_id = request_id_of(response.headers)
-        self.rate_limits = client.manifest.rate_limits.read(response.headers)
+        self.headers: httpx.Headers = response.headers
+        self.request_id: str | None = request_id_of(response.headers)
+        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
 
     async def _events(self) -> AsyncIterator[StreamEvent]:
         decoder = self._decoder
@@ -631,7 +634,7 @@ class AsyncChatStream:
         await self.aclose()
 
 
-class LLMClient(_Base):
+class LLMClient(_Base[SyncHTTP]):
     """The client. ``provider`` is a bundled provider id (see ``agentproto.llm.PROVIDERS``),
     a manifest file path, or a :class:`Manifest`."""
 
@@ -662,9 +665,7 @@ class LLMClient(_Base):
             endpoint=endpoint,
             stream_path=stream_path,
         )
-        self._http: SyncHTTP = SyncHTTP(
-            self._base_url, http_client=http_client, **self._http_options()
-        )
+        self._http = SyncHTTP(self._base_url, http_client=http_client, **self._http_options())
 
     def chat(
         self,
@@ -757,7 +758,7 @@ class LLMClient(_Base):
         self.close()
 
 
-class AsyncLLMClient(_Base):
+class AsyncLLMClient(_Base[AsyncHTTP]):
     """The client. ``provider`` is a bundled provider id (see ``agentproto.llm.PROVIDERS``),
     a manifest file path, or a :class:`Manifest`."""
 
@@ -788,9 +789,7 @@ class AsyncLLMClient(_Base):
             endpoint=endpoint,
             stream_path=stream_path,
         )
-        self._http: AsyncHTTP = AsyncHTTP(
-            self._base_url, http_client=http_client, **self._http_options()
-        )
+        self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
 
     async def chat(
         self,

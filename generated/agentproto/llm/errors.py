@@ -46,7 +46,7 @@ class ProviderError(APIStatusError):
         self.error_message = error_message
         self.error_code = error_code
         self.error_type = error_type
-        self.rate_limits = dict(rate_limits or {})
+        self.rate_limits: dict[str, str] = dict(rate_limits or {})
 
 
 class ProviderStreamError(APIError):

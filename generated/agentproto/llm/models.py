@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import ClassVar
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
@@ -74,7 +75,7 @@ class Endpoint(Model):
     Structured endpoint definition (v1.1+ extension)
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     base_url: AnyUrl
@@ -112,7 +113,7 @@ class ExpectedStatu(RootModel[int]):
 
 
 class Check(Model):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     method: Method
@@ -138,7 +139,7 @@ class Availability(Model):
     Provider availability configuration and health check (v1.1+ extension)
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     required: bool
@@ -297,7 +298,7 @@ class Capabilities(Model):
     Provider capability definitions
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     streaming: bool
@@ -345,7 +346,7 @@ class Termination(Model):
     Provider-specific termination fields and mapping guidance.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     source_field: str
@@ -384,7 +385,7 @@ class ToolUse(Model):
     Field mapping hints for normalizing tool invocation to standard_schema.content_blocks.tool_use.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     id_path: str | None = None
@@ -407,7 +408,7 @@ class ToolResult(Model):
     Field mapping hints for normalizing tool results to standard_schema.content_blocks.tool_result.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     id_path: str | None = None
@@ -423,7 +424,7 @@ class Tooling(Model):
     Provider-specific tool invocation representation and normalization hints.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     source_model: SourceModel
@@ -446,7 +447,7 @@ class RateLimitHeaders(Model):
     Provider-specific HTTP response headers that expose rate limit information.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     requests_limit: str | None = None
@@ -485,7 +486,7 @@ class RetryPolicy(Model):
     Provider-specific retry guidance that runtimes can apply consistently.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     strategy: Strategy
@@ -556,7 +557,7 @@ class ErrorClassification(Model):
     Provider-specific hints for mapping errors into standard_schema.error_handling.error_classes.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     by_http_status: dict[str, ByHttpStatus] | None = None
@@ -575,7 +576,7 @@ class ProviderManifest(Model):
     JSON Schema for AI-Protocol v1.1 provider and model specifications
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
     schema_: SchemaEnum | SchemaPattern | None = Field(

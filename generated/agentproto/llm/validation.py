@@ -12,7 +12,7 @@ __all__ = ["validate_manifest"]
 
 @cache
 def _validator() -> Any:
-    import jsonschema  # imported on first use: the bundled manifests never need it
+    import jsonschema.validators  # imported on first use: the bundled manifests never need it
 
     from agentproto.llm.schema import schema
 

@@ -27,7 +27,7 @@ from agentproto.skills.models import SkillDescriptor, SkillIndex, ValidationErro
 from agentproto.skills.schema import schema
 
 if TYPE_CHECKING:
-    import jsonschema
+    import jsonschema.protocols
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 
@@ -57,7 +57,7 @@ def pointer(path: Any) -> str:
 
 @cache
 def _validator(kind: str) -> jsonschema.protocols.Validator:
-    import jsonschema
+    import jsonschema.validators
 
     root = schema()
     if kind not in root.get("$defs", {}):

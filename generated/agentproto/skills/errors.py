@@ -42,7 +42,7 @@ class ValidationError(SkillSharingError):
     """Raised locally when a Skill Descriptor fails schema validation (§8.3.1); details is a list of {path (JSON Pointer), message, expected, actual}. The skill MUST NOT be invoked."""
 
     code = "VALIDATION_ERROR"
-    http_status = ()
+    http_status: ClassVar[tuple[int, ...]] = ()
     retryable = False
     local = True
 
@@ -51,7 +51,7 @@ class AuthRequiredError(SkillSharingError):
     """No valid credentials for a protected skill (§7.4, §8.3.2); details should name the required auth method. Retry only after obtaining credentials (the spec's example advises one attempt)."""
 
     code = "AUTH_REQUIRED"
-    http_status = (401,)
+    http_status: ClassVar[tuple[int, ...]] = (401,)
     retryable = False
     local = False
 
@@ -60,7 +60,7 @@ class PermissionDeniedError(SkillSharingError):
     """Credentials are valid but lack the required permissions or scopes (§7.4, §8.3.3)."""
 
     code = "PERMISSION_DENIED"
-    http_status = (403,)
+    http_status: ClassVar[tuple[int, ...]] = (403,)
     retryable = False
     local = False
 
@@ -69,7 +69,7 @@ class SkillNotFoundError(SkillSharingError):
     """The requested skill id or descriptor URL does not exist (§8.3.4)."""
 
     code = "SKILL_NOT_FOUND"
-    http_status = (404,)
+    http_status: ClassVar[tuple[int, ...]] = (404,)
     retryable = False
     local = False
 
@@ -78,7 +78,7 @@ class InvocationTimeoutError(SkillSharingError):
     """Execution exceeded the configured timeout (§8.3.5); follow the error's retry advice. Also raised by the SDK when its own polling deadline passes."""
 
     code = "INVOCATION_TIMEOUT"
-    http_status = (408, 504)
+    http_status: ClassVar[tuple[int, ...]] = (408, 504)
     retryable = True
     local = False
 
@@ -87,7 +87,7 @@ class EndpointUnreachableError(SkillSharingError):
     """The invocation endpoint cannot be reached (§8.3.6); retry with exponential backoff. Also raised by the SDK on connection failures."""
 
     code = "ENDPOINT_UNREACHABLE"
-    http_status = (502, 503)
+    http_status: ClassVar[tuple[int, ...]] = (502, 503)
     retryable = True
     local = False
 
@@ -96,7 +96,7 @@ class VersionIncompatibleError(SkillSharingError):
     """The descriptor's protocol MAJOR version is higher than the consumer's (§6.3, §6.4, §8.3.7); the consumer raises it before invoking (details: descriptor_version, consumer_version, supported_major) and may also receive it as HTTP 422."""
 
     code = "VERSION_INCOMPATIBLE"
-    http_status = (422,)
+    http_status: ClassVar[tuple[int, ...]] = (422,)
     retryable = False
     local = False
 

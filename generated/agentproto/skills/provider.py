@@ -60,6 +60,7 @@ from agentproto.skills.models import (
     ExecutionStatus,
     InvocationRequest,
     NoneAuthConfig,
+    ProtocolVersion,
     ProviderInfo,
     SkillDescriptor,
     SkillIndex,
@@ -120,12 +121,12 @@ class SkillProvider:
         admit: Admission | None = None,
         default_timeout_ms: int | None = None,
     ) -> None:
-        self.info = (
+        self.info: ProviderInfo = (
             provider
             if isinstance(provider, ProviderInfo)
             else ProviderInfo.model_validate(provider)
         )
-        self.base_url = base_url.rstrip("/")
+        self.base_url: str = base_url.rstrip("/")
         self._api_keys = dict(api_keys or {})
         self._verify_token = verify_token
         self._verify_custom = verify_custom
@@ -134,7 +135,7 @@ class SkillProvider:
         self.skills: dict[str, _Skill] = {}
         self.executions: dict[str, _Execution] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self.app = Starlette(
+        self.app: Starlette = Starlette(
             routes=[
                 Route("/.well-known/skill-sharing", self._index, methods=["GET"]),
                 Route("/skills/{skill_id:path}/descriptor", self._descriptor, methods=["GET"]),
@@ -303,7 +304,7 @@ class SkillProvider:
                 )
             )
         index = SkillIndex(
-            protocol={"version": PROTOCOL_VERSION},
+            protocol=ProtocolVersion(version=PROTOCOL_VERSION),
             provider=self.info,
             skills=entries,
         )

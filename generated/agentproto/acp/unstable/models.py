@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
@@ -552,7 +552,7 @@ class ElicitationPropertySchemaOther(Model):
     elicitation requests. They MUST NOT render it as a known input control.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     type: str
@@ -843,7 +843,7 @@ class MultiSelectItemsOther(Model):
     Custom or future typed multi-select items.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     type: str
@@ -2438,7 +2438,7 @@ class IdleStateUpdateOther(Model):
     extensions. Other unknown values are reserved for future ACP variants.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     usage: Usage | None = None
@@ -2564,7 +2564,7 @@ class StateUpdateOther(Model):
     extensions. Other unknown values are reserved for future ACP variants.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     state: str
@@ -3723,7 +3723,7 @@ class CreateElicitationResponseOther(Model):
     responses. They MUST NOT treat it as a known elicitation action.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     meta: dict[str, Any] | None = Field(
@@ -3786,7 +3786,7 @@ class McpError(Model):
     Explicit `null` is preserved separately from an omitted key.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     code: int
@@ -4366,7 +4366,7 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     Tied to a session, optionally to a specific tool call within that session.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     message: str
@@ -4401,7 +4401,7 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     message: str
