@@ -73,7 +73,9 @@ def main() -> None:
                 out = Path(tmp) / f"bare_{schema.stem}.py"
                 total += timed(
                     [
-                        "datamodel-codegen",
+                        sys.executable,  # the CLI of this interpreter, whatever PATH says
+                        "-m",
+                        "datamodel_code_generator",
                         "--input",
                         str(schema),
                         "--output",

@@ -144,7 +144,7 @@ def render_package(
                 names=public_names(text),
                 extras=client_exports(protocol) if package_dir == protocol.package else {},
             )
-        for rel, text in sorted(client_files(protocol, env).items()):
+        for rel, text in sorted(client_files(protocol, env, models).items()):
             _check_model_imports(rel, text, models, protocol)
             files[f"{PACKAGE}/{rel}"] = text
         stable_ops = [op for op in protocol.operations if not op.unstable]

@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -101,10 +102,15 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
     assert not list(GENERATED.glob("*.egg-info"))
 
     env_dir = tmp_path / "venv"
-    # System site packages give the venv pydantic without a network install; the wheel itself
-    # is installed into the venv, so the import below cannot see generated/.
-    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
+    # The dependencies come from the environment running the tests (a .pth file naming its
+    # site-packages, which works whether that is a virtualenv or the system Python) without a
+    # network install; the wheel itself is installed into the new venv, so the import below
+    # cannot see generated/.
+    venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
+    site = run(str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (Path(site.stdout.strip()) / "_test_deps.pth").write_text("\n".join(sorted(ours)) + "\n")
     install = run(str(python), "-m", "pip", "install", "--no-deps", "--no-index", str(wheels[0]))
     assert install.returncode == 0, install.stdout + install.stderr
     code = (

@@ -57,6 +57,44 @@ def test_user_programs_run(program: str) -> None:
     assert '"sessionId":"s-1"' in result.stdout or '"agent":{"name":"echo"}' in result.stdout
 
 
+MISTAKES = ROOT / "tests" / "typing_bad" / "acp_mistakes.py"
+
+
+def marked_lines(path: Path) -> set[int]:
+    lines = path.read_text().splitlines()
+    return {n for n, line in enumerate(lines, 1) if "  # error: " in line}
+
+
+def test_pyright_catches_each_mistake_and_nothing_else() -> None:
+    result = pyright("--outputjson", MISTAKES.name, cwd=MISTAKES.parent)
+    found = {
+        d["range"]["start"]["line"] + 1
+        for d in json.loads(result.stdout)["generalDiagnostics"]
+        if d["severity"] == "error"
+    }
+    assert found == marked_lines(MISTAKES), result.stdout
+
+
+def test_mypy_catches_each_mistake_and_nothing_else(tmp_path: Path) -> None:
+    result = run(
+        sys.executable,
+        "-m",
+        "mypy",
+        "--strict",
+        "--no-incremental",
+        "--config-file",
+        os.devnull,
+        str(MISTAKES),
+        cwd=tmp_path,
+    )
+    found = {
+        int(line.split(":")[1])
+        for line in result.stdout.splitlines()
+        if line.startswith(str(MISTAKES)) and ": error:" in line
+    }
+    assert found == marked_lines(MISTAKES), result.stdout
+
+
 def test_package_passes_pyright(tmp_path: Path) -> None:
     shutil.copytree(GENERATED / "agentproto", tmp_path / "agentproto")
     (tmp_path / "pyrightconfig.json").write_text('{"pythonVersion": "3.11"}')

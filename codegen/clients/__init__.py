@@ -1,6 +1,7 @@
 """Client renderers: one module per generated subpackage that has clients.
 
-``codegen/clients/<package>.py`` defines ``render(protocol, env) -> dict[str, str]``, returning
+``codegen/clients/<package>.py`` defines ``render(protocol, env, models) -> dict[str, str]``
+(``models``: models module path -> text, for signatures read from the request types), returning
 files (paths relative to the ``agentproto`` package folder, e.g. ``"acp/client.py"``) rendered
 from its templates under ``templates/<package>/``, and ``EXPORTS`` (public name -> module of the
 protocol package) that the package's ``__init__`` re-exports lazily. A protocol without such a
@@ -10,6 +11,7 @@ module gets models and its operation table only: never a placeholder client.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Protocol as TypingProtocol
 from typing import cast
 
@@ -21,7 +23,9 @@ from codegen.ir import Protocol
 class ClientRenderer(TypingProtocol):
     EXPORTS: dict[str, str]  # public name -> module (relative to the protocol package)
 
-    def render(self, protocol: Protocol, env: jinja2.Environment) -> dict[str, str]: ...
+    def render(
+        self, protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+    ) -> dict[str, str]: ...
 
 
 def _renderer(protocol: Protocol) -> ClientRenderer | None:
@@ -34,9 +38,11 @@ def _renderer(protocol: Protocol) -> ClientRenderer | None:
     return cast(ClientRenderer, module)
 
 
-def client_files(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def client_files(
+    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+) -> dict[str, str]:
     renderer = _renderer(protocol)
-    return renderer.render(protocol, env) if renderer is not None else {}
+    return renderer.render(protocol, env, models) if renderer is not None else {}
 
 
 def client_exports(protocol: Protocol) -> dict[str, str]:

@@ -7,6 +7,7 @@ helper) are shipped as they are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import jinja2
@@ -27,7 +28,9 @@ EXPORTS = {
 }
 
 
-def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def render(
+    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+) -> dict[str, str]:
     unit = protocol.models[0]
     shown = f"schemas/{protocol.id}/spec.yaml"
     ops = http_ops(protocol, unit.schema, shown)

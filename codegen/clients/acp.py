@@ -9,10 +9,12 @@ sides on the next build. The JSON-RPC machinery is the runtime's ``jsonrpc.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import jinja2
 
+from codegen.clients.signatures import Variant, model_names, outside_names, variants
 from codegen.ir import Operation, Protocol
 
 EXPORTS = {
@@ -33,6 +35,14 @@ EXPORTS = {
 class Method:
     op: Operation
     module: str  # the models module holding its types
+    variants: tuple[Variant, ...] = ()  # the keyword forms of a call (one per union member)
+
+    @property
+    def accepts(self) -> str:
+        """What a call or a handler gets: the request model, or its union's members."""
+        if len(self.variants) > 1 or (self.variants and self.variants[0].model != self.op.request):
+            return " | ".join(self.qualified(v.model) for v in self.variants)
+        return self.request
 
     def qualified(self, name: str) -> str:
         """How the connection module names a type (unstable ones through their module)."""
@@ -50,25 +60,39 @@ class Method:
         return self.qualified(self.op.response)
 
 
-def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def render(
+    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+) -> dict[str, str]:
     stable = "agentproto.acp.models"
     unstable = "agentproto.acp.unstable.models"
-    methods = [
-        Method(op, unstable if op.unstable else stable)
-        for op in protocol.operations
-        if op.rpc is not None and op.direction != "both"
-    ]
+    where = f"schemas/{protocol.id}"
+    imports: set[str] = set()
+    outside: dict[str, set[str]] = {}
+    methods = []
+    for op in protocol.operations:
+        if op.rpc is None or op.direction == "both" or op.request is None:
+            continue
+        module = unstable if op.unstable else stable
+        text = models[module.removeprefix("agentproto.").replace(".", "/") + ".py"]
+        method = Method(op, module)
+        forms = variants(text, op.request, method.qualified, where)
+        method = Method(op, module, tuple(forms))
+        methods.append(method)
+        params = [p for v in forms for p in v.params]
+        for where_from, names in outside_names(params).items():
+            outside.setdefault(where_from, set()).update(names)
+        if not op.unstable:
+            imports.update(n for n in (op.request, op.response) if n)
+            imports.update(v.model for v in forms)
+            imports.update(model_names(params, text))
     agent_side = [m for m in methods if m.op.direction == "client_to_server"]
     client_side = [m for m in methods if m.op.direction == "server_to_client"]
-    imports: set[str] = set()
-    for m in methods:
-        if not m.op.unstable:
-            imports.update(n for n in (m.op.request, m.op.response) if n)
     return {
         "acp/connection.py": env.get_template("acp/connection.py.j2").render(
             protocol=protocol,
             agent_side=agent_side,
             client_side=client_side,
             imports=sorted(imports),
+            outside={k: sorted(v) for k, v in sorted(outside.items())},
         )
     }

@@ -7,6 +7,7 @@ the flows as LLM tool definitions. The executor is the runtime's ``flows.py``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import jinja2
@@ -28,7 +29,9 @@ EXPORTS = {
 }
 
 
-def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def render(
+    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+) -> dict[str, str]:
     schema_file = protocol.models[0].schema_file
     folder = schema_file.parent
     root = folder.parent.parent

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -65,7 +66,9 @@ def _standalone(template_root: Path, name: str) -> ModuleType:
     return module
 
 
-def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def render(
+    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+) -> dict[str, str]:
     unit = protocol.models[0]
     folder = unit.schema_file.parent
     root = folder.parent.parent

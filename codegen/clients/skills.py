@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import jinja2
@@ -35,7 +36,9 @@ def error_class(name: str) -> str:
     return pascal if pascal.endswith("Error") else pascal + "Error"
 
 
-def render(protocol: Protocol, env: jinja2.Environment) -> dict[str, str]:
+def render(
+    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+) -> dict[str, str]:
     shown = f"schemas/{protocol.id}/spec.yaml"
     errors = []
     for error in protocol.errors:

@@ -3,6 +3,7 @@ optional fields left out, a union narrowed with match and isinstance."""
 
 from __future__ import annotations
 
+from agentproto.acp import Agent, AgentConnection, Client, SyncAgentConnection
 from agentproto.acp.models import (
     ContentBlockText,
     NewSessionRequest,
@@ -11,6 +12,9 @@ from agentproto.acp.models import (
     SessionNotification,
     SessionUpdateAgentMessageChunk,
     SessionUpdatePlan,
+    SetSessionConfigOptionRequestBoolean,
+    SetSessionConfigOptionRequestValueId,
+    SetSessionConfigOptionResponse,
     StopReason,
 )
 
@@ -45,3 +49,35 @@ def wire(request: PromptRequest) -> str:
 if __name__ == "__main__":
     print(wire(build_prompt("s-1", "Hello")), new_session("/repo").cwd)
     print(finished(PromptResponse(stop_reason=StopReason.end_turn)))
+
+
+async def session(agent: AgentConnection) -> str:
+    """Calls with keywords: every key and type is checked."""
+    created = await agent.new_session(cwd="/repo", mcp_servers=[])
+    reply = await agent.prompt(
+        session_id=created.session_id, prompt=[ContentBlockText(type="text", text="Hi")]
+    )
+    await agent.cancel(session_id=created.session_id)
+    await agent.set_session_config_option(
+        session_id=created.session_id, config_id="auto", type="boolean", value=True
+    )
+    return reply.stop_reason.value
+
+
+def blocking(agent: SyncAgentConnection) -> PromptResponse:
+    created = agent.new_session(NewSessionRequest(cwd="/repo", mcp_servers=[]), timeout=5.0)
+    return agent.prompt(session_id=created.session_id, prompt=[], timeout=30.0)
+
+
+class Editor(Client):
+    async def session_update(self, params: SessionNotification) -> None:
+        print(describe(params.model_dump_json()))
+
+
+class MyAgent(Agent):
+    async def set_session_config_option(
+        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
+    ) -> SetSessionConfigOptionResponse:
+        if isinstance(params, SetSessionConfigOptionRequestBoolean):  # no .root
+            print(params.value is True)
+        return SetSessionConfigOptionResponse(config_options=[])

@@ -16,7 +16,7 @@ import importlib
 import inspect
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast, overload
 
 from agentproto._runtime.jsonrpc import (
     DEFAULT_LIMIT,
@@ -32,21 +32,35 @@ from agentproto._runtime.jsonrpc import (
 from agentproto._runtime.sync_loop import LoopThread
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
+    from pydantic import AnyUrl, BaseModel
 
     from agentproto.acp.models import (
         AuthenticateRequest,
         AuthenticateResponse,
         CancelNotification,
+        ClientCapabilities,
         CloseSessionRequest,
         CloseSessionResponse,
         CompleteElicitationNotification,
-        CreateElicitationRequest,
+        ContentBlockAudio,
+        ContentBlockImage,
+        ContentBlockResource,
+        ContentBlockResourceLink,
+        ContentBlockText,
+        CreateElicitationRequestFormRequest,
+        CreateElicitationRequestFormSession,
+        CreateElicitationRequestOtherRequest,
+        CreateElicitationRequestOtherSession,
+        CreateElicitationRequestUrlRequest,
+        CreateElicitationRequestUrlSession,
         CreateElicitationResponse,
         CreateTerminalRequest,
         CreateTerminalResponse,
         DeleteSessionRequest,
         DeleteSessionResponse,
+        ElicitationSchema,
+        EnvVariable,
+        Implementation,
         InitializeRequest,
         InitializeResponse,
         KillTerminalRequest,
@@ -57,8 +71,12 @@ if TYPE_CHECKING:
         LoadSessionResponse,
         LogoutRequest,
         LogoutResponse,
+        McpServerHttpModel,
+        McpServerSseModel,
+        McpServerStdio,
         NewSessionRequest,
         NewSessionResponse,
+        PermissionOption,
         PromptRequest,
         PromptResponse,
         ReadTextFileRequest,
@@ -70,12 +88,28 @@ if TYPE_CHECKING:
         ResumeSessionRequest,
         ResumeSessionResponse,
         SessionNotification,
-        SetSessionConfigOptionRequest,
+        SessionUpdateAgentMessageChunk,
+        SessionUpdateAgentThoughtChunk,
+        SessionUpdateAvailableCommandsUpdate,
+        SessionUpdateCompactionSummaryChunk,
+        SessionUpdateCompactionUpdate,
+        SessionUpdateConfigOptionUpdate,
+        SessionUpdateCurrentModeUpdate,
+        SessionUpdateNotice,
+        SessionUpdatePlan,
+        SessionUpdateSessionInfoUpdate,
+        SessionUpdateToolCall,
+        SessionUpdateToolCallUpdate,
+        SessionUpdateUsageUpdate,
+        SessionUpdateUserMessageChunk,
+        SetSessionConfigOptionRequestBoolean,
+        SetSessionConfigOptionRequestValueId,
         SetSessionConfigOptionResponse,
         SetSessionModeRequest,
         SetSessionModeResponse,
         TerminalOutputRequest,
         TerminalOutputResponse,
+        ToolCallUpdate,
         WaitForTerminalExitRequest,
         WaitForTerminalExitResponse,
         WriteTextFileRequest,
@@ -395,9 +429,11 @@ class _Dispatch:
         return target
 
     @staticmethod
-    def _params(model: type[BaseModel], params: Any) -> BaseModel:
+    def _params(model: type[BaseModel], params: Any) -> Any:
+        """The handler's argument: the request model (a union's member, never its root)."""
         try:
-            return model.model_validate(params if params is not None else {})
+            value = model.model_validate(params if params is not None else {})
+            return getattr(value, "root") if model.__pydantic_root_model__ else value
         except Exception as exc:
             from pydantic import ValidationError  # loaded already: the model is pydantic's
 
@@ -535,7 +571,7 @@ class Agent:
         raise MethodNotFound("session/resume")
 
     async def set_session_config_option(
-        self, params: SetSessionConfigOptionRequest
+        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
     ) -> SetSessionConfigOptionResponse:
         """``session/set_config_option``: Request parameters for setting a session configuration option."""
         raise MethodNotFound("session/set_config_option")
@@ -586,7 +622,13 @@ class Client:
         return None
 
     async def create_elicitation(
-        self, params: CreateElicitationRequest
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest,
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input."""
         raise MethodNotFound("elicitation/create")
@@ -661,7 +703,15 @@ class SyncClient:
         """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete."""
         return None
 
-    def create_elicitation(self, params: CreateElicitationRequest) -> CreateElicitationResponse:
+    def create_elicitation(
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest,
+    ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input."""
         raise MethodNotFound("elicitation/create")
 
@@ -774,142 +824,546 @@ class AgentConnection(_Caller):
     ) -> None:
         super().__init__(connection, AGENT_METHODS, unstable=unstable, process=process)
 
+    @overload
     async def auth_status(
-        self, params: _unstable.AuthStatusRequest | Mapping[str, Any]
+        self, params: _unstable.AuthStatusRequest, /
+    ) -> _unstable.AuthStatusResponse: ...
+
+    @overload
+    async def auth_status(
+        self, /, *, meta: dict[str, Any] | None = ...
+    ) -> _unstable.AuthStatusResponse: ...
+
+    async def auth_status(
+        self,
+        params: _unstable.AuthStatusRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.AuthStatusResponse:
-        """``auth/status`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.AuthStatusResponse", await self._call("auth/status", params))
+        """``auth/status`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("_unstable.AuthStatusResponse", await self._call("auth/status", payload))
+
+    @overload
+    async def authenticate(self, params: AuthenticateRequest, /) -> AuthenticateResponse: ...
+
+    @overload
+    async def authenticate(
+        self, /, *, method_id: str, meta: dict[str, Any] | None = ...
+    ) -> AuthenticateResponse: ...
 
     async def authenticate(
-        self, params: AuthenticateRequest | Mapping[str, Any]
+        self, params: AuthenticateRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> AuthenticateResponse:
-        """``authenticate``: Request parameters for the authenticate method."""
-        return cast("AuthenticateResponse", await self._call("authenticate", params))
+        """``authenticate``: Request parameters for the authenticate method.
 
-    async def initialize(self, params: InitializeRequest | Mapping[str, Any]) -> InitializeResponse:
-        """``initialize``: Request parameters for the initialize method."""
-        return cast("InitializeResponse", await self._call("initialize", params))
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("AuthenticateResponse", await self._call("authenticate", payload))
 
-    async def logout(self, params: LogoutRequest | Mapping[str, Any]) -> LogoutResponse:
-        """``logout``: Request parameters for the logout method."""
-        return cast("LogoutResponse", await self._call("logout", params))
+    @overload
+    async def initialize(self, params: InitializeRequest, /) -> InitializeResponse: ...
+
+    @overload
+    async def initialize(
+        self,
+        /,
+        *,
+        protocol_version: int,
+        client_capabilities: ClientCapabilities | None = ...,
+        client_info: Implementation | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> InitializeResponse: ...
+
+    async def initialize(
+        self, params: InitializeRequest | Mapping[str, Any] | None = None, /, **fields: Any
+    ) -> InitializeResponse:
+        """``initialize``: Request parameters for the initialize method.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("InitializeResponse", await self._call("initialize", payload))
+
+    @overload
+    async def logout(self, params: LogoutRequest, /) -> LogoutResponse: ...
+
+    @overload
+    async def logout(self, /, *, meta: dict[str, Any] | None = ...) -> LogoutResponse: ...
+
+    async def logout(
+        self, params: LogoutRequest | Mapping[str, Any] | None = None, /, **fields: Any
+    ) -> LogoutResponse:
+        """``logout``: Request parameters for the logout method.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("LogoutResponse", await self._call("logout", payload))
+
+    @overload
+    async def mcp_message_to_agent(self, params: _unstable.MessageMcpNotification, /) -> None: ...
+
+    @overload
+    async def mcp_message_to_agent(
+        self,
+        /,
+        *,
+        server_id: str,
+        request_id: str,
+        method: str,
+        params: dict[str, Any] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> None: ...
 
     async def mcp_message_to_agent(
-        self, params: _unstable.MessageMcpNotification | Mapping[str, Any]
+        self,
+        params: _unstable.MessageMcpNotification | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> None:
-        """``mcp/message`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        await self._notify("mcp/message", params)
+        """``mcp/message`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        await self._notify("mcp/message", payload)
+
+    @overload
+    async def disable_provider(
+        self, params: _unstable.DisableProviderRequest, /
+    ) -> _unstable.DisableProviderResponse: ...
+
+    @overload
+    async def disable_provider(
+        self, /, *, provider_id: str, meta: dict[str, Any] | None = ...
+    ) -> _unstable.DisableProviderResponse: ...
 
     async def disable_provider(
-        self, params: _unstable.DisableProviderRequest | Mapping[str, Any]
+        self,
+        params: _unstable.DisableProviderRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.DisableProviderResponse:
-        """``providers/disable`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
+        """``providers/disable`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
         return cast(
-            "_unstable.DisableProviderResponse", await self._call("providers/disable", params)
+            "_unstable.DisableProviderResponse", await self._call("providers/disable", payload)
         )
+
+    @overload
+    async def list_providers(
+        self, params: _unstable.ListProvidersRequest, /
+    ) -> _unstable.ListProvidersResponse: ...
+
+    @overload
+    async def list_providers(
+        self, /, *, meta: dict[str, Any] | None = ...
+    ) -> _unstable.ListProvidersResponse: ...
 
     async def list_providers(
-        self, params: _unstable.ListProvidersRequest | Mapping[str, Any]
+        self,
+        params: _unstable.ListProvidersRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.ListProvidersResponse:
-        """``providers/list`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.ListProvidersResponse", await self._call("providers/list", params))
+        """``providers/list`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("_unstable.ListProvidersResponse", await self._call("providers/list", payload))
+
+    @overload
+    async def set_provider(
+        self, params: _unstable.SetProviderRequest, /
+    ) -> _unstable.SetProviderResponse: ...
+
+    @overload
+    async def set_provider(
+        self,
+        /,
+        *,
+        provider_id: str,
+        api_type: Literal["anthropic"]
+        | Literal["openai"]
+        | Literal["azure"]
+        | Literal["vertex"]
+        | Literal["bedrock"]
+        | str,
+        base_url: str,
+        headers: dict[str, str] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> _unstable.SetProviderResponse: ...
 
     async def set_provider(
-        self, params: _unstable.SetProviderRequest | Mapping[str, Any]
+        self,
+        params: _unstable.SetProviderRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.SetProviderResponse:
-        """``providers/set`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.SetProviderResponse", await self._call("providers/set", params))
+        """``providers/set`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("_unstable.SetProviderResponse", await self._call("providers/set", payload))
+
+    @overload
+    async def archive_session(
+        self, params: _unstable.ArchiveSessionRequest, /
+    ) -> _unstable.ArchiveSessionResponse: ...
+
+    @overload
+    async def archive_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ...
+    ) -> _unstable.ArchiveSessionResponse: ...
 
     async def archive_session(
-        self, params: _unstable.ArchiveSessionRequest | Mapping[str, Any]
+        self,
+        params: _unstable.ArchiveSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.ArchiveSessionResponse:
-        """``session/archive`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.ArchiveSessionResponse", await self._call("session/archive", params))
+        """``session/archive`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
-    async def cancel(self, params: CancelNotification | Mapping[str, Any]) -> None:
-        """``session/cancel``: Notification to cancel ongoing operations for a session."""
-        await self._notify("session/cancel", params)
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.ArchiveSessionResponse", await self._call("session/archive", payload)
+        )
+
+    @overload
+    async def cancel(self, params: CancelNotification, /) -> None: ...
+
+    @overload
+    async def cancel(self, /, *, session_id: str, meta: dict[str, Any] | None = ...) -> None: ...
+
+    async def cancel(
+        self, params: CancelNotification | Mapping[str, Any] | None = None, /, **fields: Any
+    ) -> None:
+        """``session/cancel``: Notification to cancel ongoing operations for a session.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        await self._notify("session/cancel", payload)
+
+    @overload
+    async def close_session(self, params: CloseSessionRequest, /) -> CloseSessionResponse: ...
+
+    @overload
+    async def close_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ...
+    ) -> CloseSessionResponse: ...
 
     async def close_session(
-        self, params: CloseSessionRequest | Mapping[str, Any]
+        self, params: CloseSessionRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> CloseSessionResponse:
-        """``session/close``: Request parameters for closing an active session."""
-        return cast("CloseSessionResponse", await self._call("session/close", params))
+        """``session/close``: Request parameters for closing an active session.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("CloseSessionResponse", await self._call("session/close", payload))
+
+    @overload
+    async def delete_session(self, params: DeleteSessionRequest, /) -> DeleteSessionResponse: ...
+
+    @overload
+    async def delete_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ...
+    ) -> DeleteSessionResponse: ...
 
     async def delete_session(
-        self, params: DeleteSessionRequest | Mapping[str, Any]
+        self, params: DeleteSessionRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> DeleteSessionResponse:
-        """``session/delete``: Request parameters for deleting an existing session from `session/list`."""
-        return cast("DeleteSessionResponse", await self._call("session/delete", params))
+        """``session/delete``: Request parameters for deleting an existing session from `session/list`.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("DeleteSessionResponse", await self._call("session/delete", payload))
+
+    @overload
+    async def fork_session(
+        self, params: _unstable.ForkSessionRequest, /
+    ) -> _unstable.ForkSessionResponse: ...
+
+    @overload
+    async def fork_session(
+        self,
+        /,
+        *,
+        session_id: str,
+        cwd: str,
+        additional_directories: list[str] | None = ...,
+        mcp_servers: list[
+            _unstable.McpServerHttpModel
+            | _unstable.McpServerSseModel
+            | _unstable.McpServerAcpModel
+            | _unstable.McpServerStdio
+        ]
+        | None = ...,
+        system_prompt: _unstable.SystemPrompt | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> _unstable.ForkSessionResponse: ...
 
     async def fork_session(
-        self, params: _unstable.ForkSessionRequest | Mapping[str, Any]
+        self,
+        params: _unstable.ForkSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.ForkSessionResponse:
-        """``session/fork`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.ForkSessionResponse", await self._call("session/fork", params))
+        """``session/fork`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("_unstable.ForkSessionResponse", await self._call("session/fork", payload))
+
+    @overload
+    async def list_sessions(self, params: ListSessionsRequest, /) -> ListSessionsResponse: ...
+
+    @overload
+    async def list_sessions(
+        self,
+        /,
+        *,
+        cwd: str | None = ...,
+        cursor: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> ListSessionsResponse: ...
 
     async def list_sessions(
-        self, params: ListSessionsRequest | Mapping[str, Any]
+        self, params: ListSessionsRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> ListSessionsResponse:
-        """``session/list``: Request parameters for listing existing sessions."""
-        return cast("ListSessionsResponse", await self._call("session/list", params))
+        """``session/list``: Request parameters for listing existing sessions.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("ListSessionsResponse", await self._call("session/list", payload))
+
+    @overload
+    async def load_session(self, params: LoadSessionRequest, /) -> LoadSessionResponse: ...
+
+    @overload
+    async def load_session(
+        self,
+        /,
+        *,
+        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        cwd: str,
+        session_id: str,
+        additional_directories: list[str] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> LoadSessionResponse: ...
 
     async def load_session(
-        self, params: LoadSessionRequest | Mapping[str, Any]
+        self, params: LoadSessionRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> LoadSessionResponse:
-        """``session/load``: Request parameters for loading an existing session."""
-        return cast("LoadSessionResponse", await self._call("session/load", params))
+        """``session/load``: Request parameters for loading an existing session.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("LoadSessionResponse", await self._call("session/load", payload))
+
+    @overload
+    async def new_session(self, params: NewSessionRequest, /) -> NewSessionResponse: ...
+
+    @overload
+    async def new_session(
+        self,
+        /,
+        *,
+        cwd: str,
+        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        additional_directories: list[str] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> NewSessionResponse: ...
 
     async def new_session(
-        self, params: NewSessionRequest | Mapping[str, Any]
+        self, params: NewSessionRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> NewSessionResponse:
-        """``session/new``: Request parameters for creating a new session."""
-        return cast("NewSessionResponse", await self._call("session/new", params))
+        """``session/new``: Request parameters for creating a new session.
 
-    async def prompt(self, params: PromptRequest | Mapping[str, Any]) -> PromptResponse:
-        """``session/prompt``: Request parameters for sending a user prompt to the agent."""
-        return cast("PromptResponse", await self._call("session/prompt", params))
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("NewSessionResponse", await self._call("session/new", payload))
+
+    @overload
+    async def prompt(self, params: PromptRequest, /) -> PromptResponse: ...
+
+    @overload
+    async def prompt(
+        self,
+        /,
+        *,
+        session_id: str,
+        prompt: list[
+            ContentBlockText
+            | ContentBlockImage
+            | ContentBlockAudio
+            | ContentBlockResourceLink
+            | ContentBlockResource
+        ],
+        meta: dict[str, Any] | None = ...,
+    ) -> PromptResponse: ...
+
+    async def prompt(
+        self, params: PromptRequest | Mapping[str, Any] | None = None, /, **fields: Any
+    ) -> PromptResponse:
+        """``session/prompt``: Request parameters for sending a user prompt to the agent.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("PromptResponse", await self._call("session/prompt", payload))
+
+    @overload
+    async def resume_session(self, params: ResumeSessionRequest, /) -> ResumeSessionResponse: ...
+
+    @overload
+    async def resume_session(
+        self,
+        /,
+        *,
+        session_id: str,
+        cwd: str,
+        additional_directories: list[str] | None = ...,
+        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> ResumeSessionResponse: ...
 
     async def resume_session(
-        self, params: ResumeSessionRequest | Mapping[str, Any]
+        self, params: ResumeSessionRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> ResumeSessionResponse:
-        """``session/resume``: Request parameters for resuming an existing session."""
-        return cast("ResumeSessionResponse", await self._call("session/resume", params))
+        """``session/resume``: Request parameters for resuming an existing session.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("ResumeSessionResponse", await self._call("session/resume", payload))
+
+    @overload
+    async def set_session_config_option(
+        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId, /
+    ) -> SetSessionConfigOptionResponse: ...
+
+    @overload
+    async def set_session_config_option(
+        self,
+        /,
+        *,
+        session_id: str,
+        config_id: str,
+        type: Literal["boolean"],
+        value: bool,
+        meta: dict[str, Any] | None = ...,
+    ) -> SetSessionConfigOptionResponse: ...
+
+    @overload
+    async def set_session_config_option(
+        self, /, *, session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = ...
+    ) -> SetSessionConfigOptionResponse: ...
 
     async def set_session_config_option(
-        self, params: SetSessionConfigOptionRequest | Mapping[str, Any]
+        self,
+        params: SetSessionConfigOptionRequestBoolean
+        | SetSessionConfigOptionRequestValueId
+        | Mapping[str, Any]
+        | None = None,
+        /,
+        **fields: Any,
     ) -> SetSessionConfigOptionResponse:
-        """``session/set_config_option``: Request parameters for setting a session configuration option."""
+        """``session/set_config_option``: Request parameters for setting a session configuration option.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
         return cast(
-            "SetSessionConfigOptionResponse", await self._call("session/set_config_option", params)
+            "SetSessionConfigOptionResponse", await self._call("session/set_config_option", payload)
         )
+
+    @overload
+    async def set_session_mode(
+        self, params: SetSessionModeRequest, /
+    ) -> SetSessionModeResponse: ...
+
+    @overload
+    async def set_session_mode(
+        self, /, *, session_id: str, mode_id: str, meta: dict[str, Any] | None = ...
+    ) -> SetSessionModeResponse: ...
 
     async def set_session_mode(
-        self, params: SetSessionModeRequest | Mapping[str, Any]
+        self, params: SetSessionModeRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> SetSessionModeResponse:
-        """``session/set_mode``: Request parameters for setting a session mode."""
-        return cast("SetSessionModeResponse", await self._call("session/set_mode", params))
+        """``session/set_mode``: Request parameters for setting a session mode.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("SetSessionModeResponse", await self._call("session/set_mode", payload))
+
+    @overload
+    async def set_session_title(
+        self, params: _unstable.SetSessionTitleRequest, /
+    ) -> _unstable.SetSessionTitleResponse: ...
+
+    @overload
+    async def set_session_title(
+        self, /, *, session_id: str, title: str, meta: dict[str, Any] | None = ...
+    ) -> _unstable.SetSessionTitleResponse: ...
 
     async def set_session_title(
-        self, params: _unstable.SetSessionTitleRequest | Mapping[str, Any]
+        self,
+        params: _unstable.SetSessionTitleRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.SetSessionTitleResponse:
-        """``session/set_title`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
+        """``session/set_title`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
         return cast(
-            "_unstable.SetSessionTitleResponse", await self._call("session/set_title", params)
+            "_unstable.SetSessionTitleResponse", await self._call("session/set_title", payload)
         )
 
+    @overload
     async def session_status(
-        self, params: _unstable.SessionStatusRequest | Mapping[str, Any]
+        self, params: _unstable.SessionStatusRequest, /
+    ) -> _unstable.SessionStatusResponse: ...
+
+    @overload
+    async def session_status(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ...
+    ) -> _unstable.SessionStatusResponse: ...
+
+    async def session_status(
+        self,
+        params: _unstable.SessionStatusRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.SessionStatusResponse:
-        """``session/status`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.SessionStatusResponse", await self._call("session/status", params))
+        """``session/status`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("_unstable.SessionStatusResponse", await self._call("session/status", payload))
+
+    @overload
+    async def unarchive_session(
+        self, params: _unstable.UnarchiveSessionRequest, /
+    ) -> _unstable.UnarchiveSessionResponse: ...
+
+    @overload
+    async def unarchive_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ...
+    ) -> _unstable.UnarchiveSessionResponse: ...
 
     async def unarchive_session(
-        self, params: _unstable.UnarchiveSessionRequest | Mapping[str, Any]
+        self,
+        params: _unstable.UnarchiveSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.UnarchiveSessionResponse:
-        """``session/unarchive`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
+        """``session/unarchive`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
         return cast(
-            "_unstable.UnarchiveSessionResponse", await self._call("session/unarchive", params)
+            "_unstable.UnarchiveSessionResponse", await self._call("session/unarchive", payload)
         )
 
 
@@ -921,84 +1375,393 @@ class ClientConnection(_Caller):
     ) -> None:
         super().__init__(connection, CLIENT_METHODS, unstable=unstable, process=process)
 
+    @overload
     async def auth_status_update(
-        self, params: _unstable.AuthStatusUpdateNotification | Mapping[str, Any]
+        self, params: _unstable.AuthStatusUpdateNotification, /
+    ) -> None: ...
+
+    @overload
+    async def auth_status_update(
+        self,
+        /,
+        *,
+        state: Literal["authenticated"]
+        | Literal["unauthenticated"]
+        | Literal["not_required"]
+        | Literal["unknown"]
+        | str,
+        accounts: list[_unstable.AuthAccount] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> None: ...
+
+    async def auth_status_update(
+        self,
+        params: _unstable.AuthStatusUpdateNotification | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> None:
-        """``auth/status_update`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        await self._notify("auth/status_update", params)
+        """``auth/status_update`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        await self._notify("auth/status_update", payload)
+
+    @overload
+    async def complete_elicitation(self, params: CompleteElicitationNotification, /) -> None: ...
+
+    @overload
+    async def complete_elicitation(
+        self, /, *, elicitation_id: str, meta: dict[str, Any] | None = ...
+    ) -> None: ...
 
     async def complete_elicitation(
-        self, params: CompleteElicitationNotification | Mapping[str, Any]
+        self,
+        params: CompleteElicitationNotification | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> None:
-        """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete."""
-        await self._notify("elicitation/complete", params)
+        """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        await self._notify("elicitation/complete", payload)
+
+    @overload
+    async def create_elicitation(
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest,
+        /,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        session_id: str,
+        requested_schema: ElicitationSchema,
+        message: str,
+        mode: Literal["form"],
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str | None,
+        requested_schema: ElicitationSchema,
+        message: str,
+        mode: Literal["form"],
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        session_id: str,
+        elicitation_id: str,
+        url: AnyUrl,
+        message: str,
+        mode: Literal["url"],
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str | None,
+        elicitation_id: str,
+        url: AnyUrl,
+        message: str,
+        mode: Literal["url"],
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        session_id: str,
+        message: str,
+        mode: str,
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str | None,
+        message: str,
+        mode: str,
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
 
     async def create_elicitation(
-        self, params: CreateElicitationRequest | Mapping[str, Any]
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest
+        | Mapping[str, Any]
+        | None = None,
+        /,
+        **fields: Any,
     ) -> CreateElicitationResponse:
-        """``elicitation/create``: Request from the agent to elicit structured user input."""
-        return cast("CreateElicitationResponse", await self._call("elicitation/create", params))
+        """``elicitation/create``: Request from the agent to elicit structured user input.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("CreateElicitationResponse", await self._call("elicitation/create", payload))
+
+    @overload
+    async def read_text_file(self, params: ReadTextFileRequest, /) -> ReadTextFileResponse: ...
+
+    @overload
+    async def read_text_file(
+        self,
+        /,
+        *,
+        session_id: str,
+        path: str,
+        line: int | None = ...,
+        limit: int | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> ReadTextFileResponse: ...
 
     async def read_text_file(
-        self, params: ReadTextFileRequest | Mapping[str, Any]
+        self, params: ReadTextFileRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> ReadTextFileResponse:
-        """``fs/read_text_file``: Request to read content from a text file."""
-        return cast("ReadTextFileResponse", await self._call("fs/read_text_file", params))
+        """``fs/read_text_file``: Request to read content from a text file.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("ReadTextFileResponse", await self._call("fs/read_text_file", payload))
+
+    @overload
+    async def write_text_file(self, params: WriteTextFileRequest, /) -> WriteTextFileResponse: ...
+
+    @overload
+    async def write_text_file(
+        self, /, *, session_id: str, path: str, content: str, meta: dict[str, Any] | None = ...
+    ) -> WriteTextFileResponse: ...
 
     async def write_text_file(
-        self, params: WriteTextFileRequest | Mapping[str, Any]
+        self, params: WriteTextFileRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> WriteTextFileResponse:
-        """``fs/write_text_file``: Request to write content to a text file."""
-        return cast("WriteTextFileResponse", await self._call("fs/write_text_file", params))
+        """``fs/write_text_file``: Request to write content to a text file.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("WriteTextFileResponse", await self._call("fs/write_text_file", payload))
+
+    @overload
+    async def mcp_message_to_client(
+        self, params: _unstable.MessageMcpRequest, /
+    ) -> _unstable.MessageMcpResponse: ...
+
+    @overload
+    async def mcp_message_to_client(
+        self,
+        /,
+        *,
+        server_id: str,
+        request_id: str,
+        method: str,
+        params: dict[str, Any] | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> _unstable.MessageMcpResponse: ...
 
     async def mcp_message_to_client(
-        self, params: _unstable.MessageMcpRequest | Mapping[str, Any]
+        self,
+        params: _unstable.MessageMcpRequest | Mapping[str, Any] | None = None,
+        /,
+        **fields: Any,
     ) -> _unstable.MessageMcpResponse:
-        """``mcp/message`` (unstable: needs ``unstable=True``): **UNSTABLE**"""
-        return cast("_unstable.MessageMcpResponse", await self._call("mcp/message", params))
+        """``mcp/message`` (unstable: needs ``unstable=True``): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("_unstable.MessageMcpResponse", await self._call("mcp/message", payload))
+
+    @overload
+    async def request_permission(
+        self, params: RequestPermissionRequest, /
+    ) -> RequestPermissionResponse: ...
+
+    @overload
+    async def request_permission(
+        self,
+        /,
+        *,
+        session_id: str,
+        tool_call: ToolCallUpdate,
+        options: list[PermissionOption],
+        meta: dict[str, Any] | None = ...,
+    ) -> RequestPermissionResponse: ...
 
     async def request_permission(
-        self, params: RequestPermissionRequest | Mapping[str, Any]
+        self, params: RequestPermissionRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> RequestPermissionResponse:
-        """``session/request_permission``: Request for user permission to execute a tool call."""
+        """``session/request_permission``: Request for user permission to execute a tool call.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
         return cast(
-            "RequestPermissionResponse", await self._call("session/request_permission", params)
+            "RequestPermissionResponse", await self._call("session/request_permission", payload)
         )
 
-    async def session_update(self, params: SessionNotification | Mapping[str, Any]) -> None:
-        """``session/update``: Notification containing a session update from the agent."""
-        await self._notify("session/update", params)
+    @overload
+    async def session_update(self, params: SessionNotification, /) -> None: ...
+
+    @overload
+    async def session_update(
+        self,
+        /,
+        *,
+        session_id: str,
+        update: SessionUpdateUserMessageChunk
+        | SessionUpdateAgentMessageChunk
+        | SessionUpdateAgentThoughtChunk
+        | SessionUpdateToolCall
+        | SessionUpdateToolCallUpdate
+        | SessionUpdatePlan
+        | SessionUpdateAvailableCommandsUpdate
+        | SessionUpdateCurrentModeUpdate
+        | SessionUpdateConfigOptionUpdate
+        | SessionUpdateSessionInfoUpdate
+        | SessionUpdateUsageUpdate
+        | SessionUpdateNotice
+        | SessionUpdateCompactionUpdate
+        | SessionUpdateCompactionSummaryChunk,
+        meta: dict[str, Any] | None = ...,
+    ) -> None: ...
+
+    async def session_update(
+        self, params: SessionNotification | Mapping[str, Any] | None = None, /, **fields: Any
+    ) -> None:
+        """``session/update``: Notification containing a session update from the agent.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        await self._notify("session/update", payload)
+
+    @overload
+    async def create_terminal(self, params: CreateTerminalRequest, /) -> CreateTerminalResponse: ...
+
+    @overload
+    async def create_terminal(
+        self,
+        /,
+        *,
+        session_id: str,
+        command: str,
+        args: list[str] | None = ...,
+        env: list[EnvVariable] | None = ...,
+        cwd: str | None = ...,
+        output_byte_limit: int | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateTerminalResponse: ...
 
     async def create_terminal(
-        self, params: CreateTerminalRequest | Mapping[str, Any]
+        self, params: CreateTerminalRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> CreateTerminalResponse:
-        """``terminal/create``: Request to create a new terminal and execute a command."""
-        return cast("CreateTerminalResponse", await self._call("terminal/create", params))
+        """``terminal/create``: Request to create a new terminal and execute a command.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("CreateTerminalResponse", await self._call("terminal/create", payload))
+
+    @overload
+    async def kill_terminal(self, params: KillTerminalRequest, /) -> KillTerminalResponse: ...
+
+    @overload
+    async def kill_terminal(
+        self, /, *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = ...
+    ) -> KillTerminalResponse: ...
 
     async def kill_terminal(
-        self, params: KillTerminalRequest | Mapping[str, Any]
+        self, params: KillTerminalRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> KillTerminalResponse:
-        """``terminal/kill``: Request to kill a terminal without releasing it."""
-        return cast("KillTerminalResponse", await self._call("terminal/kill", params))
+        """``terminal/kill``: Request to kill a terminal without releasing it.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("KillTerminalResponse", await self._call("terminal/kill", payload))
+
+    @overload
+    async def terminal_output(self, params: TerminalOutputRequest, /) -> TerminalOutputResponse: ...
+
+    @overload
+    async def terminal_output(
+        self, /, *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = ...
+    ) -> TerminalOutputResponse: ...
 
     async def terminal_output(
-        self, params: TerminalOutputRequest | Mapping[str, Any]
+        self, params: TerminalOutputRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> TerminalOutputResponse:
-        """``terminal/output``: Request to get the current output and status of a terminal."""
-        return cast("TerminalOutputResponse", await self._call("terminal/output", params))
+        """``terminal/output``: Request to get the current output and status of a terminal.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("TerminalOutputResponse", await self._call("terminal/output", payload))
+
+    @overload
+    async def release_terminal(
+        self, params: ReleaseTerminalRequest, /
+    ) -> ReleaseTerminalResponse: ...
+
+    @overload
+    async def release_terminal(
+        self, /, *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = ...
+    ) -> ReleaseTerminalResponse: ...
 
     async def release_terminal(
-        self, params: ReleaseTerminalRequest | Mapping[str, Any]
+        self, params: ReleaseTerminalRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> ReleaseTerminalResponse:
-        """``terminal/release``: Request to release a terminal and free its resources."""
-        return cast("ReleaseTerminalResponse", await self._call("terminal/release", params))
+        """``terminal/release``: Request to release a terminal and free its resources.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
+        return cast("ReleaseTerminalResponse", await self._call("terminal/release", payload))
+
+    @overload
+    async def wait_for_terminal_exit(
+        self, params: WaitForTerminalExitRequest, /
+    ) -> WaitForTerminalExitResponse: ...
+
+    @overload
+    async def wait_for_terminal_exit(
+        self, /, *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = ...
+    ) -> WaitForTerminalExitResponse: ...
 
     async def wait_for_terminal_exit(
-        self, params: WaitForTerminalExitRequest | Mapping[str, Any]
+        self, params: WaitForTerminalExitRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> WaitForTerminalExitResponse:
-        """``terminal/wait_for_exit``: Request to wait for a terminal command to exit."""
+        """``terminal/wait_for_exit``: Request to wait for a terminal command to exit.
+
+        Takes the request model, or its fields as keywords (snake_case)."""
+        payload = params if params is not None else fields
         return cast(
-            "WaitForTerminalExitResponse", await self._call("terminal/wait_for_exit", params)
+            "WaitForTerminalExitResponse", await self._call("terminal/wait_for_exit", payload)
         )
 
 
@@ -1117,173 +1880,765 @@ class SyncAgentConnection:
     def ext_method(self, method: str, params: Any = None, *, timeout: float | None = None) -> Any:
         return self._loop.run(self._connection.ext_method(method, params), timeout)
 
+    @overload
+    def auth_status(
+        self, params: _unstable.AuthStatusRequest, /, *, timeout: float | None = None
+    ) -> _unstable.AuthStatusResponse: ...
+
+    @overload
+    def auth_status(
+        self, /, *, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> _unstable.AuthStatusResponse: ...
+
     def auth_status(
         self,
-        params: _unstable.AuthStatusRequest | Mapping[str, Any],
+        params: _unstable.AuthStatusRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.AuthStatusResponse:
-        """``auth/status`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.auth_status(params), timeout)
+        """``auth/status`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.AuthStatusResponse",
+            self._loop.run(self._connection._call("auth/status", payload), timeout),
+        )
+
+    @overload
+    def authenticate(
+        self, params: AuthenticateRequest, /, *, timeout: float | None = None
+    ) -> AuthenticateResponse: ...
+
+    @overload
+    def authenticate(
+        self, /, *, method_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> AuthenticateResponse: ...
 
     def authenticate(
-        self, params: AuthenticateRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: AuthenticateRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> AuthenticateResponse:
-        """``authenticate``: Request parameters for the authenticate method.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.authenticate(params), timeout)
+        """``authenticate``: Request parameters for the authenticate method.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "AuthenticateResponse",
+            self._loop.run(self._connection._call("authenticate", payload), timeout),
+        )
+
+    @overload
+    def initialize(
+        self, params: InitializeRequest, /, *, timeout: float | None = None
+    ) -> InitializeResponse: ...
+
+    @overload
+    def initialize(
+        self,
+        /,
+        *,
+        protocol_version: int,
+        client_capabilities: ClientCapabilities | None = ...,
+        client_info: Implementation | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> InitializeResponse: ...
 
     def initialize(
-        self, params: InitializeRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: InitializeRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> InitializeResponse:
-        """``initialize``: Request parameters for the initialize method.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.initialize(params), timeout)
+        """``initialize``: Request parameters for the initialize method.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "InitializeResponse",
+            self._loop.run(self._connection._call("initialize", payload), timeout),
+        )
+
+    @overload
+    def logout(
+        self, params: LogoutRequest, /, *, timeout: float | None = None
+    ) -> LogoutResponse: ...
+
+    @overload
+    def logout(
+        self, /, *, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> LogoutResponse: ...
 
     def logout(
-        self, params: LogoutRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: LogoutRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> LogoutResponse:
-        """``logout``: Request parameters for the logout method.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.logout(params), timeout)
+        """``logout``: Request parameters for the logout method.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "LogoutResponse", self._loop.run(self._connection._call("logout", payload), timeout)
+        )
+
+    @overload
+    def mcp_message_to_agent(
+        self, params: _unstable.MessageMcpNotification, /, *, timeout: float | None = None
+    ) -> None: ...
+
+    @overload
+    def mcp_message_to_agent(
+        self,
+        /,
+        *,
+        server_id: str,
+        request_id: str,
+        method: str,
+        params: dict[str, Any] | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> None: ...
 
     def mcp_message_to_agent(
         self,
-        params: _unstable.MessageMcpNotification | Mapping[str, Any],
+        params: _unstable.MessageMcpNotification | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> None:
-        """``mcp/message`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.mcp_message_to_agent(params), timeout)
+        """``mcp/message`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        self._loop.run(self._connection._notify("mcp/message", payload), timeout)
+
+    @overload
+    def disable_provider(
+        self, params: _unstable.DisableProviderRequest, /, *, timeout: float | None = None
+    ) -> _unstable.DisableProviderResponse: ...
+
+    @overload
+    def disable_provider(
+        self,
+        /,
+        *,
+        provider_id: str,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> _unstable.DisableProviderResponse: ...
 
     def disable_provider(
         self,
-        params: _unstable.DisableProviderRequest | Mapping[str, Any],
+        params: _unstable.DisableProviderRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.DisableProviderResponse:
-        """``providers/disable`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.disable_provider(params), timeout)
+        """``providers/disable`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.DisableProviderResponse",
+            self._loop.run(self._connection._call("providers/disable", payload), timeout),
+        )
+
+    @overload
+    def list_providers(
+        self, params: _unstable.ListProvidersRequest, /, *, timeout: float | None = None
+    ) -> _unstable.ListProvidersResponse: ...
+
+    @overload
+    def list_providers(
+        self, /, *, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> _unstable.ListProvidersResponse: ...
 
     def list_providers(
         self,
-        params: _unstable.ListProvidersRequest | Mapping[str, Any],
+        params: _unstable.ListProvidersRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.ListProvidersResponse:
-        """``providers/list`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.list_providers(params), timeout)
+        """``providers/list`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.ListProvidersResponse",
+            self._loop.run(self._connection._call("providers/list", payload), timeout),
+        )
+
+    @overload
+    def set_provider(
+        self, params: _unstable.SetProviderRequest, /, *, timeout: float | None = None
+    ) -> _unstable.SetProviderResponse: ...
+
+    @overload
+    def set_provider(
+        self,
+        /,
+        *,
+        provider_id: str,
+        api_type: Literal["anthropic"]
+        | Literal["openai"]
+        | Literal["azure"]
+        | Literal["vertex"]
+        | Literal["bedrock"]
+        | str,
+        base_url: str,
+        headers: dict[str, str] | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> _unstable.SetProviderResponse: ...
 
     def set_provider(
         self,
-        params: _unstable.SetProviderRequest | Mapping[str, Any],
+        params: _unstable.SetProviderRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.SetProviderResponse:
-        """``providers/set`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.set_provider(params), timeout)
+        """``providers/set`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.SetProviderResponse",
+            self._loop.run(self._connection._call("providers/set", payload), timeout),
+        )
+
+    @overload
+    def archive_session(
+        self, params: _unstable.ArchiveSessionRequest, /, *, timeout: float | None = None
+    ) -> _unstable.ArchiveSessionResponse: ...
+
+    @overload
+    def archive_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> _unstable.ArchiveSessionResponse: ...
 
     def archive_session(
         self,
-        params: _unstable.ArchiveSessionRequest | Mapping[str, Any],
+        params: _unstable.ArchiveSessionRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.ArchiveSessionResponse:
-        """``session/archive`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.archive_session(params), timeout)
+        """``session/archive`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.ArchiveSessionResponse",
+            self._loop.run(self._connection._call("session/archive", payload), timeout),
+        )
+
+    @overload
+    def cancel(self, params: CancelNotification, /, *, timeout: float | None = None) -> None: ...
+
+    @overload
+    def cancel(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> None: ...
 
     def cancel(
-        self, params: CancelNotification | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: CancelNotification | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> None:
-        """``session/cancel``: Notification to cancel ongoing operations for a session.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.cancel(params), timeout)
+        """``session/cancel``: Notification to cancel ongoing operations for a session.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        self._loop.run(self._connection._notify("session/cancel", payload), timeout)
+
+    @overload
+    def close_session(
+        self, params: CloseSessionRequest, /, *, timeout: float | None = None
+    ) -> CloseSessionResponse: ...
+
+    @overload
+    def close_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> CloseSessionResponse: ...
 
     def close_session(
-        self, params: CloseSessionRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: CloseSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> CloseSessionResponse:
-        """``session/close``: Request parameters for closing an active session.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.close_session(params), timeout)
+        """``session/close``: Request parameters for closing an active session.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "CloseSessionResponse",
+            self._loop.run(self._connection._call("session/close", payload), timeout),
+        )
+
+    @overload
+    def delete_session(
+        self, params: DeleteSessionRequest, /, *, timeout: float | None = None
+    ) -> DeleteSessionResponse: ...
+
+    @overload
+    def delete_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> DeleteSessionResponse: ...
 
     def delete_session(
-        self, params: DeleteSessionRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: DeleteSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> DeleteSessionResponse:
-        """``session/delete``: Request parameters for deleting an existing session from `session/list`.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.delete_session(params), timeout)
+        """``session/delete``: Request parameters for deleting an existing session from `session/list`.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "DeleteSessionResponse",
+            self._loop.run(self._connection._call("session/delete", payload), timeout),
+        )
+
+    @overload
+    def fork_session(
+        self, params: _unstable.ForkSessionRequest, /, *, timeout: float | None = None
+    ) -> _unstable.ForkSessionResponse: ...
+
+    @overload
+    def fork_session(
+        self,
+        /,
+        *,
+        session_id: str,
+        cwd: str,
+        additional_directories: list[str] | None = ...,
+        mcp_servers: list[
+            _unstable.McpServerHttpModel
+            | _unstable.McpServerSseModel
+            | _unstable.McpServerAcpModel
+            | _unstable.McpServerStdio
+        ]
+        | None = ...,
+        system_prompt: _unstable.SystemPrompt | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> _unstable.ForkSessionResponse: ...
 
     def fork_session(
         self,
-        params: _unstable.ForkSessionRequest | Mapping[str, Any],
+        params: _unstable.ForkSessionRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.ForkSessionResponse:
-        """``session/fork`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.fork_session(params), timeout)
+        """``session/fork`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.ForkSessionResponse",
+            self._loop.run(self._connection._call("session/fork", payload), timeout),
+        )
+
+    @overload
+    def list_sessions(
+        self, params: ListSessionsRequest, /, *, timeout: float | None = None
+    ) -> ListSessionsResponse: ...
+
+    @overload
+    def list_sessions(
+        self,
+        /,
+        *,
+        cwd: str | None = ...,
+        cursor: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> ListSessionsResponse: ...
 
     def list_sessions(
-        self, params: ListSessionsRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: ListSessionsRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> ListSessionsResponse:
-        """``session/list``: Request parameters for listing existing sessions.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.list_sessions(params), timeout)
+        """``session/list``: Request parameters for listing existing sessions.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "ListSessionsResponse",
+            self._loop.run(self._connection._call("session/list", payload), timeout),
+        )
+
+    @overload
+    def load_session(
+        self, params: LoadSessionRequest, /, *, timeout: float | None = None
+    ) -> LoadSessionResponse: ...
+
+    @overload
+    def load_session(
+        self,
+        /,
+        *,
+        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        cwd: str,
+        session_id: str,
+        additional_directories: list[str] | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> LoadSessionResponse: ...
 
     def load_session(
-        self, params: LoadSessionRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: LoadSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> LoadSessionResponse:
-        """``session/load``: Request parameters for loading an existing session.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.load_session(params), timeout)
+        """``session/load``: Request parameters for loading an existing session.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "LoadSessionResponse",
+            self._loop.run(self._connection._call("session/load", payload), timeout),
+        )
+
+    @overload
+    def new_session(
+        self, params: NewSessionRequest, /, *, timeout: float | None = None
+    ) -> NewSessionResponse: ...
+
+    @overload
+    def new_session(
+        self,
+        /,
+        *,
+        cwd: str,
+        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        additional_directories: list[str] | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> NewSessionResponse: ...
 
     def new_session(
-        self, params: NewSessionRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: NewSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> NewSessionResponse:
-        """``session/new``: Request parameters for creating a new session.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.new_session(params), timeout)
+        """``session/new``: Request parameters for creating a new session.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "NewSessionResponse",
+            self._loop.run(self._connection._call("session/new", payload), timeout),
+        )
+
+    @overload
+    def prompt(
+        self, params: PromptRequest, /, *, timeout: float | None = None
+    ) -> PromptResponse: ...
+
+    @overload
+    def prompt(
+        self,
+        /,
+        *,
+        session_id: str,
+        prompt: list[
+            ContentBlockText
+            | ContentBlockImage
+            | ContentBlockAudio
+            | ContentBlockResourceLink
+            | ContentBlockResource
+        ],
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> PromptResponse: ...
 
     def prompt(
-        self, params: PromptRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: PromptRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> PromptResponse:
-        """``session/prompt``: Request parameters for sending a user prompt to the agent.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.prompt(params), timeout)
+        """``session/prompt``: Request parameters for sending a user prompt to the agent.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "PromptResponse",
+            self._loop.run(self._connection._call("session/prompt", payload), timeout),
+        )
+
+    @overload
+    def resume_session(
+        self, params: ResumeSessionRequest, /, *, timeout: float | None = None
+    ) -> ResumeSessionResponse: ...
+
+    @overload
+    def resume_session(
+        self,
+        /,
+        *,
+        session_id: str,
+        cwd: str,
+        additional_directories: list[str] | None = ...,
+        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = ...,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> ResumeSessionResponse: ...
 
     def resume_session(
-        self, params: ResumeSessionRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: ResumeSessionRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> ResumeSessionResponse:
-        """``session/resume``: Request parameters for resuming an existing session.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.resume_session(params), timeout)
+        """``session/resume``: Request parameters for resuming an existing session.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "ResumeSessionResponse",
+            self._loop.run(self._connection._call("session/resume", payload), timeout),
+        )
+
+    @overload
+    def set_session_config_option(
+        self,
+        params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId,
+        /,
+        *,
+        timeout: float | None = None,
+    ) -> SetSessionConfigOptionResponse: ...
+
+    @overload
+    def set_session_config_option(
+        self,
+        /,
+        *,
+        session_id: str,
+        config_id: str,
+        type: Literal["boolean"],
+        value: bool,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> SetSessionConfigOptionResponse: ...
+
+    @overload
+    def set_session_config_option(
+        self,
+        /,
+        *,
+        session_id: str,
+        config_id: str,
+        value: str,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> SetSessionConfigOptionResponse: ...
 
     def set_session_config_option(
         self,
-        params: SetSessionConfigOptionRequest | Mapping[str, Any],
+        params: SetSessionConfigOptionRequestBoolean
+        | SetSessionConfigOptionRequestValueId
+        | Mapping[str, Any]
+        | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> SetSessionConfigOptionResponse:
-        """``session/set_config_option``: Request parameters for setting a session configuration option.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.set_session_config_option(params), timeout)
+        """``session/set_config_option``: Request parameters for setting a session configuration option.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "SetSessionConfigOptionResponse",
+            self._loop.run(self._connection._call("session/set_config_option", payload), timeout),
+        )
+
+    @overload
+    def set_session_mode(
+        self, params: SetSessionModeRequest, /, *, timeout: float | None = None
+    ) -> SetSessionModeResponse: ...
+
+    @overload
+    def set_session_mode(
+        self,
+        /,
+        *,
+        session_id: str,
+        mode_id: str,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> SetSessionModeResponse: ...
 
     def set_session_mode(
-        self, params: SetSessionModeRequest | Mapping[str, Any], *, timeout: float | None = None
+        self,
+        params: SetSessionModeRequest | Mapping[str, Any] | None = None,
+        /,
+        *,
+        timeout: float | None = None,
+        **fields: Any,
     ) -> SetSessionModeResponse:
-        """``session/set_mode``: Request parameters for setting a session mode.; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.set_session_mode(params), timeout)
+        """``session/set_mode``: Request parameters for setting a session mode.
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "SetSessionModeResponse",
+            self._loop.run(self._connection._call("session/set_mode", payload), timeout),
+        )
+
+    @overload
+    def set_session_title(
+        self, params: _unstable.SetSessionTitleRequest, /, *, timeout: float | None = None
+    ) -> _unstable.SetSessionTitleResponse: ...
+
+    @overload
+    def set_session_title(
+        self,
+        /,
+        *,
+        session_id: str,
+        title: str,
+        meta: dict[str, Any] | None = ...,
+        timeout: float | None = None,
+    ) -> _unstable.SetSessionTitleResponse: ...
 
     def set_session_title(
         self,
-        params: _unstable.SetSessionTitleRequest | Mapping[str, Any],
+        params: _unstable.SetSessionTitleRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.SetSessionTitleResponse:
-        """``session/set_title`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.set_session_title(params), timeout)
+        """``session/set_title`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.SetSessionTitleResponse",
+            self._loop.run(self._connection._call("session/set_title", payload), timeout),
+        )
+
+    @overload
+    def session_status(
+        self, params: _unstable.SessionStatusRequest, /, *, timeout: float | None = None
+    ) -> _unstable.SessionStatusResponse: ...
+
+    @overload
+    def session_status(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> _unstable.SessionStatusResponse: ...
 
     def session_status(
         self,
-        params: _unstable.SessionStatusRequest | Mapping[str, Any],
+        params: _unstable.SessionStatusRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.SessionStatusResponse:
-        """``session/status`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.session_status(params), timeout)
+        """``session/status`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.SessionStatusResponse",
+            self._loop.run(self._connection._call("session/status", payload), timeout),
+        )
+
+    @overload
+    def unarchive_session(
+        self, params: _unstable.UnarchiveSessionRequest, /, *, timeout: float | None = None
+    ) -> _unstable.UnarchiveSessionResponse: ...
+
+    @overload
+    def unarchive_session(
+        self, /, *, session_id: str, meta: dict[str, Any] | None = ..., timeout: float | None = None
+    ) -> _unstable.UnarchiveSessionResponse: ...
 
     def unarchive_session(
         self,
-        params: _unstable.UnarchiveSessionRequest | Mapping[str, Any],
+        params: _unstable.UnarchiveSessionRequest | Mapping[str, Any] | None = None,
+        /,
         *,
         timeout: float | None = None,
+        **fields: Any,
     ) -> _unstable.UnarchiveSessionResponse:
-        """``session/unarchive`` (unstable): **UNSTABLE**; ``timeout`` in seconds (the call is then cancelled)."""
-        return self._loop.run(self._connection.unarchive_session(params), timeout)
+        """``session/unarchive`` (unstable): **UNSTABLE**
+
+        Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
+        (the call is then cancelled)."""
+        payload = params if params is not None else fields
+        return cast(
+            "_unstable.UnarchiveSessionResponse",
+            self._loop.run(self._connection._call("session/unarchive", payload), timeout),
+        )

@@ -1,0 +1,217 @@
+"""Keyword signatures from request models: a client method takes the fields of its request
+type as keyword-only parameters (snake_case, optional ones defaulted), so a type checker checks
+every key and type of a call, while the ready model is still accepted (an overload).
+
+Fields are read from the generated models module (its AST: annotations, defaults, base
+classes); annotations are re-written for the client module, which names stable types directly
+and unstable ones through a module alias.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from codegen.errors import BuildError
+
+# Names an annotation may use besides the models' own types, and where they come from.
+OUTSIDE_NAMES: Mapping[str, str] = {
+    "Any": "typing",
+    "Literal": "typing",
+    "AnyUrl": "pydantic",
+}
+# The methods' own parameters are positional-only (``self``, the request model), so a field may
+# be called ``params`` or ``self``; ``timeout`` is a keyword of the blocking calls.
+RESERVED = frozenset({"timeout"})
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str  # the Python keyword (the model's attribute name)
+    annotation: str
+    required: bool
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.annotation}" + ("" if self.required else " = ...")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to call: the model it builds and its keyword parameters."""
+
+    model: str
+    params: tuple[Param, ...]
+
+    @property
+    def keywords(self) -> str:
+        """``*, a: int, b: str | None = ...`` (empty when the model has no fields)."""
+        return ", ".join(["*", *map(str, self.params)]) if self.params else ""
+
+
+@dataclass(frozen=True)
+class _Module:
+    classes: dict[str, ast.ClassDef]
+    aliases: dict[str, ast.expr]  # module-level ``Name: TypeAlias = ...`` and ``Name = ...``
+    names: frozenset[str]
+
+
+@cache
+def _parse(text: str) -> _Module:
+    tree = ast.parse(text)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    aliases: dict[str, ast.expr] = {}
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+            aliases[node.target.id] = node.value
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                aliases[target.id] = node.value
+    return _Module(classes, aliases, frozenset(classes) | frozenset(aliases))
+
+
+def variants(text: str, model: str, qualify: Callable[[str], str], where: str) -> list[Variant]:
+    """The ways to call a method whose request type is ``model``: one per union member for a
+    ``RootModel`` of a union, else one. ``qualify`` names a models type in the client module."""
+    module = _parse(text)
+    node = module.classes.get(model)
+    if node is None:
+        raise BuildError.single(where, "", f"request type {model} is not a class of its models")
+    root = _root_union(node)
+    members = root if root is not None else [model]
+    return [Variant(m, tuple(_params(module, m, qualify, where))) for m in members]
+
+
+def union_of(text: str, model: str) -> list[str] | None:
+    """The members of ``model`` when it is a ``RootModel`` of a union of classes."""
+    node = _parse(text).classes.get(model)
+    return _root_union(node) if node is not None else None
+
+
+def _root_union(node: ast.ClassDef) -> list[str] | None:
+    for base in node.bases:
+        if (
+            isinstance(base, ast.Subscript)
+            and isinstance(base.value, ast.Name)
+            and base.value.id == "RootModel"
+        ):
+            members = _union_names(base.slice)
+            if members:
+                return members
+    return None
+
+
+def _union_names(node: ast.expr) -> list[str] | None:
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _union_names(node.left), _union_names(node.right)
+        return left + right if left is not None and right is not None else None
+    return None
+
+
+def _params(module: _Module, model: str, qualify: Callable[[str], str], where: str) -> list[Param]:
+    fields: dict[str, Param] = {}
+    for cls in _lineage(module, model):
+        for statement in cls.body:
+            if not isinstance(statement, ast.AnnAssign) or not isinstance(
+                statement.target, ast.Name
+            ):
+                continue
+            name = statement.target.id
+            if name == "model_config" or _is_classvar(statement.annotation):
+                continue
+            if name in RESERVED:
+                raise BuildError.single(
+                    where, "", f"{model}.{name}: a field name the client methods reserve"
+                )
+            fields.pop(name, None)  # a redefinition moves it, as dataclasses do
+            fields[name] = Param(
+                name,
+                _annotation(module, statement.annotation, qualify, where),
+                _required(statement.value),
+            )
+    return [p for p in fields.values() if p.required] + [
+        p for p in fields.values() if not p.required
+    ]
+
+
+def _lineage(module: _Module, model: str) -> list[ast.ClassDef]:
+    """``model`` and its bases defined in the module, most basic first (the field order)."""
+    order: list[ast.ClassDef] = []
+
+    def visit(name: str) -> None:
+        node = module.classes.get(name)
+        if node is None or node in order:
+            return
+        for base in reversed(node.bases):
+            if isinstance(base, ast.Name):
+                visit(base.id)
+        order.append(node)
+
+    visit(model)
+    return order
+
+
+def _is_classvar(node: ast.expr) -> bool:
+    target = node.value if isinstance(node, ast.Subscript) else node
+    return isinstance(target, ast.Name) and target.id == "ClassVar"
+
+
+def _required(value: ast.expr | None) -> bool:
+    if value is None:
+        return True
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "Field"
+    ):
+        keywords = {k.arg for k in value.keywords}
+        return not ({"default", "default_factory"} & keywords) and not value.args
+    return False
+
+
+def _annotation(module: _Module, node: ast.expr, qualify: Callable[[str], str], where: str) -> str:
+    class Rewrite(ast.NodeTransformer):
+        def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
+            if isinstance(sub.value, ast.Name) and sub.value.id == "Annotated":
+                first = sub.slice.elts[0] if isinstance(sub.slice, ast.Tuple) else sub.slice
+                visited: ast.AST = self.visit(first)
+                return visited
+            return self.generic_visit(sub)
+
+        def visit_Name(self, name: ast.Name) -> ast.AST:
+            if name.id in module.names:
+                qualified: ast.expr = ast.parse(qualify(name.id), mode="eval").body
+                return qualified
+            if name.id not in OUTSIDE_NAMES and name.id not in ("None", "list", "dict", "str"):
+                if name.id not in ("int", "float", "bool", "bytes", "tuple", "set"):
+                    raise BuildError.single(
+                        where, "", f"a request field's type uses {name.id}, unknown to clients"
+                    )
+            return name
+
+    return ast.unparse(Rewrite().visit(ast.parse(ast.unparse(node), mode="eval")).body)
+
+
+def outside_names(params: list[Param]) -> dict[str, set[str]]:
+    """The non-model names the annotations use, by the module to import them from."""
+    found: dict[str, set[str]] = {}
+    for param in params:
+        for node in ast.walk(ast.parse(param.annotation, mode="eval")):
+            if isinstance(node, ast.Name) and node.id in OUTSIDE_NAMES:
+                found.setdefault(OUTSIDE_NAMES[node.id], set()).add(node.id)
+    return found
+
+
+def model_names(params: list[Param], text: str) -> set[str]:
+    """The models types (of the module ``text``) the annotations name directly."""
+    names = _parse(text).names
+    return {
+        node.id
+        for param in params
+        for node in ast.walk(ast.parse(param.annotation, mode="eval"))
+        if isinstance(node, ast.Name) and node.id in names
+    }

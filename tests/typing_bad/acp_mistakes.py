@@ -1,0 +1,15 @@
+"""Mistakes a type checker must catch in a user's ACP code (each line marked ``# error``)."""
+
+from __future__ import annotations
+
+from agentproto.acp import AgentConnection, SyncAgentConnection
+from agentproto.acp.models import PromptRequest
+
+
+async def mistakes(agent: AgentConnection, blocking: SyncAgentConnection) -> None:
+    await agent.new_session(cwd="/repo", mcp_server=[])  # error: misspelt key
+    await agent.new_session(cwd=3, mcp_servers=[])  # error: wrong type
+    await agent.new_session(mcp_servers=[])  # error: required key left out
+    await agent.prompt({"sessionId": "s", "prompt": []})  # error: a bare dict is unchecked
+    blocking.cancel(session_id="s", timeout="soon")  # error: timeout is a number
+    PromptRequest(sessionId="s", prompt=[])  # error: wire names are not keywords
