@@ -26,17 +26,20 @@ from agentproto.aap import (
     fold_events,
 )
 from agentproto.aap.models import (
+    AgentConfig,
     AssistantMessage,
     GetMetaResponse,
     PostSessionsRequest,
     PostSessionTurnRequest,
     StopReason,
+    TextContentBlock,
     TextDeltaEvent,
     TextEvent,
     ToolMessage,
     ToolUseContentBlock,
     TurnStartEvent,
     TurnStopEvent,
+    UserMessage,
 )
 from agentproto.aap.session import CapabilityError
 
@@ -114,6 +117,23 @@ def test_mapping_requests_are_validated_and_sent_by_wire_name(client: AAPClient)
     assert client.get_session(created.session_id).agent.options == {"model": "large"}
     with pytest.raises(ValueError, match="agent"):
         client.create_session({"agents": []})
+
+
+def test_requests_as_keyword_fields_are_validated_and_sent_by_wire_name(
+    client: AAPClient, server: AAPServer
+) -> None:
+    created = client.create_session(agent=AgentConfig(name="echo", options={"model": "large"}))
+    sid = created.session_id
+    assert client.get_session(sid).agent.options == {"model": "large"}
+    hello = UserMessage(role="user", content=[TextContentBlock(type="text", text="hi")])
+    answer = client.create_turn(sid, messages=[hello])
+    assert answer.stop_reason == StopReason.end_turn
+    raw = client.with_raw_response.create_session(agent=AgentConfig(name="echo"))
+    assert raw.status_code == 201 and raw.parse().session_id != sid
+    with pytest.raises(TypeError, match="not both"):
+        client.create_session(PostSessionsRequest(agent=AgentConfig(name="echo")), tools=[])
+    with pytest.raises(ValueError, match="agent"):
+        client.create_session()  # a required field left out is refused before sending
 
 
 def test_path_parameters_are_escaped(client: AAPClient) -> None:

@@ -30,8 +30,10 @@ from agentproto.acp import (
     spawn_agent,
 )
 from agentproto.acp.models import (
+    ContentBlockText,
     InitializeRequest,
     InitializeResponse,
+    NewSessionRequest,
     ReadTextFileRequest,
     ReadTextFileResponse,
     RequestPermissionRequest,
@@ -122,6 +124,41 @@ def test_our_async_editor_full_session(agent: str, tmp_path: Path) -> None:
             assert editor.texts()[-1] == str(len("size ") + len(big))
             await conn.prompt({"sessionId": sid, "prompt": text("big 5000000")})
             assert len(editor.texts()[-1]) == 5_000_000
+
+    asyncio.run(main())
+
+
+@AGENTS
+def test_calls_take_the_request_fields_as_keywords(agent: str) -> None:
+    async def main() -> None:
+        editor = Editor()
+        async with spawn_agent(sys.executable, [agent], client=editor) as conn:
+            await conn.initialize(protocol_version=1)
+            sid = (await conn.new_session(cwd="/", mcp_servers=[])).session_id
+            block = ContentBlockText(type="text", text="hello 2")
+            done = await conn.prompt(session_id=sid, prompt=[block])
+            assert done.stop_reason.value == "end_turn"
+            assert editor.texts() == ["chunk 0", "chunk 1"]
+            with pytest.raises(TypeError, match=r"not both \(got \['cwd'\] too\)"):
+                await conn.new_session(NewSessionRequest(cwd="/", mcp_servers=[]), cwd="/x")
+
+    asyncio.run(main())
+
+
+def test_a_union_request_reaches_the_handler_as_its_member() -> None:
+    async def main() -> None:
+        editor = Editor()
+        async with spawn_agent(sys.executable, [OUR_AGENT], client=editor) as conn:
+            await conn.initialize(protocol_version=1)
+            sid = (await conn.new_session(cwd="/", mcp_servers=[])).session_id
+            await conn.set_session_config_option(
+                session_id=sid, config_id="auto", type="boolean", value=True
+            )
+            await conn.set_session_config_option(session_id=sid, config_id="model", value="fast")
+            assert editor.texts() == [
+                "SetSessionConfigOptionRequestBoolean True",
+                "SetSessionConfigOptionRequestValueId 'fast'",
+            ]
 
     asyncio.run(main())
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import jinja2
 
-from codegen.clients.http_ops import http_ops, model_names
+from codegen.clients.http_ops import http_ops, keyword_forms, model_names
+from codegen.clients.signatures import model_names as signature_names
 from codegen.ir import Protocol
 from codegen.unasync import ship
 
@@ -34,11 +35,20 @@ def render(
     unit = protocol.models[0]
     shown = f"schemas/{protocol.id}/spec.yaml"
     ops = http_ops(protocol, unit.schema, shown)
+    text = models[unit.module]
+    forms = keyword_forms(ops, text, shown)
+    params = [p for variants_ in forms.values() for v in variants_ for p in v.params]
+    names = sorted(
+        set(model_names(ops))
+        | signature_names(params, text)
+        | {v.model for f in forms.values() for v in f}
+    )
     files = {
         "aap/client.py": env.get_template("http/client.py.j2").render(
             protocol=protocol,
             ops=ops,
-            names=model_names(ops),
+            forms=forms,
+            names=names,
             prefix="AAP",
             models_module="agentproto.aap.models",
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from codegen.clients.signatures import Variant, variants
 from codegen.errors import BuildError
 from codegen.ir import Operation, Protocol
 from codegen.render import pyrepr
@@ -204,3 +205,25 @@ def _stream_mode(
     if not members:
         raise BuildError.single(shown, f"/$defs/{type_name}", "a stream event type must be a union")
     return StreamMode(mode, type_name, tuple(members), tuple(tags))
+
+
+# The keywords every operation method has besides the request's fields.
+_METHOD_KEYWORDS = frozenset({"self", "request", "extra_headers", "timeout", "retry", "mode"})
+
+
+def keyword_forms(ops: list[HttpOp], models_text: str, shown: str) -> dict[str, list[Variant]]:
+    """Per operation with a request body, its keyword forms (the body's fields as keywords)."""
+    forms: dict[str, list[Variant]] = {}
+    for h in ops:
+        if h.op.request is None:
+            continue
+        found = variants(models_text, h.op.request, lambda name: name, shown)
+        taken = _METHOD_KEYWORDS | set(h.path_params) | {q.name for q in h.query}
+        for form in found:
+            clash = sorted(taken & {p.name for p in form.params})
+            if clash:
+                raise BuildError.single(
+                    shown, "", f"{h.op.name}: body fields {clash} clash with the method's own"
+                )
+        forms[h.op.name] = found
+    return forms

@@ -26,6 +26,9 @@ from agentproto.acp.models import (
     NewSessionResponse,
     PromptRequest,
     PromptResponse,
+    SetSessionConfigOptionRequestBoolean,
+    SetSessionConfigOptionRequestValueId,
+    SetSessionConfigOptionResponse,
 )
 
 
@@ -45,6 +48,13 @@ class ScriptedAgent(Agent):
         session_id = f"sess-{len(self.cancelled) + 1}"
         self.cancelled[session_id] = asyncio.Event()
         return NewSessionResponse(session_id=session_id)
+
+    async def set_session_config_option(
+        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
+    ) -> SetSessionConfigOptionResponse:
+        # The handler gets the union's member itself (no .root); it tells which one it got.
+        await self.say(params.session_id, f"{type(params).__name__} {params.value!r}")
+        return SetSessionConfigOptionResponse(config_options=[])
 
     async def cancel(self, params: CancelNotification) -> None:
         self.cancelled[params.session_id].set()

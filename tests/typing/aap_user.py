@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from agentproto.aap import AAPClient, AsyncAAPClient
 from agentproto.aap.models import (
     AgentConfig,
     PostSessionsRequest,
+    StopReason,
     TextContentBlock,
     UserMessage,
 )
@@ -17,3 +19,15 @@ def create_request(agent: str, text: str) -> PostSessionsRequest:
 
 if __name__ == "__main__":
     print(create_request("echo", "hi").model_dump_json(exclude_none=True))
+
+
+def converse(client: AAPClient, agent: str, text: str) -> StopReason | None:
+    """Client calls with keywords, checked key by key."""
+    created = client.create_session(agent=AgentConfig(name=agent))
+    hello = UserMessage(role="user", content=[TextContentBlock(type="text", text=text)])
+    return client.create_turn(created.session_id, messages=[hello]).stop_reason
+
+
+async def converse_async(client: AsyncAAPClient, agent: str) -> str:
+    created = await client.create_session(agent=AgentConfig(name=agent), tools=[])
+    return created.session_id

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from agentproto.aap import AAPClient
+from agentproto.aap.models import AgentConfig
 from agentproto.acp import AgentConnection, SyncAgentConnection
 from agentproto.acp.models import PromptRequest
 
@@ -13,3 +15,9 @@ async def mistakes(agent: AgentConnection, blocking: SyncAgentConnection) -> Non
     await agent.prompt({"sessionId": "s", "prompt": []})  # error: a bare dict is unchecked
     blocking.cancel(session_id="s", timeout="soon")  # error: timeout is a number
     PromptRequest(sessionId="s", prompt=[])  # error: wire names are not keywords
+
+
+def aap_mistakes(client: AAPClient) -> None:
+    client.create_session(agent={"name": "echo"}, tool=[])  # error: misspelt key
+    client.create_session(agent=AgentConfig(name="echo"), tools="none")  # error: wrong type
+    client.create_turn("s-1")  # error: required messages left out

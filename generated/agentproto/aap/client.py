@@ -10,6 +10,7 @@ from typing import Any, Literal, overload
 
 import httpx
 
+from agentproto._runtime.calls import one_request
 from agentproto._runtime.http import (
     DEFAULT_TIMEOUT,
     NOT_GIVEN,
@@ -33,6 +34,9 @@ from agentproto._runtime.redact import Secret
 from agentproto._runtime.sse import ServerSentEvent
 from agentproto._runtime.streaming import AsyncEventStream, EventStream, sse_parser, tagged
 from agentproto.aap.models import (
+    AgentConfig,
+    AgentConfigOverride,
+    AssistantMessage,
     DeltaSSEEvent,
     GetMetaResponse,
     GetSessionHistoryResponse,
@@ -45,14 +49,20 @@ from agentproto.aap.models import (
     PostSessionTurnRequest,
     PostSessionTurnResponse,
     SessionInfo,
+    StreamMode,
+    SystemMessage,
     TextDeltaEvent,
     TextEvent,
     ThinkingDeltaEvent,
     ThinkingEvent,
     ToolCallEvent,
+    ToolMessage,
+    ToolPermissionMessage,
     ToolResultEvent,
+    ToolSpec,
     TurnStartEvent,
     TurnStopEvent,
+    UserMessage,
 )
 
 __all__ = ["AsyncAAPClient", "AAPClient"]
@@ -307,20 +317,47 @@ class _RawAAPClient:
         )
         return self._http.request(call, parse)
 
+    @overload
     def create_session(
         self,
-        request: PostSessionsRequest | Mapping[str, Any],
+        request: PostSessionsRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> APIResponse[PostSessionsResponse]: ...
+
+    @overload
+    def create_session(
+        self,
+        *,
+        agent: AgentConfig,
+        messages: list[SystemMessage | UserMessage | AssistantMessage | ToolMessage] | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> APIResponse[PostSessionsResponse]: ...
+
+    def create_session(
+        self,
+        request: PostSessionsRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> APIResponse[PostSessionsResponse]:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
         ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         """
         call, parse = _create_session(
-            self._http, request, extra_headers=extra_headers, timeout=timeout, retry=retry
+            self._http,
+            one_request(request, fields),
+            extra_headers=extra_headers,
+            timeout=timeout,
+            retry=retry,
         )
         return self._http.request(call, parse)
 
@@ -382,14 +419,40 @@ class _RawAAPClient:
         )
         return self._http.request(call, parse)
 
+    @overload
     def create_turn(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> APIResponse[PostSessionTurnResponse]: ...
+
+    @overload
+    def create_turn(
+        self,
+        session_id: str,
+        *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        stream: StreamMode | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> APIResponse[PostSessionTurnResponse]: ...
+
+    def create_turn(
+        self,
+        session_id: str,
+        request: PostSessionTurnRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> APIResponse[PostSessionTurnResponse]:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
@@ -398,7 +461,7 @@ class _RawAAPClient:
         call, parse = _create_turn(
             self._http,
             session_id,
-            request,
+            one_request(request, fields),
             extra_headers=extra_headers,
             timeout=timeout,
             retry=retry,
@@ -514,20 +577,47 @@ class AAPClient:
                 raise APIError(f"pagination loops: the server sent cursor {cursor!r} twice")
             seen.add(cursor)
 
+    @overload
     def create_session(
         self,
-        request: PostSessionsRequest | Mapping[str, Any],
+        request: PostSessionsRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> PostSessionsResponse: ...
+
+    @overload
+    def create_session(
+        self,
+        *,
+        agent: AgentConfig,
+        messages: list[SystemMessage | UserMessage | AssistantMessage | ToolMessage] | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> PostSessionsResponse: ...
+
+    def create_session(
+        self,
+        request: PostSessionsRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> PostSessionsResponse:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
         ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         """
         call, parse = _create_session(
-            self._http, request, extra_headers=extra_headers, timeout=timeout, retry=retry
+            self._http,
+            one_request(request, fields),
+            extra_headers=extra_headers,
+            timeout=timeout,
+            retry=retry,
         )
         return (self._http.request(call, parse)).parse()
 
@@ -589,14 +679,40 @@ class AAPClient:
         )
         return (self._http.request(call, parse)).parse()
 
+    @overload
     def create_turn(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> PostSessionTurnResponse: ...
+
+    @overload
+    def create_turn(
+        self,
+        session_id: str,
+        *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        stream: StreamMode | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> PostSessionTurnResponse: ...
+
+    def create_turn(
+        self,
+        session_id: str,
+        request: PostSessionTurnRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> PostSessionTurnResponse:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
@@ -605,7 +721,7 @@ class AAPClient:
         call, parse = _create_turn(
             self._http,
             session_id,
-            request,
+            one_request(request, fields),
             extra_headers=extra_headers,
             timeout=timeout,
             retry=retry,
@@ -718,20 +834,47 @@ class _RawAsyncAAPClient:
         )
         return await self._http.request(call, parse)
 
+    @overload
     async def create_session(
         self,
-        request: PostSessionsRequest | Mapping[str, Any],
+        request: PostSessionsRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> APIResponse[PostSessionsResponse]: ...
+
+    @overload
+    async def create_session(
+        self,
+        *,
+        agent: AgentConfig,
+        messages: list[SystemMessage | UserMessage | AssistantMessage | ToolMessage] | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> APIResponse[PostSessionsResponse]: ...
+
+    async def create_session(
+        self,
+        request: PostSessionsRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> APIResponse[PostSessionsResponse]:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
         ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         """
         call, parse = _create_session(
-            self._http, request, extra_headers=extra_headers, timeout=timeout, retry=retry
+            self._http,
+            one_request(request, fields),
+            extra_headers=extra_headers,
+            timeout=timeout,
+            retry=retry,
         )
         return await self._http.request(call, parse)
 
@@ -793,14 +936,40 @@ class _RawAsyncAAPClient:
         )
         return await self._http.request(call, parse)
 
+    @overload
     async def create_turn(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> APIResponse[PostSessionTurnResponse]: ...
+
+    @overload
+    async def create_turn(
+        self,
+        session_id: str,
+        *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        stream: StreamMode | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> APIResponse[PostSessionTurnResponse]: ...
+
+    async def create_turn(
+        self,
+        session_id: str,
+        request: PostSessionTurnRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> APIResponse[PostSessionTurnResponse]:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
@@ -809,7 +978,7 @@ class _RawAsyncAAPClient:
         call, parse = _create_turn(
             self._http,
             session_id,
-            request,
+            one_request(request, fields),
             extra_headers=extra_headers,
             timeout=timeout,
             retry=retry,
@@ -925,20 +1094,47 @@ class AsyncAAPClient:
                 raise APIError(f"pagination loops: the server sent cursor {cursor!r} twice")
             seen.add(cursor)
 
+    @overload
     async def create_session(
         self,
-        request: PostSessionsRequest | Mapping[str, Any],
+        request: PostSessionsRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> PostSessionsResponse: ...
+
+    @overload
+    async def create_session(
+        self,
+        *,
+        agent: AgentConfig,
+        messages: list[SystemMessage | UserMessage | AssistantMessage | ToolMessage] | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> PostSessionsResponse: ...
+
+    async def create_session(
+        self,
+        request: PostSessionsRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> PostSessionsResponse:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
         ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         """
         call, parse = _create_session(
-            self._http, request, extra_headers=extra_headers, timeout=timeout, retry=retry
+            self._http,
+            one_request(request, fields),
+            extra_headers=extra_headers,
+            timeout=timeout,
+            retry=retry,
         )
         return (await self._http.request(call, parse)).parse()
 
@@ -1000,14 +1196,40 @@ class AsyncAAPClient:
         )
         return (await self._http.request(call, parse)).parse()
 
+    @overload
     async def create_turn(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
         retry: bool | None = None,
+    ) -> PostSessionTurnResponse: ...
+
+    @overload
+    async def create_turn(
+        self,
+        session_id: str,
+        *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        stream: StreamMode | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+    ) -> PostSessionTurnResponse: ...
+
+    async def create_turn(
+        self,
+        session_id: str,
+        request: PostSessionTurnRequest | Mapping[str, Any] | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        retry: bool | None = None,
+        **fields: Any,
     ) -> PostSessionTurnResponse:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
@@ -1016,7 +1238,7 @@ class AsyncAAPClient:
         call, parse = _create_turn(
             self._http,
             session_id,
-            request,
+            one_request(request, fields),
             extra_headers=extra_headers,
             timeout=timeout,
             retry=retry,

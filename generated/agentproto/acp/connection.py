@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast, overload
 
+from agentproto._runtime.calls import one_request
 from agentproto._runtime.jsonrpc import (
     DEFAULT_LIMIT,
     Connection,
@@ -843,7 +844,7 @@ class AgentConnection(_Caller):
         """``auth/status`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("_unstable.AuthStatusResponse", await self._call("auth/status", payload))
 
     @overload
@@ -860,7 +861,7 @@ class AgentConnection(_Caller):
         """``authenticate``: Request parameters for the authenticate method.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("AuthenticateResponse", await self._call("authenticate", payload))
 
     @overload
@@ -883,7 +884,7 @@ class AgentConnection(_Caller):
         """``initialize``: Request parameters for the initialize method.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("InitializeResponse", await self._call("initialize", payload))
 
     @overload
@@ -898,7 +899,7 @@ class AgentConnection(_Caller):
         """``logout``: Request parameters for the logout method.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("LogoutResponse", await self._call("logout", payload))
 
     @overload
@@ -925,7 +926,7 @@ class AgentConnection(_Caller):
         """``mcp/message`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         await self._notify("mcp/message", payload)
 
     @overload
@@ -947,7 +948,7 @@ class AgentConnection(_Caller):
         """``providers/disable`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.DisableProviderResponse", await self._call("providers/disable", payload)
         )
@@ -971,7 +972,7 @@ class AgentConnection(_Caller):
         """``providers/list`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("_unstable.ListProvidersResponse", await self._call("providers/list", payload))
 
     @overload
@@ -1005,7 +1006,7 @@ class AgentConnection(_Caller):
         """``providers/set`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("_unstable.SetProviderResponse", await self._call("providers/set", payload))
 
     @overload
@@ -1027,7 +1028,7 @@ class AgentConnection(_Caller):
         """``session/archive`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.ArchiveSessionResponse", await self._call("session/archive", payload)
         )
@@ -1044,7 +1045,7 @@ class AgentConnection(_Caller):
         """``session/cancel``: Notification to cancel ongoing operations for a session.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         await self._notify("session/cancel", payload)
 
     @overload
@@ -1061,7 +1062,7 @@ class AgentConnection(_Caller):
         """``session/close``: Request parameters for closing an active session.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("CloseSessionResponse", await self._call("session/close", payload))
 
     @overload
@@ -1078,7 +1079,7 @@ class AgentConnection(_Caller):
         """``session/delete``: Request parameters for deleting an existing session from `session/list`.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("DeleteSessionResponse", await self._call("session/delete", payload))
 
     @overload
@@ -1114,7 +1115,7 @@ class AgentConnection(_Caller):
         """``session/fork`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("_unstable.ForkSessionResponse", await self._call("session/fork", payload))
 
     @overload
@@ -1136,7 +1137,7 @@ class AgentConnection(_Caller):
         """``session/list``: Request parameters for listing existing sessions.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("ListSessionsResponse", await self._call("session/list", payload))
 
     @overload
@@ -1160,7 +1161,7 @@ class AgentConnection(_Caller):
         """``session/load``: Request parameters for loading an existing session.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("LoadSessionResponse", await self._call("session/load", payload))
 
     @overload
@@ -1183,7 +1184,7 @@ class AgentConnection(_Caller):
         """``session/new``: Request parameters for creating a new session.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("NewSessionResponse", await self._call("session/new", payload))
 
     @overload
@@ -1211,7 +1212,7 @@ class AgentConnection(_Caller):
         """``session/prompt``: Request parameters for sending a user prompt to the agent.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("PromptResponse", await self._call("session/prompt", payload))
 
     @overload
@@ -1235,7 +1236,7 @@ class AgentConnection(_Caller):
         """``session/resume``: Request parameters for resuming an existing session.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("ResumeSessionResponse", await self._call("session/resume", payload))
 
     @overload
@@ -1272,7 +1273,7 @@ class AgentConnection(_Caller):
         """``session/set_config_option``: Request parameters for setting a session configuration option.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "SetSessionConfigOptionResponse", await self._call("session/set_config_option", payload)
         )
@@ -1293,7 +1294,7 @@ class AgentConnection(_Caller):
         """``session/set_mode``: Request parameters for setting a session mode.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("SetSessionModeResponse", await self._call("session/set_mode", payload))
 
     @overload
@@ -1315,7 +1316,7 @@ class AgentConnection(_Caller):
         """``session/set_title`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.SetSessionTitleResponse", await self._call("session/set_title", payload)
         )
@@ -1339,7 +1340,7 @@ class AgentConnection(_Caller):
         """``session/status`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("_unstable.SessionStatusResponse", await self._call("session/status", payload))
 
     @overload
@@ -1361,7 +1362,7 @@ class AgentConnection(_Caller):
         """``session/unarchive`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.UnarchiveSessionResponse", await self._call("session/unarchive", payload)
         )
@@ -1403,7 +1404,7 @@ class ClientConnection(_Caller):
         """``auth/status_update`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         await self._notify("auth/status_update", payload)
 
     @overload
@@ -1423,7 +1424,7 @@ class ClientConnection(_Caller):
         """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         await self._notify("elicitation/complete", payload)
 
     @overload
@@ -1529,7 +1530,7 @@ class ClientConnection(_Caller):
         """``elicitation/create``: Request from the agent to elicit structured user input.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("CreateElicitationResponse", await self._call("elicitation/create", payload))
 
     @overload
@@ -1553,7 +1554,7 @@ class ClientConnection(_Caller):
         """``fs/read_text_file``: Request to read content from a text file.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("ReadTextFileResponse", await self._call("fs/read_text_file", payload))
 
     @overload
@@ -1570,7 +1571,7 @@ class ClientConnection(_Caller):
         """``fs/write_text_file``: Request to write content to a text file.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("WriteTextFileResponse", await self._call("fs/write_text_file", payload))
 
     @overload
@@ -1599,7 +1600,7 @@ class ClientConnection(_Caller):
         """``mcp/message`` (unstable: needs ``unstable=True``): **UNSTABLE**
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("_unstable.MessageMcpResponse", await self._call("mcp/message", payload))
 
     @overload
@@ -1624,7 +1625,7 @@ class ClientConnection(_Caller):
         """``session/request_permission``: Request for user permission to execute a tool call.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "RequestPermissionResponse", await self._call("session/request_permission", payload)
         )
@@ -1661,7 +1662,7 @@ class ClientConnection(_Caller):
         """``session/update``: Notification containing a session update from the agent.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         await self._notify("session/update", payload)
 
     @overload
@@ -1687,7 +1688,7 @@ class ClientConnection(_Caller):
         """``terminal/create``: Request to create a new terminal and execute a command.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("CreateTerminalResponse", await self._call("terminal/create", payload))
 
     @overload
@@ -1704,7 +1705,7 @@ class ClientConnection(_Caller):
         """``terminal/kill``: Request to kill a terminal without releasing it.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("KillTerminalResponse", await self._call("terminal/kill", payload))
 
     @overload
@@ -1721,7 +1722,7 @@ class ClientConnection(_Caller):
         """``terminal/output``: Request to get the current output and status of a terminal.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("TerminalOutputResponse", await self._call("terminal/output", payload))
 
     @overload
@@ -1740,7 +1741,7 @@ class ClientConnection(_Caller):
         """``terminal/release``: Request to release a terminal and free its resources.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast("ReleaseTerminalResponse", await self._call("terminal/release", payload))
 
     @overload
@@ -1759,7 +1760,7 @@ class ClientConnection(_Caller):
         """``terminal/wait_for_exit``: Request to wait for a terminal command to exit.
 
         Takes the request model, or its fields as keywords (snake_case)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "WaitForTerminalExitResponse", await self._call("terminal/wait_for_exit", payload)
         )
@@ -1902,7 +1903,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.AuthStatusResponse",
             self._loop.run(self._connection._call("auth/status", payload), timeout),
@@ -1930,7 +1931,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "AuthenticateResponse",
             self._loop.run(self._connection._call("authenticate", payload), timeout),
@@ -1965,7 +1966,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "InitializeResponse",
             self._loop.run(self._connection._call("initialize", payload), timeout),
@@ -1993,7 +1994,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "LogoutResponse", self._loop.run(self._connection._call("logout", payload), timeout)
         )
@@ -2028,7 +2029,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         self._loop.run(self._connection._notify("mcp/message", payload), timeout)
 
     @overload
@@ -2058,7 +2059,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.DisableProviderResponse",
             self._loop.run(self._connection._call("providers/disable", payload), timeout),
@@ -2086,7 +2087,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.ListProvidersResponse",
             self._loop.run(self._connection._call("providers/list", payload), timeout),
@@ -2127,7 +2128,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.SetProviderResponse",
             self._loop.run(self._connection._call("providers/set", payload), timeout),
@@ -2155,7 +2156,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.ArchiveSessionResponse",
             self._loop.run(self._connection._call("session/archive", payload), timeout),
@@ -2181,7 +2182,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         self._loop.run(self._connection._notify("session/cancel", payload), timeout)
 
     @overload
@@ -2206,7 +2207,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "CloseSessionResponse",
             self._loop.run(self._connection._call("session/close", payload), timeout),
@@ -2234,7 +2235,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "DeleteSessionResponse",
             self._loop.run(self._connection._call("session/delete", payload), timeout),
@@ -2277,7 +2278,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.ForkSessionResponse",
             self._loop.run(self._connection._call("session/fork", payload), timeout),
@@ -2311,7 +2312,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "ListSessionsResponse",
             self._loop.run(self._connection._call("session/list", payload), timeout),
@@ -2347,7 +2348,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "LoadSessionResponse",
             self._loop.run(self._connection._call("session/load", payload), timeout),
@@ -2382,7 +2383,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "NewSessionResponse",
             self._loop.run(self._connection._call("session/new", payload), timeout),
@@ -2422,7 +2423,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "PromptResponse",
             self._loop.run(self._connection._call("session/prompt", payload), timeout),
@@ -2458,7 +2459,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "ResumeSessionResponse",
             self._loop.run(self._connection._call("session/resume", payload), timeout),
@@ -2513,7 +2514,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "SetSessionConfigOptionResponse",
             self._loop.run(self._connection._call("session/set_config_option", payload), timeout),
@@ -2547,7 +2548,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "SetSessionModeResponse",
             self._loop.run(self._connection._call("session/set_mode", payload), timeout),
@@ -2581,7 +2582,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.SetSessionTitleResponse",
             self._loop.run(self._connection._call("session/set_title", payload), timeout),
@@ -2609,7 +2610,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.SessionStatusResponse",
             self._loop.run(self._connection._call("session/status", payload), timeout),
@@ -2637,7 +2638,7 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = params if params is not None else fields
+        payload = one_request(params, fields)
         return cast(
             "_unstable.UnarchiveSessionResponse",
             self._loop.run(self._connection._call("session/unarchive", payload), timeout),
