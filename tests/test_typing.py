@@ -34,18 +34,14 @@ def test_user_programs_pass_pyright_strict() -> None:
     assert "0 errors" in result.stdout
 
 
+def mypy(*paths: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``mypy --strict`` with no config (so no plugin), as a user's project runs it."""
+    options = ("--strict", "--no-incremental", "--config-file", os.devnull)
+    return run(sys.executable, "-m", "mypy", *options, *map(str, paths), cwd=cwd)
+
+
 def test_user_programs_pass_mypy_strict_without_plugin(tmp_path: Path) -> None:
-    result = run(
-        sys.executable,
-        "-m",
-        "mypy",
-        "--strict",
-        "--no-incremental",
-        "--config-file",
-        os.devnull,
-        *map(str, PROGRAMS),
-        cwd=tmp_path,
-    )
+    result = mypy(*PROGRAMS, cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -76,17 +72,7 @@ def test_pyright_catches_each_mistake_and_nothing_else() -> None:
 
 
 def test_mypy_catches_each_mistake_and_nothing_else(tmp_path: Path) -> None:
-    result = run(
-        sys.executable,
-        "-m",
-        "mypy",
-        "--strict",
-        "--no-incremental",
-        "--config-file",
-        os.devnull,
-        str(MISTAKES),
-        cwd=tmp_path,
-    )
+    result = mypy(MISTAKES, cwd=tmp_path)
     found = {
         int(line.split(":")[1])
         for line in result.stdout.splitlines()
