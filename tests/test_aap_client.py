@@ -128,6 +128,9 @@ def test_requests_as_keyword_fields_are_validated_and_sent_by_wire_name(
     hello = UserMessage(role="user", content=[TextContentBlock(type="text", text="hi")])
     answer = client.create_turn(sid, messages=[hello])
     assert answer.stop_reason == StopReason.end_turn
+    with client.create_turn_stream(sid, messages=[hello], mode="delta") as events:
+        kinds = [type(event) for event in events]
+    assert kinds[0] is TurnStartEvent and kinds[-1] is TurnStopEvent
     raw = client.with_raw_response.create_session(agent=AgentConfig(name="echo"))
     assert raw.status_code == 201 and raw.parse().session_id != sid
     with pytest.raises(TypeError, match="not both"):

@@ -31,3 +31,9 @@ def converse(client: AAPClient, agent: str, text: str) -> StopReason | None:
 async def converse_async(client: AsyncAAPClient, agent: str) -> str:
     created = await client.create_session(agent=AgentConfig(name=agent), tools=[])
     return created.session_id
+
+
+def stream_text(client: AAPClient, session_id: str, text: str) -> list[str]:
+    hello = UserMessage(role="user", content=[TextContentBlock(type="text", text=text)])
+    with client.create_turn_stream(session_id, messages=[hello], mode="delta") as events:
+        return [type(event).__name__ for event in events]

@@ -21,3 +21,4 @@ def aap_mistakes(client: AAPClient) -> None:
     client.create_session(agent={"name": "echo"}, tool=[])  # error: misspelt key
     client.create_session(agent=AgentConfig(name="echo"), tools="none")  # error: wrong type
     client.create_turn("s-1")  # error: required messages left out
+    client.create_turn_stream("s-1", message=[], mode="delta")  # error: misspelt key

@@ -732,7 +732,7 @@ class AAPClient:
     def create_turn_stream(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest,
         *,
         mode: Literal["delta"],
         extra_headers: Mapping[str, str] | None = None,
@@ -750,8 +750,43 @@ class AAPClient:
     def create_turn_stream(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
         *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        mode: Literal["delta"],
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> EventStream[
+        TurnStartEvent
+        | TextDeltaEvent
+        | ThinkingDeltaEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+    ]: ...
+
+    @overload
+    def create_turn_stream(
+        self,
+        session_id: str,
+        request: PostSessionTurnRequest,
+        *,
+        mode: Literal["message"],
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> EventStream[
+        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+    ]: ...
+
+    @overload
+    def create_turn_stream(
+        self,
+        session_id: str,
+        *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        tools: list[ToolSpec] | None = ...,
         mode: Literal["message"],
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
@@ -762,11 +797,12 @@ class AAPClient:
     def create_turn_stream(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest | Mapping[str, Any] | None = None,
         *,
         mode: Literal["delta", "message"],
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        **fields: Any,
     ) -> EventStream[
         TurnStartEvent
         | TextDeltaEvent
@@ -788,7 +824,12 @@ class AAPClient:
         if parse is None:
             raise ValueError(f"unknown stream mode {mode!r}")
         call = _create_turn_stream(
-            self._http, session_id, request, mode=mode, extra_headers=extra_headers, timeout=timeout
+            self._http,
+            session_id,
+            one_request(request, fields),
+            mode=mode,
+            extra_headers=extra_headers,
+            timeout=timeout,
         )
         response = self._http.send(call, stream=True)
         return EventStream(response, parse, _CREATE_TURN_DONE)
@@ -1249,7 +1290,7 @@ class AsyncAAPClient:
     async def create_turn_stream(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest,
         *,
         mode: Literal["delta"],
         extra_headers: Mapping[str, str] | None = None,
@@ -1267,8 +1308,43 @@ class AsyncAAPClient:
     async def create_turn_stream(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
         *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        tools: list[ToolSpec] | None = ...,
+        mode: Literal["delta"],
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> AsyncEventStream[
+        TurnStartEvent
+        | TextDeltaEvent
+        | ThinkingDeltaEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+    ]: ...
+
+    @overload
+    async def create_turn_stream(
+        self,
+        session_id: str,
+        request: PostSessionTurnRequest,
+        *,
+        mode: Literal["message"],
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> AsyncEventStream[
+        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+    ]: ...
+
+    @overload
+    async def create_turn_stream(
+        self,
+        session_id: str,
+        *,
+        messages: list[UserMessage | ToolMessage | ToolPermissionMessage],
+        agent: AgentConfigOverride | None = ...,
+        tools: list[ToolSpec] | None = ...,
         mode: Literal["message"],
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
@@ -1279,11 +1355,12 @@ class AsyncAAPClient:
     async def create_turn_stream(
         self,
         session_id: str,
-        request: PostSessionTurnRequest | Mapping[str, Any],
+        request: PostSessionTurnRequest | Mapping[str, Any] | None = None,
         *,
         mode: Literal["delta", "message"],
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+        **fields: Any,
     ) -> AsyncEventStream[
         TurnStartEvent
         | TextDeltaEvent
@@ -1305,7 +1382,12 @@ class AsyncAAPClient:
         if parse is None:
             raise ValueError(f"unknown stream mode {mode!r}")
         call = _create_turn_stream(
-            self._http, session_id, request, mode=mode, extra_headers=extra_headers, timeout=timeout
+            self._http,
+            session_id,
+            one_request(request, fields),
+            mode=mode,
+            extra_headers=extra_headers,
+            timeout=timeout,
         )
         response = await self._http.send(call, stream=True)
         return AsyncEventStream(response, parse, _CREATE_TURN_DONE)
