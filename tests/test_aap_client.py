@@ -16,6 +16,7 @@ from agentproto._runtime.http_errors import (
     ResponseValidationError,
 )
 from agentproto._runtime.redact import Secret
+from agentproto._runtime.streaming import UnknownEvent
 from agentproto.aap import (
     AAPClient,
     AsyncAAPClient,
@@ -266,6 +267,10 @@ def test_stream_misbehaviours_do_not_hang_or_crash(
     assert result.complete is (expected_stop is not None)
     if misbehave != "empty":
         assert result.text == "echo: hi"
+    unknown = [e for e in received if isinstance(e, UnknownEvent)]
+    assert result.unknown_events == unknown  # a newer server's event is kept, not dropped
+    if misbehave == "unknown_event":
+        assert unknown == [UnknownEvent("usage", {"tokens": 3})]  # what the server sent
 
 
 def test_fold_keeps_the_first_of_duplicated_turn_stops() -> None:

@@ -215,7 +215,11 @@ class _Core:
         return available[0]
 
     def _merge(self, total: TurnResult, part: TurnResult) -> TurnResult:
-        return TurnResult(messages=[*total.messages, *part.messages], stop_reason=part.stop_reason)
+        return TurnResult(
+            messages=[*total.messages, *part.messages],
+            stop_reason=part.stop_reason,
+            unknown_events=[*total.unknown_events, *part.unknown_events],
+        )
 
 
 def find_agent(meta: GetMetaResponse, name: str) -> AgentInfo:

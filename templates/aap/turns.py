@@ -13,6 +13,7 @@ import logging
 from collections.abc import AsyncIterable, Iterable
 from dataclasses import dataclass, field
 
+from agentproto._runtime.streaming import UnknownEvent
 from agentproto.aap.models import (
     AssistantMessage,
     ImageContentBlock,
@@ -43,6 +44,7 @@ TurnEvent = (
     | ToolCallEvent
     | ToolResultEvent
     | TurnStopEvent
+    | UnknownEvent
 )
 AgentMessage = AssistantMessage | ToolMessage
 Block = TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock
@@ -54,6 +56,8 @@ class TurnResult:
 
     messages: list[AgentMessage] = field(default_factory=list)
     stop_reason: StopReason | None = None
+    unknown_events: list[UnknownEvent] = field(default_factory=list)
+    """Events of a newer server this version cannot fold, kept as they came."""
 
     @property
     def complete(self) -> bool:
@@ -99,6 +103,7 @@ class TurnFolder:
 
     def __init__(self) -> None:
         self.stop_reason: StopReason | None = None
+        self.unknown_events: list[UnknownEvent] = []
         # assistant content being built (a list of blocks) or a finished tool message
         self._items: list[list[Block] | ToolMessage] = []
 
@@ -117,13 +122,19 @@ class TurnFolder:
             else AssistantMessage(role="assistant", content=[b.model_copy() for b in item])
             for item in self._items
         ]
-        return TurnResult(messages=messages, stop_reason=self.stop_reason)
+        return TurnResult(
+            messages=messages,
+            stop_reason=self.stop_reason,
+            unknown_events=list(self.unknown_events),
+        )
 
     def add(self, event: TurnEvent) -> None:
         if self.stop_reason is not None:
             logger.debug("ignoring %s after turn_stop", event.event)
             return
-        if isinstance(event, TurnStopEvent):
+        if isinstance(event, UnknownEvent):
+            self.unknown_events.append(event)
+        elif isinstance(event, TurnStopEvent):
             self.stop_reason = event.stop_reason
         elif isinstance(event, TextDeltaEvent | ThinkingDeltaEvent):
             blocks = self._blocks()

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import httpx
 from agentproto._runtime.http_errors import (
@@ -32,23 +33,40 @@ T_co = TypeVar("T_co", covariant=True)
 logger: logging.Logger = logging.getLogger("agentproto.http")
 
 
+@dataclass(frozen=True)
+class UnknownEvent:
+    """An event this version does not know (a newer server's), kept as it came: its SSE
+    ``event:`` name, and its data (parsed JSON, or the text when it is not JSON)."""
+
+    event: str
+    data: Any
+
+
+def _unknown(sse: ServerSentEvent) -> UnknownEvent:
+    try:
+        data: Any = json.loads(sse.data)
+    except ValueError:
+        data = sse.data
+    return UnknownEvent(sse.event, data)
+
+
 def sse_parser(
     model: type[RootModel[T]], discriminator: str | None, known: tuple[str, ...]
-) -> Callable[[ServerSentEvent], T | None]:
+) -> Callable[[ServerSentEvent], T | UnknownEvent | None]:
     """Parse SSE events into the variants of the union ``model``.
 
     With a ``discriminator``, the SSE ``event:`` name is the variant's tag and the JSON data
     does not repeat it: it is added under that key before validation. An event name outside
-    ``known`` is skipped (logged at debug level), so a newer server's extra events do not
-    break an older client. Data that is not the promised JSON raises
+    ``known`` (a newer server's) becomes an :class:`UnknownEvent` carrying its data: it breaks
+    nothing and is not lost. Data that is not the promised JSON raises
     :class:`ResponseValidationError`.
     """
     tags = frozenset(known)
 
-    def parse(sse: ServerSentEvent) -> T | None:
+    def parse(sse: ServerSentEvent) -> T | UnknownEvent | None:
         if discriminator is not None and sse.event not in tags:
-            logger.debug("skipping SSE event %r (not one of %s)", sse.event, sorted(tags))
-            return None
+            logger.debug("unknown SSE event %r (not one of %s)", sse.event, sorted(tags))
+            return _unknown(sse)
         try:
             data = json.loads(sse.data) if sse.data.strip() else {}
             if discriminator is not None:

@@ -32,7 +32,13 @@ from agentproto._runtime.http import (
 from agentproto._runtime.http_errors import APIError
 from agentproto._runtime.redact import Secret
 from agentproto._runtime.sse import ServerSentEvent
-from agentproto._runtime.streaming import AsyncEventStream, EventStream, sse_parser, tagged
+from agentproto._runtime.streaming import (
+    AsyncEventStream,
+    EventStream,
+    UnknownEvent,
+    sse_parser,
+    tagged,
+)
 from agentproto.aap.models import (
     AgentConfig,
     AgentConfigOverride,
@@ -268,6 +274,7 @@ _CREATE_TURN_EVENTS: dict[
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
         | None,
     ],
 ] = {
@@ -744,6 +751,7 @@ class AAPClient:
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     @overload
@@ -764,6 +772,7 @@ class AAPClient:
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     @overload
@@ -776,7 +785,13 @@ class AAPClient:
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> EventStream[
-        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+        TurnStartEvent
+        | TextEvent
+        | ThinkingEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     @overload
@@ -791,7 +806,13 @@ class AAPClient:
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> EventStream[
-        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+        TurnStartEvent
+        | TextEvent
+        | ThinkingEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     def create_turn_stream(
@@ -812,6 +833,7 @@ class AAPClient:
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
     ]:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
@@ -1302,6 +1324,7 @@ class AsyncAAPClient:
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     @overload
@@ -1322,6 +1345,7 @@ class AsyncAAPClient:
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     @overload
@@ -1334,7 +1358,13 @@ class AsyncAAPClient:
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> AsyncEventStream[
-        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+        TurnStartEvent
+        | TextEvent
+        | ThinkingEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     @overload
@@ -1349,7 +1379,13 @@ class AsyncAAPClient:
         extra_headers: Mapping[str, str] | None = None,
         timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
     ) -> AsyncEventStream[
-        TurnStartEvent | TextEvent | ThinkingEvent | ToolCallEvent | ToolResultEvent | TurnStopEvent
+        TurnStartEvent
+        | TextEvent
+        | ThinkingEvent
+        | ToolCallEvent
+        | ToolResultEvent
+        | TurnStopEvent
+        | UnknownEvent
     ]: ...
 
     async def create_turn_stream(
@@ -1370,6 +1406,7 @@ class AsyncAAPClient:
         | ToolCallEvent
         | ToolResultEvent
         | TurnStopEvent
+        | UnknownEvent
     ]:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
