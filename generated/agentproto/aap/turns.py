@@ -54,9 +54,9 @@ Block = TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageCon
 class TurnResult:
     """What one turn produced: the agent's messages, and why it stopped."""
 
-    messages: list[AgentMessage] = field(default_factory=list)
+    messages: list[AgentMessage] = field(default_factory=list[AgentMessage])
     stop_reason: StopReason | None = None
-    unknown_events: list[UnknownEvent] = field(default_factory=list)
+    unknown_events: list[UnknownEvent] = field(default_factory=list[UnknownEvent])
     """Events of a newer server this version cannot fold, kept as they came."""
 
     @property

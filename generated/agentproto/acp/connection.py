@@ -14,7 +14,7 @@ import asyncio
 import functools
 import importlib
 import inspect
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast, overload
 
@@ -370,7 +370,8 @@ def _is_model(value: Any) -> bool:
     # Duck-typed, so that importing this module does not import pydantic (~100 ms).
     if type(value) is dict or value is None:
         return False
-    return hasattr(value, "model_dump_json") and hasattr(type(value), "model_fields")
+    kind: type[Any] = type(value)
+    return hasattr(value, "model_dump_json") and hasattr(kind, "model_fields")
 
 
 def _dump(value: Any) -> Any:
@@ -1776,7 +1777,7 @@ async def spawn_agent(
     env: Mapping[str, str] | None = None,
     cwd: str | None = None,
     limit: int = DEFAULT_LIMIT,
-) -> AsyncIterator[AgentConnection]:
+) -> AsyncGenerator[AgentConnection, None]:
     """Start an agent process and connect to it; on exit: close stdin, terminate, kill."""
     dispatch = _Dispatch(
         client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
@@ -1903,11 +1904,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.AuthStatusResponse",
-            self._loop.run(self._connection._call("auth/status", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.auth_status(payload), timeout)
 
     @overload
     def authenticate(
@@ -1931,11 +1929,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "AuthenticateResponse",
-            self._loop.run(self._connection._call("authenticate", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.authenticate(payload), timeout)
 
     @overload
     def initialize(
@@ -1966,11 +1961,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "InitializeResponse",
-            self._loop.run(self._connection._call("initialize", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.initialize(payload), timeout)
 
     @overload
     def logout(
@@ -1994,10 +1986,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "LogoutResponse", self._loop.run(self._connection._call("logout", payload), timeout)
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.logout(payload), timeout)
 
     @overload
     def mcp_message_to_agent(
@@ -2029,8 +2019,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        self._loop.run(self._connection._notify("mcp/message", payload), timeout)
+        payload: Any = one_request(params, fields)
+        self._loop.run(self._connection.mcp_message_to_agent(payload), timeout)
 
     @overload
     def disable_provider(
@@ -2059,11 +2049,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.DisableProviderResponse",
-            self._loop.run(self._connection._call("providers/disable", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.disable_provider(payload), timeout)
 
     @overload
     def list_providers(
@@ -2087,11 +2074,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.ListProvidersResponse",
-            self._loop.run(self._connection._call("providers/list", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.list_providers(payload), timeout)
 
     @overload
     def set_provider(
@@ -2128,11 +2112,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.SetProviderResponse",
-            self._loop.run(self._connection._call("providers/set", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.set_provider(payload), timeout)
 
     @overload
     def archive_session(
@@ -2156,11 +2137,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.ArchiveSessionResponse",
-            self._loop.run(self._connection._call("session/archive", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.archive_session(payload), timeout)
 
     @overload
     def cancel(self, params: CancelNotification, /, *, timeout: float | None = None) -> None: ...
@@ -2182,8 +2160,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        self._loop.run(self._connection._notify("session/cancel", payload), timeout)
+        payload: Any = one_request(params, fields)
+        self._loop.run(self._connection.cancel(payload), timeout)
 
     @overload
     def close_session(
@@ -2207,11 +2185,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "CloseSessionResponse",
-            self._loop.run(self._connection._call("session/close", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.close_session(payload), timeout)
 
     @overload
     def delete_session(
@@ -2235,11 +2210,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "DeleteSessionResponse",
-            self._loop.run(self._connection._call("session/delete", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.delete_session(payload), timeout)
 
     @overload
     def fork_session(
@@ -2278,11 +2250,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.ForkSessionResponse",
-            self._loop.run(self._connection._call("session/fork", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.fork_session(payload), timeout)
 
     @overload
     def list_sessions(
@@ -2312,11 +2281,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "ListSessionsResponse",
-            self._loop.run(self._connection._call("session/list", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.list_sessions(payload), timeout)
 
     @overload
     def load_session(
@@ -2348,11 +2314,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "LoadSessionResponse",
-            self._loop.run(self._connection._call("session/load", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.load_session(payload), timeout)
 
     @overload
     def new_session(
@@ -2383,11 +2346,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "NewSessionResponse",
-            self._loop.run(self._connection._call("session/new", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.new_session(payload), timeout)
 
     @overload
     def prompt(
@@ -2423,11 +2383,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "PromptResponse",
-            self._loop.run(self._connection._call("session/prompt", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.prompt(payload), timeout)
 
     @overload
     def resume_session(
@@ -2459,11 +2416,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "ResumeSessionResponse",
-            self._loop.run(self._connection._call("session/resume", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.resume_session(payload), timeout)
 
     @overload
     def set_session_config_option(
@@ -2514,11 +2468,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "SetSessionConfigOptionResponse",
-            self._loop.run(self._connection._call("session/set_config_option", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.set_session_config_option(payload), timeout)
 
     @overload
     def set_session_mode(
@@ -2548,11 +2499,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "SetSessionModeResponse",
-            self._loop.run(self._connection._call("session/set_mode", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.set_session_mode(payload), timeout)
 
     @overload
     def set_session_title(
@@ -2582,11 +2530,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.SetSessionTitleResponse",
-            self._loop.run(self._connection._call("session/set_title", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.set_session_title(payload), timeout)
 
     @overload
     def session_status(
@@ -2610,11 +2555,8 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.SessionStatusResponse",
-            self._loop.run(self._connection._call("session/status", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.session_status(payload), timeout)
 
     @overload
     def unarchive_session(
@@ -2638,8 +2580,5 @@ class SyncAgentConnection:
 
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
-        payload = one_request(params, fields)
-        return cast(
-            "_unstable.UnarchiveSessionResponse",
-            self._loop.run(self._connection._call("session/unarchive", payload), timeout),
-        )
+        payload: Any = one_request(params, fields)
+        return self._loop.run(self._connection.unarchive_session(payload), timeout)
