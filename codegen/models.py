@@ -23,6 +23,7 @@ from codegen.ir import ModelUnit
 from codegen.normalise import DISCARDED_ROOT, normalise
 from codegen.render import docline
 from codegen.sources import display_path
+from codegen.textedit import apply, offsets
 
 # Integer formats of the ACP schema that the model generator does not know: plain ints.
 _TYPE_MAPPINGS = [f"integer+{fmt}=integer" for fmt in ("uint8", "uint16", "uint32", "uint64")]
@@ -133,12 +134,7 @@ def plain_fields(text: str) -> str:
     accepts both (``validate_by_name``) and output uses the wire names (``serialize_by_alias``)
     by the base model's config."""
     tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    starts = [0]
-    for line in io.StringIO(text).readlines():  # lines as tokenize reads them ("\n" only)
-        starts.append(starts[-1] + len(line))
-
-    def at(pos: tuple[int, int]) -> int:
-        return starts[pos[0] - 1] + pos[1]
+    at = offsets(text)
 
     edits: list[tuple[int, int, str]] = []
     for i, tok in enumerate(tokens[:-3]):
@@ -173,13 +169,7 @@ def plain_fields(text: str) -> str:
                         f"validation_alias={value}, serialization_alias={value}",
                     )
                 )
-    out, cursor = [], 0
-    for a, b, new_text in sorted(edits):
-        out.append(text[cursor:a])
-        out.append(new_text)
-        cursor = b
-    out.append(text[cursor:])
-    return "".join(out)
+    return apply(text, edits)
 
 
 def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | None]:

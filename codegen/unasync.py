@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from codegen.errors import BuildError
+from codegen.textedit import apply, lines_of, offsets
 
 MARKER: Final = "# unasync: derive-sync"
 """The line that makes a template module a single async source."""
@@ -168,7 +169,7 @@ def _regions(lines: list[str], first: int = 1) -> list[_Region]:
 def flavour(text: str, which: Literal["async", "sync"], *, first: int = 1) -> str:
     """``text`` as one flavour sees it: the other flavour's region parts and the pragmas left
     out, sync-only lines uncommented for ``sync`` (not yet rewritten)."""
-    lines = _lines_of(text)
+    lines = lines_of(text)
     _regions(lines, first)
     out: list[str] = []
     part: str | None = None
@@ -194,18 +195,6 @@ def flavour(text: str, which: Literal["async", "sync"], *, first: int = 1) -> st
 
 
 # -- the rewrite ----------------------------------------------------------------------------
-
-
-def _lines_of(text: str) -> list[str]:
-    """Lines as tokenize reads them: ended by ``\\n`` only (not by ``\\x1e``, ``\\x0c``...)."""
-    return io.StringIO(text).readlines()
-
-
-def _offsets(text: str) -> list[int]:
-    starts = [0]
-    for line in _lines_of(text):
-        starts.append(starts[-1] + len(line))
-    return starts
 
 
 def _tokens(text: str, first: int) -> list[tokenize.TokenInfo]:
@@ -301,25 +290,17 @@ def to_sync(text: str, *, first: int = 1) -> str:
     ``first`` is the template line ``text`` starts on, for error messages.
     """
     tokens = _tokens(text, first)
-    starts = _offsets(text)
-
-    def offset(pos: tuple[int, int]) -> int:
-        return starts[pos[0] - 1] + pos[1]
-
-    out: list[str] = []
-    cursor = 0
-    for begin, end, new in sorted(_edits(tokens, first)):
+    offset = offsets(text)
+    edits: list[tuple[int, int, str]] = []
+    for begin, end, new in _edits(tokens, first):
         a = offset(tokens[begin].start)
         b = offset(tokens[end].end)
         if not new and tokens[begin].string in ("async", "await"):
             # the keyword and the blanks after it on its line
             while b < len(text) and text[b] in " \t":
                 b += 1
-        out.append(text[cursor:a])
-        out.append(new)
-        cursor = b
-    out.append(text[cursor:])
-    return "".join(out)
+        edits.append((a, b, new))
+    return apply(text, edits)
 
 
 # -- the combined module --------------------------------------------------------------------
@@ -372,7 +353,7 @@ def _defined(tree: ast.Module) -> Iterator[tuple[str, int]]:
 def combine(source: str) -> str:
     """The shipped module of a single async source: neutral statements once, each flavoured
     one as its blocking twin followed by the async original. Raises :class:`UnasyncError`."""
-    lines = _lines_of(source)
+    lines = lines_of(source)
     if not any(line.rstrip() == MARKER for line in lines):
         raise UnasyncError(1, f"no {MARKER!r} line")
     try:
