@@ -76,6 +76,8 @@ RENAMES: Final[dict[str, str]] = {
     # Project pairs whose blocking name is not the async one less "Async".
     "AsyncHTTP": "SyncHTTP",
     "AsyncFlows": "SyncFlows",
+    "_aevents": "_events",
+    "_achat_events": "_chat_events",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,27 @@ def shared_file(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"shared corpus not present: {path}")
     return path
+
+
+def within(seconds: float, work: Callable[[], object]) -> None:
+    """Run ``work`` on a daemon thread with the cyclic garbage collector off (so nothing may
+    rely on it to release a resource) and fail if it does not finish within ``seconds``: a
+    hang becomes a prompt failure instead of a stuck suite. Exceptions are re-raised."""
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:
+            errors.append(exc)
+
+    gc.disable()
+    try:
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(seconds)
+    finally:
+        gc.enable()
+    assert not thread.is_alive(), f"still running after {seconds} s: a hang"
+    if errors:
+        raise errors[0]

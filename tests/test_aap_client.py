@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator
 
 import anyio
+import httpx
 import pytest
 from agentproto._runtime.http_errors import (
     APITimeoutError,
@@ -44,6 +45,7 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.session import CapabilityError
 
+from tests.conftest import within
 from tests.servers.aap_server import API_KEY, AAPServer
 from tests.servers.loopback import serve
 
@@ -138,6 +140,38 @@ def test_requests_as_keyword_fields_are_validated_and_sent_by_wire_name(
         client.create_session(PostSessionsRequest(agent=AgentConfig(name="echo")), tools=[])
     with pytest.raises(ValueError, match="agent"):
         client.create_session()  # a required field left out is refused before sending
+
+
+def test_streams_dropped_unclosed_give_their_connection_back_at_once(base_url: str) -> None:
+    """``for event in stream: break`` with no ``with``, again and again, on a pool of two
+    connections and with the garbage collector off: each dropped stream closes its response
+    right away. Through a reference cycle it was left to the collector, which could run inside
+    httpx's pool lock and freeze the blocking client for good."""
+    pool = httpx.Limits(max_connections=2)
+
+    def blocking() -> None:
+        http = httpx.Client(limits=pool)
+        with AAPClient(base_url, api_key=API_KEY, timeout=5, http_client=http) as c:
+            sid = new_session(c)
+            for _ in range(50):
+                for _event in c.create_turn_stream(sid, user_turn("hi"), mode="delta"):
+                    break
+            assert c.get_session(sid).session_id == sid
+        http.close()
+
+    async def main() -> None:
+        async with httpx.AsyncClient(limits=pool) as http:
+            async with AsyncAAPClient(base_url, api_key=API_KEY, timeout=5, http_client=http) as c:
+                sid = (await c.create_session({"agent": {"name": "echo"}})).session_id
+                for _ in range(50):
+                    stream = await c.create_turn_stream(sid, user_turn("hi"), mode="delta")
+                    async for _event in stream:
+                        break
+                    del stream
+                assert (await c.get_session(sid)).session_id == sid
+
+    within(60, blocking)
+    within(60, lambda: anyio.run(main))
 
 
 def test_path_parameters_are_escaped(client: AAPClient) -> None:

@@ -44,6 +44,7 @@ from agentproto.llm.events import (
 from agentproto.llm.paths import ExpressionError, compile_match, compile_path
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
+from tests.conftest import within
 from tests.servers.mock_provider import MockProvider, start_mock_provider
 from tests.servers.scripted import Answer, scripted_server
 
@@ -351,6 +352,35 @@ def test_mock_chat_and_stream_agree(mock: MockProvider, provider: str) -> None:
     assert streamed.content == reply.content
     assert sum(isinstance(e, PartialContentDelta) for e in events) == len(reply.content)
     assert isinstance(events[-1], StreamEnd) and events[-1].finish_reason == "end_turn"
+
+
+def test_streams_dropped_unclosed_give_their_connection_back_at_once(mock: MockProvider) -> None:
+    """Breaking out of ``stream()`` with no ``with``, again and again, on a pool of two
+    connections and with the garbage collector off: each dropped stream closes its response
+    at once (a reference cycle used to leave that to the collector)."""
+    pool = httpx.Limits(max_connections=2)
+
+    def blocking() -> None:
+        with client(mock, "openai", http_client=httpx.Client(limits=pool), timeout=5) as llm:
+            for _ in range(30):
+                for _event in llm.stream(USER, model="m"):
+                    break
+            assert llm.chat(USER, model="m").content
+
+    async def main() -> None:
+        http = httpx.AsyncClient(limits=pool)
+        base = mock.base_url + "/v1"
+        async with AsyncLLMClient("openai", api_key=KEY, base_url=base, http_client=http) as llm:
+            for _ in range(30):
+                stream = await llm.stream(USER, model="m")
+                async for _event in stream:
+                    break
+                del stream
+            assert (await llm.chat(USER, model="m")).content
+        await http.aclose()
+
+    within(60, blocking)
+    within(60, lambda: anyio.run(main))
 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])

@@ -116,6 +116,26 @@ def _transport_error(response: httpx.Response, exc: httpx.TransportError) -> API
     )
 
 
+async def _aevents(
+    response: httpx.Response,
+    parse: Callable[[ServerSentEvent], T | None],
+    is_terminal: Callable[[object], bool],
+) -> AsyncGenerator[T, None]:
+    try:
+        _check_content_type(response)
+        async for sse in aiter_sse(response.aiter_bytes()):
+            item = parse(sse)
+            if item is None:
+                continue
+            yield item
+            if is_terminal(item):
+                return
+    except httpx.TransportError as exc:
+        raise _transport_error(response, exc) from exc
+    finally:
+        await response.aclose()
+
+
 class AsyncEventStream(Generic[T_co]):
     """An iterator of typed events read from a streamed response."""
 
@@ -126,24 +146,11 @@ class AsyncEventStream(Generic[T_co]):
         is_terminal: Callable[[object], bool] = lambda _: False,
     ) -> None:
         self.response = response
-        self._parse = parse
-        self._is_terminal = is_terminal
-        self._iterator = self._events()
-
-    async def _events(self) -> AsyncGenerator[T_co, None]:
-        try:
-            _check_content_type(self.response)
-            async for sse in aiter_sse(self.response.aiter_bytes()):
-                item = self._parse(sse)
-                if item is None:
-                    continue
-                yield item
-                if self._is_terminal(item):
-                    return
-        except httpx.TransportError as exc:
-            raise _transport_error(self.response, exc) from exc
-        finally:
-            await self.response.aclose()
+        # The generator does not refer back to the stream: a stream dropped unclosed (a
+        # ``break`` out of a ``for``, no ``with``) is freed at once, which closes the response
+        # right there. Through a reference cycle it was left to the garbage collector, which
+        # could close it from inside httpcore's pool lock and freeze the client for good.
+        self._iterator = _aevents(response, parse, is_terminal)
 
     def __aiter__(self) -> AsyncIterator[T_co]:
         return self

@@ -32,7 +32,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Generator, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Generator, Iterator, Mapping, Sequence
 
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
@@ -476,6 +476,76 @@ def _stream_error(collector: Collector) -> None:
         )
 
 
+def _chat_events(
+    client: LLMClient,
+    response: httpx.Response,
+    decoder: StreamDecoder,
+    collector: Collector,
+) -> Generator[StreamEvent, None]:
+    """The events of a streamed answer, each also folded into ``collector``."""
+    add = collector.add
+    try:
+        for chunk in response.iter_bytes():
+            events = decoder.feed(chunk)
+            for event in events:
+                add(event)
+                yield event
+            if decoder.done:
+                break
+        if not decoder.complete:
+            raise IncompleteStreamError(
+                f"{client.manifest.id}: the stream ended before it was complete",
+                method="POST",
+                url=redact_url(str(response.request.url), client.secret_params),
+            )
+        for event in decoder.finish():
+            add(event)
+            yield event
+    except httpx.TimeoutException as exc:
+        raise APITimeoutError(f"{client.manifest.id}: the stream stalled") from exc
+    except httpx.TransportError as exc:
+        raise APIConnectionError(
+            f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
+        ) from exc
+    finally:
+        response.close()
+
+
+async def _achat_events(
+    client: AsyncLLMClient,
+    response: httpx.Response,
+    decoder: StreamDecoder,
+    collector: Collector,
+) -> AsyncGenerator[StreamEvent, None]:
+    """The events of a streamed answer, each also folded into ``collector``."""
+    add = collector.add
+    try:
+        async for chunk in response.aiter_bytes():
+            events = decoder.feed(chunk)
+            for event in events:
+                add(event)
+                yield event
+            if decoder.done:
+                break
+        if not decoder.complete:
+            raise IncompleteStreamError(
+                f"{client.manifest.id}: the stream ended before it was complete",
+                method="POST",
+                url=redact_url(str(response.request.url), client.secret_params),
+            )
+        for event in decoder.finish():
+            add(event)
+            yield event
+    except httpx.TimeoutException as exc:
+        raise APITimeoutError(f"{client.manifest.id}: the stream stalled") from exc
+    except httpx.TransportError as exc:
+        raise APIConnectionError(
+            f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
+        ) from exc
+    finally:
+        await response.aclose()
+
+
 class ChatStream:
     """A streamed answer: iterate it for events; a context manager that closes the response.
 
@@ -489,39 +559,12 @@ class ChatStream:
         self._response = response
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
-        self._iterator = self._events()
+        # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
+        # once, not later by the garbage collector, possibly inside httpcore's pool lock.
+        self._iterator = _chat_events(client, response, self._decoder, self._collector)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
         self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
-
-    def _events(self) -> Iterator[StreamEvent]:
-        decoder = self._decoder
-        add = self._collector.add
-        try:
-            for chunk in self._response.iter_bytes():
-                events = decoder.feed(chunk)
-                for event in events:
-                    add(event)
-                    yield event
-                if decoder.done:
-                    break
-            if not decoder.complete:
-                raise IncompleteStreamError(
-                    f"{self._client.manifest.id}: the stream ended before it was complete",
-                    method="POST",
-                    url=redact_url(str(self._response.request.url), self._client.secret_params),
-                )
-            for event in decoder.finish():
-                add(event)
-                yield event
-        except httpx.TimeoutException as exc:
-            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
-        except httpx.TransportError as exc:
-            raise APIConnectionError(
-                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
-            ) from exc
-        finally:
-            self._response.close()
 
     def __iter__(self) -> Iterator[StreamEvent]:
         return self._iterator
@@ -568,39 +611,12 @@ class AsyncChatStream:
         self._response = response
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
-        self._iterator = self._events()
+        # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
+        # once, not later by the garbage collector, possibly inside httpcore's pool lock.
+        self._iterator = _achat_events(client, response, self._decoder, self._collector)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
         self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
-
-    async def _events(self) -> AsyncIterator[StreamEvent]:
-        decoder = self._decoder
-        add = self._collector.add
-        try:
-            async for chunk in self._response.aiter_bytes():
-                events = decoder.feed(chunk)
-                for event in events:
-                    add(event)
-                    yield event
-                if decoder.done:
-                    break
-            if not decoder.complete:
-                raise IncompleteStreamError(
-                    f"{self._client.manifest.id}: the stream ended before it was complete",
-                    method="POST",
-                    url=redact_url(str(self._response.request.url), self._client.secret_params),
-                )
-            for event in decoder.finish():
-                add(event)
-                yield event
-        except httpx.TimeoutException as exc:
-            raise APITimeoutError(f"{self._client.manifest.id}: the stream stalled") from exc
-        except httpx.TransportError as exc:
-            raise APIConnectionError(
-                f"{self._client.manifest.id}: the stream broke: {type(exc).__name__}"
-            ) from exc
-        finally:
-            await self._response.aclose()
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
         return self._iterator
