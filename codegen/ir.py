@@ -104,6 +104,10 @@ class ModelUnit:
     exclude: tuple[str, ...]
     renames: tuple[tuple[str, str], ...]
     header: str  # one line naming the source, for the file's docstring
+    keep_unknown: bool = False  # the spec table's types.unknown_values is "keep"
+    # Unions whose unknown members the transport handles (SSE event types: an unknown event
+    # name becomes the runtime's UnknownEvent before any model sees it): left closed.
+    transport_unions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

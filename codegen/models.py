@@ -21,6 +21,7 @@ from typing import Any
 from codegen.errors import BuildError
 from codegen.ir import ModelUnit
 from codegen.normalise import DISCARDED_ROOT, normalise
+from codegen.open_types import OpenTypesError, enums_to_literals, open_unions
 from codegen.render import docline
 from codegen.sources import display_path
 from codegen.textedit import apply, offsets
@@ -114,6 +115,12 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     text = plain_fields(text)
     text = _annotated_config(text)
     _check_names(text, schema, shown)
+    text = enums_to_literals(text, keep_unknown=unit.keep_unknown)
+    if unit.keep_unknown:
+        try:
+            text = open_unions(text, closed=unit.transport_unions)
+        except OpenTypesError as exc:
+            raise BuildError.single(shown, "", f"unknown_values: keep: {exc}") from None
     return text
 
 

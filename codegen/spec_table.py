@@ -122,9 +122,24 @@ def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool)
             exclude=tuple(types.get("exclude", ())),
             renames=renames,
             header=f"Generated from schemas/{folder.name}/{name}",
+            keep_unknown=types.get("unknown_values") == "keep",
+            transport_unions=_stream_event_types(table),
         )
         for module, name in files
     ]
+
+
+def _stream_event_types(table: dict[str, Any]) -> tuple[str, ...]:
+    """The union types a table's streams are typed with (``stream.event`` and its modes)."""
+    operations = table.get("operations")
+    names: set[str] = set()
+    for op in operations if isinstance(operations, list) else ():
+        stream = op.get("stream") if isinstance(op, dict) else None
+        if isinstance(stream, dict):
+            names.add(str(stream.get("event")))
+            modes = stream.get("modes")
+            names.update(map(str, modes.values() if isinstance(modes, dict) else ()))
+    return tuple(sorted(names))
 
 
 def read_table(folder: Path, root: Path) -> dict[str, Any]:

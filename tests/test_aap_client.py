@@ -130,7 +130,7 @@ def test_requests_as_keyword_fields_are_validated_and_sent_by_wire_name(
     assert client.get_session(sid).agent.options == {"model": "large"}
     hello = UserMessage(role="user", content=[TextContentBlock(type="text", text="hi")])
     answer = client.create_turn(sid, messages=[hello])
-    assert answer.stop_reason == StopReason.end_turn
+    assert answer.stop_reason == "end_turn"
     with client.create_turn_stream(sid, messages=[hello], mode="delta") as events:
         kinds = [type(event) for event in events]
     assert kinds[0] is TurnStartEvent and kinds[-1] is TurnStopEvent
@@ -229,7 +229,7 @@ def test_raw_response_gives_status_headers_and_parse(client: AAPClient) -> None:
 def test_turn_without_stream_is_typed(client: AAPClient) -> None:
     sid = new_session(client)
     response = client.create_turn(sid, user_turn("hello"))
-    assert response.stop_reason is StopReason.end_turn
+    assert response.stop_reason == "end_turn"
     (message,) = response.messages
     assert isinstance(message, AssistantMessage)
     assert [b.type for b in message.content] == ["thinking", "text"]  # type: ignore[union-attr]
@@ -249,7 +249,7 @@ def test_streamed_turn_yields_typed_events_and_folds(client: AAPClient, mode: st
     if mode == "delta":
         assert sum(isinstance(e, TextDeltaEvent) for e in received) > 1
     result = fold_events(received)
-    assert result.complete and result.stop_reason is StopReason.end_turn
+    assert result.complete and result.stop_reason == "end_turn"
     assert result.text == "echo: hello world"
     (message,) = result.messages
     assert [b.type for b in message.content] == ["thinking", "text"]  # type: ignore[union-attr]
@@ -279,9 +279,9 @@ def test_async_client_streams_and_paginates(base_url: str) -> None:
     ("misbehave", "expected_stop", "events"),
     [
         ("no_turn_stop", None, None),
-        ("dup_turn_stop", StopReason.end_turn, None),
+        ("dup_turn_stop", "end_turn", None),
         ("empty", None, 0),
-        ("unknown_event", StopReason.end_turn, None),
+        ("unknown_event", "end_turn", None),
     ],
 )
 def test_stream_misbehaviours_do_not_hang_or_crash(
@@ -311,12 +311,12 @@ def test_fold_keeps_the_first_of_duplicated_turn_stops() -> None:
     events = [
         TurnStartEvent(event="turn_start"),
         TextEvent(event="text", text="a"),
-        TurnStopEvent(event="turn_stop", stop_reason=StopReason.max_tokens),
+        TurnStopEvent(event="turn_stop", stop_reason="max_tokens"),
         TextEvent(event="text", text="late"),
-        TurnStopEvent(event="turn_stop", stop_reason=StopReason.end_turn),
+        TurnStopEvent(event="turn_stop", stop_reason="end_turn"),
     ]
     result = fold_events(events)
-    assert result.stop_reason is StopReason.max_tokens
+    assert result.stop_reason == "max_tokens"
     assert result.text == "a"
 
 
@@ -372,7 +372,7 @@ def test_tool_loop_runs_client_tools_and_asks_permission(
     )
     result = session.send("call tools")
     assert asked == ["delete_files"]  # clock is trusted: run inline by the server
-    assert result.stop_reason is StopReason.end_turn
+    assert result.stop_reason == "end_turn"
     assert "call_add=5" in result.text
     assert "call_delete_files=denied(too risky)" in result.text
     # all answers went back in one turn
@@ -418,7 +418,7 @@ def test_pending_tool_calls_are_resumed_after_a_load(client: AAPClient, server: 
     )
     sid = created.session_id
     first = client.create_turn(sid, user_turn("call tools"))  # the process "crashes" here
-    assert first.stop_reason is StopReason.tool_use
+    assert first.stop_reason == "tool_use"
 
     session = Session.load(client, sid, tools=[ADD], on_permission=lambda c: ToolDecision.deny())
     result = session.resume()

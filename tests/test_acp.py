@@ -113,7 +113,7 @@ def test_our_async_editor_full_session(agent: str, tmp_path: Path) -> None:
             session = await conn.new_session({"cwd": str(tmp_path), "mcpServers": []})
             sid = session.session_id
             done = await conn.prompt({"sessionId": sid, "prompt": text("hello 5")})
-            assert done.stop_reason.value == "end_turn"
+            assert done.stop_reason == "end_turn"
             assert editor.texts() == [f"chunk {i}" for i in range(5)]  # all before the answer
             await conn.prompt({"sessionId": sid, "prompt": text("permission")})
             assert editor.texts()[-1] == "outcome reject"
@@ -137,7 +137,7 @@ def test_calls_take_the_request_fields_as_keywords(agent: str) -> None:
             sid = (await conn.new_session(cwd="/", mcp_servers=[])).session_id
             block = ContentBlockText(type="text", text="hello 2")
             done = await conn.prompt(session_id=sid, prompt=[block])
-            assert done.stop_reason.value == "end_turn"
+            assert done.stop_reason == "end_turn"
             assert editor.texts() == ["chunk 0", "chunk 1"]
             with pytest.raises(TypeError, match=r"not both \(got \['cwd'\] too\)"):
                 await conn.new_session(NewSessionRequest(cwd="/", mcp_servers=[]), cwd="/x")
@@ -174,7 +174,7 @@ def test_cancel_mid_prompt(agent: str) -> None:
             await asyncio.wait_for(editor.first_update.wait(), 10)
             await conn.cancel({"sessionId": sid})
             result = await asyncio.wait_for(prompt, 10)
-            assert result.stop_reason.value == "cancelled"
+            assert result.stop_reason == "cancelled"
 
     asyncio.run(main())
 
@@ -254,10 +254,7 @@ def test_sync_editor_from_a_plain_script(agent: str) -> None:
     with SyncAgentConnection.spawn(sys.executable, [agent], client=editor) as conn:
         assert conn.initialize(INIT).protocol_version == 1
         sid = conn.new_session({"cwd": "/", "mcpServers": []}).session_id
-        assert (
-            conn.prompt({"sessionId": sid, "prompt": text("hello 3")}).stop_reason.value
-            == "end_turn"
-        )
+        assert conn.prompt({"sessionId": sid, "prompt": text("hello 3")}).stop_reason == "end_turn"
         conn.prompt({"sessionId": sid, "prompt": text("permission")})
     assert editor.updates == ["chunk 0", "chunk 1", "chunk 2", "outcome allow"]
 

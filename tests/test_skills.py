@@ -249,7 +249,7 @@ def test_discovery_hides_private_skills_from_anonymous_callers(
 def test_discovery_filters_by_capability_type(client: SkillsClient, site: Site) -> None:
     index = client.discover(site.url, type="task")
     assert sorted(s.id for s in index.skills) == ["acme/fail", "acme/slow", "acme/timeout"]
-    assert {s.capability_type.value for s in index.skills} == {"task"}
+    assert {s.capability_type for s in index.skills} == {"task"}
 
 
 def test_descriptor_urls_give_valid_descriptors(client: SkillsClient, site: Site) -> None:
@@ -288,9 +288,9 @@ def test_invoke_and_wait_returns_the_output(client: SkillsClient, site: Site) ->
 
 def test_polling_walks_accepted_running_completed(client: SkillsClient, site: Site) -> None:
     execution = client.invoke(site.descriptor("acme/slow"), {"seconds": 0.3})
-    seen = [execution.status.value]
+    seen: list[str] = [execution.status]
     while not execution.done:
-        seen.append(execution.poll().status.value)
+        seen.append(execution.poll().status)
         time.sleep(0.02)
     assert seen[0] == "accepted"
     assert "running" in seen and seen[-1] == "completed"
@@ -574,7 +574,7 @@ def test_async_consumer(site: Site) -> None:
             assert "acme/echo" in [s.id for s in index.skills]
             descriptor = await client.get_descriptor(site.provider.descriptor_url("acme/echo"))
             execution = await client.invoke(descriptor, {"text": "async"})
-            assert execution.status.value == "accepted"
+            assert execution.status == "accepted"
             assert (await execution.result())["echo"] == "async"
             with pytest.raises(AuthRequiredError):
                 await client.invoke(site.descriptor("acme/keyed"), {})

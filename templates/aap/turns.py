@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from agentproto._runtime.streaming import UnknownEvent
 from agentproto.aap.models import (
+    AgentMessage,
     AssistantMessage,
-    ImageContentBlock,
+    ContentBlock,
     PostSessionTurnResponse,
     StopReason,
     TextContentBlock,
@@ -46,8 +47,6 @@ TurnEvent = (
     | TurnStopEvent
     | UnknownEvent
 )
-AgentMessage = AssistantMessage | ToolMessage
-Block = TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock
 
 
 @dataclass
@@ -105,9 +104,9 @@ class TurnFolder:
         self.stop_reason: StopReason | None = None
         self.unknown_events: list[UnknownEvent] = []
         # assistant content being built (a list of blocks) or a finished tool message
-        self._items: list[list[Block] | ToolMessage] = []
+        self._items: list[list[ContentBlock] | ToolMessage] = []
 
-    def _blocks(self) -> list[Block]:
+    def _blocks(self) -> list[ContentBlock]:
         if not self._items or isinstance(self._items[-1], ToolMessage):
             self._items.append([])
         last = self._items[-1]

@@ -73,7 +73,7 @@ logger: logging.Logger = logging.getLogger("agentproto.skills")
 
 WELL_KNOWN = "/.well-known/skill-sharing"
 DEFAULT_API_KEY_HEADER = "X-API-Key"
-TERMINAL = frozenset({ExecutionStatus.completed, ExecutionStatus.failed, ExecutionStatus.timeout})
+TERMINAL: frozenset[str] = frozenset({"completed", "failed", "timeout"})
 DEFAULT_ATTEMPTS = 3
 DEFAULT_BACKOFF_MS = 500
 PROVIDER_GRACE = 1.0  # seconds past endpoint.timeout_ms before the consumer gives up itself
@@ -208,7 +208,7 @@ def error_from(exc: APIStatusError | APIConnectionError) -> SkillSharingError:
         pass
     if envelope is not None:
         info = envelope.error
-        cls = ERRORS.get(info.code.value, SkillSharingError)
+        cls = ERRORS.get(info.code, SkillSharingError)
         return cls(
             info.message, details=info.details, retry=info.retry, status_code=exc.status_code
         )
@@ -254,13 +254,12 @@ class _Core:
         self.max_poll_interval = max_poll_interval
 
     @staticmethod
-    def _index(body: bytes, type: CapabilityType | str | None) -> SkillIndex:
+    def _index(body: bytes, type: CapabilityType | None) -> SkillIndex:
         index = parse_index(body)
         check_compatible(index.protocol.version)
         if type is not None:
-            wanted = CapabilityType(type)
             index = index.model_copy(
-                update={"skills": [s for s in index.skills if s.capability_type == wanted]}
+                update={"skills": [s for s in index.skills if s.capability_type == type]}
             )
         return index
 
@@ -298,7 +297,7 @@ class _Core:
         headers = auth_headers(descriptor, credentials)
         headers["Content-Type"] = endpoint.content_type or "application/json"
         return http.call(
-            endpoint.method.value,
+            endpoint.method,
             str(endpoint.url),
             json=request,
             headers=headers,
@@ -394,7 +393,7 @@ class AsyncExecution:
     def __repr__(self) -> str:
         return (
             f"<{type(self).__name__} {self.execution_id!r} of {self.descriptor.id!r}: "
-            f"{self.status.value}>"
+            f"{self.status}>"
         )
 
     async def poll(self) -> InvocationStatusResponse:
@@ -428,7 +427,7 @@ class AsyncExecution:
             if deadline is not None and time.monotonic() >= deadline:
                 raise InvocationTimeoutError(
                     f"execution {self.execution_id!r} not finished before the deadline",
-                    details={"execution_id": self.execution_id, "status": self.status.value},
+                    details={"execution_id": self.execution_id, "status": self.status},
                 )
             pause = interval if deadline is None else min(interval, deadline - time.monotonic())
             await anyio.sleep(max(0.0, pause))
@@ -439,11 +438,11 @@ class AsyncExecution:
     async def result(self, timeout: float | None = None) -> Any:
         """Wait, then the output of a completed execution; a failure or timeout raises."""
         final = await self.wait(timeout)
-        if final.status == ExecutionStatus.completed:
+        if final.status == "completed":
             if "output" not in final.model_fields_set and self.descriptor.endpoint.result_url:
                 final = await self.fetch_result()
             return final.output
-        if final.status == ExecutionStatus.timeout:
+        if final.status == "timeout":
             error = final.error
             raise InvocationTimeoutError(
                 error.message if error else "the execution timed out",
@@ -546,13 +545,13 @@ class AsyncSkillsClient:
         self,
         domain: str,
         *,
-        type: CapabilityType | str | None = None,
+        type: CapabilityType | None = None,
         credentials: Credentials | None = None,
     ) -> SkillIndex:
         """The Skill Index a domain serves at ``/.well-known/skill-sharing`` (§4.3), validated
         (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
         creds = credentials or self._core.credentials
-        params = {"type": CapabilityType(type).value} if type is not None else None
+        params = {"type": type} if type is not None else None
         call = self._http.call(
             "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
         )
@@ -560,10 +559,10 @@ class AsyncSkillsClient:
         return self._core._index(response.content, type)
 
     async def search_registry(
-        self, registry_url: str, *, type: CapabilityType | str | None = None
+        self, registry_url: str, *, type: CapabilityType | None = None
     ) -> SkillIndex:
         """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
-        params = {"type": CapabilityType(type).value} if type is not None else None
+        params = {"type": type} if type is not None else None
         call = self._http.call(
             "GET",
             registry_url.rstrip("/") + "/skills",

@@ -38,6 +38,7 @@ from urllib.parse import quote
 
 import anyio
 import pydantic
+from agentproto._runtime.base import known_values
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
     AuthRequiredError,
@@ -48,11 +49,9 @@ from agentproto.skills.errors import (
     ValidationError,
 )
 from agentproto.skills.models import (
-    AccessPolicy,
     ApiKeyAuthConfig,
     CapabilityType,
     CustomAuthConfig,
-    ExecutionStatus,
     InvocationRequest,
     NoneAuthConfig,
     ProtocolVersion,
@@ -260,7 +259,7 @@ class SkillProvider:
         descriptor = skill.descriptor
         principal = self._principal(request, descriptor)
         needs_auth = not isinstance(descriptor.auth, NoneAuthConfig) or (
-            descriptor.access != AccessPolicy.public
+            descriptor.access != "public"
         )
         if needs_auth and principal is None:
             raise AuthRequiredError(
@@ -281,15 +280,15 @@ class SkillProvider:
 
     async def _index(self, request: Request) -> Response:
         wanted = request.query_params.get("type")
-        if wanted is not None and wanted not in {t.value for t in CapabilityType}:
+        if wanted is not None and wanted not in known_values(CapabilityType):
             return envelope(ValidationError(f"unknown capability type {wanted!r}"))
         authenticated = self._principal(request, None) is not None
         entries = []
         for skill in self.skills.values():
             d = skill.descriptor
-            if d.access == AccessPolicy.private and not authenticated:
+            if d.access == "private" and not authenticated:
                 continue
-            if wanted is not None and d.capability_type.value != wanted:
+            if wanted is not None and d.capability_type != wanted:
                 continue
             entries.append(
                 SkillIndexEntry(
@@ -312,7 +311,7 @@ class SkillProvider:
     async def _descriptor(self, request: Request) -> Response:
         try:
             skill = self._skill(request)
-            if skill.descriptor.access == AccessPolicy.private and (
+            if skill.descriptor.access == "private" and (
                 self._principal(request, skill.descriptor) is None
             ):
                 raise SkillNotFoundError(f"no skill {skill.descriptor.id!r}")  # do not reveal it
@@ -343,7 +342,7 @@ class SkillProvider:
         record = _Execution(skill, principal)
         record.document = {
             "execution_id": execution_id,
-            "status": ExecutionStatus.accepted.value,
+            "status": "accepted",
             "skill_id": skill.descriptor.id,
             "timestamps": {"created_at": _now(), "updated_at": _now()},
         }
@@ -384,22 +383,22 @@ class SkillProvider:
             )
             if t is not None
         ]
-        doc.update(status=ExecutionStatus.running.value)
+        doc.update(status="running")
         doc["timestamps"]["updated_at"] = _now()
         try:
             with anyio.fail_after(min(limits) / 1000 if limits else None):
                 output = record.skill.handler(dict(invocation.inputs), invocation)
                 if inspect.isawaitable(output):
                     output = await output
-            doc.update(status=ExecutionStatus.completed.value, output=output)
+            doc.update(status="completed", output=output)
         except TimeoutError:
             error = InvocationTimeoutError(f"skill {descriptor.id!r} ran past {min(limits)} ms")
-            doc.update(status=ExecutionStatus.timeout.value, error=_error_body(error))
+            doc.update(status="timeout", error=_error_body(error))
         except SkillSharingError as error:
-            doc.update(status=ExecutionStatus.failed.value, error=_error_body(error))
+            doc.update(status="failed", error=_error_body(error))
         except Exception as exc:
             doc.update(
-                status=ExecutionStatus.failed.value,
+                status="failed",
                 error={"code": "SKILL_FAILED", "message": f"{type(exc).__name__}: {exc}"},
             )
         now = _now()

@@ -1,5 +1,6 @@
 """An editor's code as a user writes it from the docs: ACP models with snake_case keywords,
-optional fields left out, a union narrowed with match and isinstance."""
+optional fields left out, enums as plain strings, a union narrowed with match and isinstance,
+and the values a newer agent may send (UnknownValue, Unknown... variants) handled."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from agentproto.acp.models import (
     SetSessionConfigOptionRequestValueId,
     SetSessionConfigOptionResponse,
     StopReason,
+    UnknownSessionUpdate,
 )
 
 
@@ -28,7 +30,19 @@ def new_session(cwd: str) -> NewSessionRequest:
 
 
 def finished(response: PromptResponse) -> bool:
-    return response.stop_reason is StopReason.end_turn
+    return response.stop_reason == "end_turn"
+
+
+def why(reason: StopReason) -> str:
+    match reason:
+        case "end_turn":
+            return "done"
+        case "cancelled":
+            return "cancelled"
+        case "max_tokens" | "max_turn_requests" | "refusal":
+            return "cut short"
+        case _:  # a reason of a newer agent: an UnknownValue, a str
+            return f"stopped ({reason.upper()})"
 
 
 def describe(line: str) -> str:
@@ -38,6 +52,8 @@ def describe(line: str) -> str:
             return f"agent says: {update.content}"
         case SessionUpdatePlan():
             return f"plan of {len(update.entries)} steps"
+        case UnknownSessionUpdate(session_update=kind):
+            return f"a newer kind of update: {kind} {update.model_extra}"
         case _:
             return type(update).__name__
 
@@ -48,7 +64,7 @@ def wire(request: PromptRequest) -> str:
 
 if __name__ == "__main__":
     print(wire(build_prompt("s-1", "Hello")), new_session("/repo").cwd)
-    print(finished(PromptResponse(stop_reason=StopReason.end_turn)))
+    print(finished(PromptResponse(stop_reason="end_turn")), why("refusal"))
 
 
 async def session(agent: AgentConnection) -> str:
@@ -61,7 +77,7 @@ async def session(agent: AgentConnection) -> str:
     await agent.set_session_config_option(
         session_id=created.session_id, config_id="auto", type="boolean", value=True
     )
-    return reply.stop_reason.value
+    return why(reply.stop_reason)
 
 
 def blocking(agent: SyncAgentConnection) -> PromptResponse:

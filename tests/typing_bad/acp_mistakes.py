@@ -5,7 +5,7 @@ from __future__ import annotations
 from agentproto.aap import AAPClient
 from agentproto.aap.models import AgentConfig
 from agentproto.acp import AgentConnection, SyncAgentConnection
-from agentproto.acp.models import PromptRequest
+from agentproto.acp.models import PromptRequest, PromptResponse, StopReason
 
 
 async def mistakes(agent: AgentConnection, blocking: SyncAgentConnection) -> None:
@@ -15,6 +15,11 @@ async def mistakes(agent: AgentConnection, blocking: SyncAgentConnection) -> Non
     await agent.prompt({"sessionId": "s", "prompt": []})  # error: a bare dict is unchecked
     blocking.cancel(session_id="s", timeout="soon")  # error: timeout is a number
     PromptRequest(sessionId="s", prompt=[])  # error: wire names are not keywords
+    PromptResponse(stop_reason="ended")  # error: not one of the enum's values
+    reason: str = input()
+    PromptResponse(stop_reason=reason)  # error: any str is not a known value or UnknownValue
+    known: StopReason = "end_turn"
+    print(known)
 
 
 def aap_mistakes(client: AAPClient) -> None:

@@ -69,6 +69,11 @@ if TYPE_CHECKING:
         ToolUseContentBlock,
         TurnStartEvent,
         TurnStopEvent,
+        UnknownAgentMessage,
+        UnknownAgentOption,
+        UnknownApplicationMessage,
+        UnknownContentBlock,
+        UnknownHistoryMessage,
         UserMessage,
     )
     from agentproto.aap.session import AsyncSession, ClientTool, Session, ToolDecision
@@ -140,6 +145,11 @@ __all__ = [
     "TurnResult",
     "TurnStartEvent",
     "TurnStopEvent",
+    "UnknownAgentMessage",
+    "UnknownAgentOption",
+    "UnknownApplicationMessage",
+    "UnknownContentBlock",
+    "UnknownHistoryMessage",
     "UserMessage",
 ]
 _HOMES = {
@@ -210,6 +220,11 @@ _HOMES = {
             "ToolUseContentBlock",
             "TurnStartEvent",
             "TurnStopEvent",
+            "UnknownAgentMessage",
+            "UnknownAgentOption",
+            "UnknownApplicationMessage",
+            "UnknownContentBlock",
+            "UnknownHistoryMessage",
             "UserMessage",
         ],
         "agentproto.aap.models",

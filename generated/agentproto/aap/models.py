@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import ConfigDict, Field, RootModel
+from pydantic import ConfigDict, Field, RootModel, Tag
 
-from agentproto._runtime.base import Model
+from agentproto._runtime.base import UNKNOWN_VARIANT, Model, UnknownValue, open_union
 
 
 class TextAgentOption(Model):
@@ -86,13 +85,11 @@ class SelectAgentOption(Model):
     """
 
 
-class HistoryType(StrEnum):
-    """
-    History type for `GET /sessions/:id/history`.
-    """
+HistoryType: TypeAlias = Literal["compacted", "full"] | UnknownValue
+"""History type for `GET /sessions/:id/history`.
 
-    compacted = "compacted"
-    full = "full"
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class EmptyObject(Model):
@@ -291,26 +288,20 @@ class SessionCursor(RootModel[str]):
     """
 
 
-class StreamMode(StrEnum):
-    """
-    Response mode of a turn request.
-    """
+StreamMode: TypeAlias = Literal["delta", "message", "none"] | UnknownValue
+"""Response mode of a turn request.
 
-    delta = "delta"
-    message = "message"
-    none = "none"
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
-class StopReason(StrEnum):
-    """
-    Why the agent stopped its turn.
-    """
+StopReason: TypeAlias = (
+    Literal["end_turn", "tool_use", "max_tokens", "refusal", "error"] | UnknownValue
+)
+"""Why the agent stopped its turn.
 
-    end_turn = "end_turn"
-    tool_use = "tool_use"
-    max_tokens = "max_tokens"
-    refusal = "refusal"
-    error = "error"
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class TurnStartEvent(Model):
@@ -497,14 +488,7 @@ class AgentInfo(Model):
     """
     Server-side tools the agent exposes for client configuration.
     """
-    options: (
-        list[
-            Annotated[
-                TextAgentOption | SecretAgentOption | SelectAgentOption, Field(discriminator="type")
-            ]
-        ]
-        | None
-    ) = None
+    options: list[AgentOption] | None = None
     """
     Configurable options the client can set on each request.
     """
@@ -534,15 +518,31 @@ class ToolUseContentBlock(Model):
     """
 
 
-class ContentBlock(
-    RootModel[TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock]
-):
-    root: TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock = Field(
-        discriminator="type", title="ContentBlock"
-    )
-    """
-    A single content block within a message.
-    """
+class UnknownContentBlock(Model):
+    """A variant of ``ContentBlock`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    type: str
+    """The tag, as sent."""
+
+
+ContentBlock: TypeAlias = Annotated[
+    Annotated[TextContentBlock, Tag("text")]
+    | Annotated[ThinkingContentBlock, Tag("thinking")]
+    | Annotated[ToolUseContentBlock, Tag("tool_use")]
+    | Annotated[ImageContentBlock, Tag("image")]
+    | Annotated[UnknownContentBlock, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "type",
+        "type",
+        (
+            "text",
+            "thinking",
+            "tool_use",
+            "image",
+        ),
+    ),
+]
+"""A single content block within a message. A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
 
 
 class UserMessage(Model):
@@ -551,15 +551,7 @@ class UserMessage(Model):
     """
 
     role: Literal["user"]
-    content: (
-        str
-        | list[
-            Annotated[
-                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
-                Field(discriminator="type"),
-            ]
-        ]
-    )
+    content: str | list[ContentBlock]
     """
     A string or a list of content blocks.
     """
@@ -571,15 +563,7 @@ class AssistantMessage(Model):
     """
 
     role: Literal["assistant"]
-    content: (
-        str
-        | list[
-            Annotated[
-                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
-                Field(discriminator="type"),
-            ]
-        ]
-    )
+    content: str | list[ContentBlock]
     """
     A string or a list of content blocks.
     """
@@ -595,15 +579,7 @@ class ToolMessage(Model):
     """
     Identifier of the tool call this result answers.
     """
-    content: (
-        str
-        | list[
-            Annotated[
-                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
-                Field(discriminator="type"),
-            ]
-        ]
-    )
+    content: str | list[ContentBlock]
     """
     Result content: a string or a list of content blocks.
     """
@@ -618,15 +594,7 @@ class PostSessionsRequest(Model):
     """
     Agent configuration; `name` is required when creating a session.
     """
-    messages: (
-        list[
-            Annotated[
-                SystemMessage | UserMessage | AssistantMessage | ToolMessage,
-                Field(discriminator="role"),
-            ]
-        ]
-        | None
-    ) = None
+    messages: list[HistoryMessage] | None = None
     """
     Optional seed history (e.g. a system prompt or an earlier conversation).
     """
@@ -649,9 +617,7 @@ class PostSessionTurnRequest(Model):
     """
     Response mode; `none` when omitted.
     """
-    messages: list[
-        Annotated[UserMessage | ToolMessage | ToolPermissionMessage, Field(discriminator="role")]
-    ]
+    messages: list[ApplicationMessage]
     """
     A single user message, or a mixed list of tool results and tool permissions.
     """
@@ -670,7 +636,7 @@ class PostSessionTurnResponse(Model):
     """
     Why the agent stopped.
     """
-    messages: list[Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")]]
+    messages: list[AgentMessage]
     """
     Messages the agent produced in this turn.
     """
@@ -684,27 +650,11 @@ class SessionHistory(Model):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
-    compacted: (
-        list[
-            Annotated[
-                SystemMessage | UserMessage | AssistantMessage | ToolMessage,
-                Field(discriminator="role"),
-            ]
-        ]
-        | None
-    ) = None
+    compacted: list[HistoryMessage] | None = None
     """
     Compacted history.
     """
-    full: (
-        list[
-            Annotated[
-                SystemMessage | UserMessage | AssistantMessage | ToolMessage,
-                Field(discriminator="role"),
-            ]
-        ]
-        | None
-    ) = None
+    full: list[HistoryMessage] | None = None
     """
     Full, uncompacted history.
     """
@@ -785,15 +735,7 @@ class ToolResultEvent(Model):
     """
     Identifier of the tool call this result answers.
     """
-    content: (
-        str
-        | list[
-            Annotated[
-                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
-                Field(discriminator="type"),
-            ]
-        ]
-    )
+    content: str | list[ContentBlock]
     """
     Result content: a string or a list of content blocks.
     """
@@ -871,15 +813,7 @@ class ToolResult(Model):
     """
     Identifier of the tool call this result answers.
     """
-    content: (
-        str
-        | list[
-            Annotated[
-                TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
-                Field(discriminator="type"),
-            ]
-        ]
-    )
+    content: str | list[ContentBlock]
     """
     Result content: a string or a list of content blocks.
     """
@@ -906,26 +840,104 @@ class GetSessionsResponse(Model):
     """
 
 
+class UnknownAgentOption(Model):
+    """A variant of ``AgentOption`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    type: str
+    """The tag, as sent."""
+
+
 AgentOption: TypeAlias = Annotated[
-    TextAgentOption | SecretAgentOption | SelectAgentOption, Field(discriminator="type")
+    Annotated[TextAgentOption, Tag("text")]
+    | Annotated[SecretAgentOption, Tag("secret")]
+    | Annotated[SelectAgentOption, Tag("select")]
+    | Annotated[UnknownAgentOption, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "type",
+        "type",
+        (
+            "text",
+            "secret",
+            "select",
+        ),
+    ),
 ]
-"""A configurable option that the client can set on each request."""
+"""A configurable option that the client can set on each request. A variant this version does not know (from a newer peer) is an ``UnknownAgentOption``."""
+
+
+class UnknownHistoryMessage(Model):
+    """A variant of ``HistoryMessage`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    role: str
+    """The tag, as sent."""
 
 
 HistoryMessage: TypeAlias = Annotated[
-    SystemMessage | UserMessage | AssistantMessage | ToolMessage, Field(discriminator="role")
+    Annotated[SystemMessage, Tag("system")]
+    | Annotated[UserMessage, Tag("user")]
+    | Annotated[AssistantMessage, Tag("assistant")]
+    | Annotated[ToolMessage, Tag("tool")]
+    | Annotated[UnknownHistoryMessage, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "role",
+        "role",
+        (
+            "system",
+            "user",
+            "assistant",
+            "tool",
+        ),
+    ),
 ]
-"""A message that can appear in the conversation history."""
+"""A message that can appear in the conversation history. A variant this version does not know (from a newer peer) is an ``UnknownHistoryMessage``."""
 
 
-AgentMessage: TypeAlias = Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")]
-"""A message generated by the agent."""
+class UnknownAgentMessage(Model):
+    """A variant of ``AgentMessage`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    role: str
+    """The tag, as sent."""
+
+
+AgentMessage: TypeAlias = Annotated[
+    Annotated[AssistantMessage, Tag("assistant")]
+    | Annotated[ToolMessage, Tag("tool")]
+    | Annotated[UnknownAgentMessage, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "role",
+        "role",
+        (
+            "assistant",
+            "tool",
+        ),
+    ),
+]
+"""A message generated by the agent. A variant this version does not know (from a newer peer) is an ``UnknownAgentMessage``."""
+
+
+class UnknownApplicationMessage(Model):
+    """A variant of ``ApplicationMessage`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    role: str
+    """The tag, as sent."""
 
 
 ApplicationMessage: TypeAlias = Annotated[
-    UserMessage | ToolMessage | ToolPermissionMessage, Field(discriminator="role")
+    Annotated[UserMessage, Tag("user")]
+    | Annotated[ToolMessage, Tag("tool")]
+    | Annotated[ToolPermissionMessage, Tag("tool_permission")]
+    | Annotated[UnknownApplicationMessage, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "role",
+        "role",
+        (
+            "user",
+            "tool",
+            "tool_permission",
+        ),
+    ),
 ]
-"""A message that the application sends to the agent."""
+"""A message that the application sends to the agent. A variant this version does not know (from a newer peer) is an ``UnknownApplicationMessage``."""
 
 
 ToolCallInput: TypeAlias = dict[str, Any]

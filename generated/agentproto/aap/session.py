@@ -30,18 +30,18 @@ from agentproto.aap.client import AAPClient, AsyncAAPClient
 from agentproto.aap.models import (
     AgentConfig,
     AgentInfo,
+    AgentOption,
     AssistantMessage,
     GetMetaResponse,
     PostSessionsRequest,
     PostSessionTurnRequest,
     ServerToolRef,
-    StopReason,
-    StreamMode,
     TextContentBlock,
     ToolMessage,
     ToolPermissionMessage,
     ToolSpec,
     ToolUseContentBlock,
+    UnknownAgentOption,
     UserMessage,
 )
 from agentproto.aap.turns import TurnFolder, TurnResult
@@ -193,7 +193,7 @@ class _Core:
     def _turn_request(self, messages: list[Any]) -> PostSessionTurnRequest:
         return PostSessionTurnRequest(
             messages=messages,
-            stream=None if self.mode == "none" else StreamMode(self.mode),
+            stream=None if self.mode == "none" else self.mode,
         )
 
     def _history_kind(self, preferred: HistoryKind | None) -> HistoryKind:
@@ -250,6 +250,15 @@ def _check_client_tools(agent: AgentInfo) -> None:
         raise CapabilityError(f"agent {agent.name!r} does not accept client-side tools")
 
 
+def _option_name(option: AgentOption) -> str:
+    """An option's name; an option of a kind this version does not know has it among the
+    fields it keeps as sent."""
+    if isinstance(option, UnknownAgentOption):
+        name = (option.model_extra or {}).get("name")
+        return name if isinstance(name, str) else ""
+    return option.name
+
+
 def _create_request(
     agent: AgentInfo,
     options: Mapping[str, str | Secret] | None,
@@ -257,7 +266,7 @@ def _create_request(
     tools: Sequence[ClientTool],
     messages: Sequence[Any] | None,
 ) -> PostSessionsRequest:
-    declared = {o.name: o for o in (agent.options or [])}
+    declared = {_option_name(o) for o in (agent.options or [])}
     revealed: dict[str, str] = {}
     for name, value in (options or {}).items():
         if name not in declared:
@@ -427,7 +436,7 @@ class Session(_Core):
         for _ in range(self.max_tool_rounds + 1):
             result = self._turn(messages, on_event)
             total = self._merge(total, result)
-            if result.stop_reason != StopReason.tool_use or not result.pending_tool_calls:
+            if result.stop_reason != "tool_use" or not result.pending_tool_calls:
                 return total
             messages = self._answer(result.pending_tool_calls)
         raise RuntimeError(f"the tool loop did not end after {self.max_tool_rounds} rounds")
@@ -591,7 +600,7 @@ class AsyncSession(_Core):
         for _ in range(self.max_tool_rounds + 1):
             result = await self._turn(messages, on_event)
             total = self._merge(total, result)
-            if result.stop_reason != StopReason.tool_use or not result.pending_tool_calls:
+            if result.stop_reason != "tool_use" or not result.pending_tool_calls:
                 return total
             messages = await self._answer(result.pending_tool_calls)
         raise RuntimeError(f"the tool loop did not end after {self.max_tool_rounds} rounds")

@@ -43,11 +43,7 @@ if TYPE_CHECKING:
         CloseSessionRequest,
         CloseSessionResponse,
         CompleteElicitationNotification,
-        ContentBlockAudio,
-        ContentBlockImage,
-        ContentBlockResource,
-        ContentBlockResourceLink,
-        ContentBlockText,
+        ContentBlock,
         CreateElicitationRequestFormRequest,
         CreateElicitationRequestFormSession,
         CreateElicitationRequestOtherRequest,
@@ -89,20 +85,7 @@ if TYPE_CHECKING:
         ResumeSessionRequest,
         ResumeSessionResponse,
         SessionNotification,
-        SessionUpdateAgentMessageChunk,
-        SessionUpdateAgentThoughtChunk,
-        SessionUpdateAvailableCommandsUpdate,
-        SessionUpdateCompactionSummaryChunk,
-        SessionUpdateCompactionUpdate,
-        SessionUpdateConfigOptionUpdate,
-        SessionUpdateCurrentModeUpdate,
-        SessionUpdateNotice,
-        SessionUpdatePlan,
-        SessionUpdateSessionInfoUpdate,
-        SessionUpdateToolCall,
-        SessionUpdateToolCallUpdate,
-        SessionUpdateUsageUpdate,
-        SessionUpdateUserMessageChunk,
+        SessionUpdate,
         SetSessionConfigOptionRequestBoolean,
         SetSessionConfigOptionRequestValueId,
         SetSessionConfigOptionResponse,
@@ -1193,18 +1176,7 @@ class AgentConnection(_Caller):
 
     @overload
     async def prompt(
-        self,
-        /,
-        *,
-        session_id: str,
-        prompt: list[
-            ContentBlockText
-            | ContentBlockImage
-            | ContentBlockAudio
-            | ContentBlockResourceLink
-            | ContentBlockResource
-        ],
-        meta: dict[str, Any] | None = ...,
+        self, /, *, session_id: str, prompt: list[ContentBlock], meta: dict[str, Any] | None = ...
     ) -> PromptResponse: ...
 
     async def prompt(
@@ -1636,25 +1608,7 @@ class ClientConnection(_Caller):
 
     @overload
     async def session_update(
-        self,
-        /,
-        *,
-        session_id: str,
-        update: SessionUpdateUserMessageChunk
-        | SessionUpdateAgentMessageChunk
-        | SessionUpdateAgentThoughtChunk
-        | SessionUpdateToolCall
-        | SessionUpdateToolCallUpdate
-        | SessionUpdatePlan
-        | SessionUpdateAvailableCommandsUpdate
-        | SessionUpdateCurrentModeUpdate
-        | SessionUpdateConfigOptionUpdate
-        | SessionUpdateSessionInfoUpdate
-        | SessionUpdateUsageUpdate
-        | SessionUpdateNotice
-        | SessionUpdateCompactionUpdate
-        | SessionUpdateCompactionSummaryChunk,
-        meta: dict[str, Any] | None = ...,
+        self, /, *, session_id: str, update: SessionUpdate, meta: dict[str, Any] | None = ...
     ) -> None: ...
 
     async def session_update(
@@ -2360,13 +2314,7 @@ class SyncAgentConnection:
         /,
         *,
         session_id: str,
-        prompt: list[
-            ContentBlockText
-            | ContentBlockImage
-            | ContentBlockAudio
-            | ContentBlockResourceLink
-            | ContentBlockResource
-        ],
+        prompt: list[ContentBlock],
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
     ) -> PromptResponse: ...

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
 from agentproto._runtime.base import Model
 
-
-class SchemaEnum(StrEnum):
-    """
-    Schema reference: GitHub raw URL (preferred) or relative path (for local development)
-    """
-
-    https___raw_githubusercontent_com_ailib_official_ai_protocol_main_schemas_v1_json = (
-        "https://raw.githubusercontent.com/ailib-official/ai-protocol/main/schemas/v1.json"
-    )
+SchemaEnum: TypeAlias = Literal[
+    "https://raw.githubusercontent.com/ailib-official/ai-protocol/main/schemas/v1.json"
+]
+"""Schema reference: GitHub raw URL (preferred) or relative path (for local development)"""
 
 
 class SchemaPattern(RootModel[str]):
@@ -30,44 +24,20 @@ class SchemaPattern(RootModel[str]):
     """
 
 
-class ProtocolVersion(StrEnum):
-    """
-    AI-Protocol version this specification conforms to
-    """
-
-    field_1_1 = "1.1"
-    field_1_5 = "1.5"
+ProtocolVersion: TypeAlias = Literal["1.1", "1.5"]
+"""AI-Protocol version this specification conforms to"""
 
 
-class Status(StrEnum):
-    """
-    Provider status
-    """
-
-    stable = "stable"
-    beta = "beta"
-    deprecated = "deprecated"
+Status: TypeAlias = Literal["stable", "beta", "deprecated"]
+"""Provider status"""
 
 
-class Category(StrEnum):
-    """
-    Provider category
-    """
-
-    ai_provider = "ai_provider"
-    model_provider = "model_provider"
-    third_party_aggregator = "third_party_aggregator"
+Category: TypeAlias = Literal["ai_provider", "model_provider", "third_party_aggregator"]
+"""Provider category"""
 
 
-class Protocol(StrEnum):
-    """
-    Protocol used for communication
-    """
-
-    https = "https"
-    http = "http"
-    ws = "ws"
-    wss = "wss"
+Protocol: TypeAlias = Literal["https", "http", "ws", "wss"]
+"""Protocol used for communication"""
 
 
 class Endpoint(Model):
@@ -92,20 +62,11 @@ class Endpoint(Model):
     """
 
 
-class Region(StrEnum):
-    cn = "cn"
-    global_ = "global"
-    us = "us"
-    eu = "eu"
+Region: TypeAlias = Literal["cn", "global", "us", "eu"]
 
 
-class Method(StrEnum):
-    """
-    HTTP method for health check
-    """
-
-    head = "HEAD"
-    get = "GET"
+Method: TypeAlias = Literal["HEAD", "GET"]
+"""HTTP method for health check"""
 
 
 class ExpectedStatu(RootModel[int]):
@@ -153,10 +114,7 @@ class Availability(Model):
     check: Check
 
 
-class Type(StrEnum):
-    bearer = "bearer"
-    api_key = "api_key"
-    query_param = "query_param"
+Type: TypeAlias = Literal["bearer", "api_key", "query_param"]
 
 
 class ExtraHeader(Model):
@@ -185,11 +143,7 @@ class Auth(Model):
     extra_headers: list[ExtraHeader] | None = None
 
 
-class DecoderFormat(StrEnum):
-    sse = "sse"
-    anthropic_sse = "anthropic_sse"
-    gemini_json = "gemini_json"
-    cohere_native = "cohere_native"
+DecoderFormat: TypeAlias = Literal["sse", "anthropic_sse", "gemini_json", "cohere_native"]
 
 
 class Decoder(Model):
@@ -214,16 +168,17 @@ class Accumulator(Model):
     flush_on: str | None = None
 
 
-class Emit(StrEnum):
-    partial_content_delta = "PartialContentDelta"
-    thinking_delta = "ThinkingDelta"
-    partial_tool_call = "PartialToolCall"
-    tool_call_started = "ToolCallStarted"
-    tool_call_ended = "ToolCallEnded"
-    metadata = "Metadata"
-    final_candidate = "FinalCandidate"
-    stream_end = "StreamEnd"
-    stream_error = "StreamError"
+Emit: TypeAlias = Literal[
+    "PartialContentDelta",
+    "ThinkingDelta",
+    "PartialToolCall",
+    "ToolCallStarted",
+    "ToolCallEnded",
+    "Metadata",
+    "FinalCandidate",
+    "StreamEnd",
+    "StreamError",
+]
 
 
 class EventMapItem(Model):
@@ -253,9 +208,7 @@ class Streaming(Model):
     usage_path: str | None = None
 
 
-class SupportType(StrEnum):
-    native = "native"
-    simulated = "simulated"
+SupportType: TypeAlias = Literal["native", "simulated"]
 
 
 class MultiCandidate(Model):
@@ -363,21 +316,13 @@ class Termination(Model):
     """
 
 
-class SourceModel(StrEnum):
-    """
-    How the provider represents tool invocations in responses/streams.
-    """
-
-    openai_tool_calls = "openai_tool_calls"
-    anthropic_content_blocks = "anthropic_content_blocks"
-    gemini_function_call = "gemini_function_call"
-    unknown = "unknown"
+SourceModel: TypeAlias = Literal[
+    "openai_tool_calls", "anthropic_content_blocks", "gemini_function_call", "unknown"
+]
+"""How the provider represents tool invocations in responses/streams."""
 
 
-class InputFormat(StrEnum):
-    json_string = "json_string"
-    json_object = "json_object"
-    unknown = "unknown"
+InputFormat: TypeAlias = Literal["json_string", "json_object", "unknown"]
 
 
 class ToolUse(Model):
@@ -398,9 +343,7 @@ class ToolUse(Model):
     input_format: InputFormat | None = None
 
 
-class ToolResultFormat(StrEnum):
-    json_object = "json_object"
-    unknown = "unknown"
+ToolResultFormat: TypeAlias = Literal["json_object", "unknown"]
 
 
 class ToolResult(Model):
@@ -462,23 +405,12 @@ class RateLimitHeaders(Model):
     """
 
 
-class Strategy(StrEnum):
-    """
-    Retry strategy to apply for retryable errors.
-    """
-
-    none = "none"
-    exponential_backoff = "exponential_backoff"
+Strategy: TypeAlias = Literal["none", "exponential_backoff"]
+"""Retry strategy to apply for retryable errors."""
 
 
-class Jitter(StrEnum):
-    """
-    Optional jitter mode for backoff.
-    """
-
-    none = "none"
-    full = "full"
-    equal = "equal"
+Jitter: TypeAlias = Literal["none", "full", "equal"]
+"""Optional jitter mode for backoff."""
 
 
 class RetryPolicy(Model):
@@ -520,36 +452,38 @@ class RetryPolicy(Model):
     notes: list[str] | None = None
 
 
-class ByHttpStatus(StrEnum):
-    invalid_request = "invalid_request"
-    authentication = "authentication"
-    permission_denied = "permission_denied"
-    not_found = "not_found"
-    quota_exhausted = "quota_exhausted"
-    rate_limited = "rate_limited"
-    request_too_large = "request_too_large"
-    timeout = "timeout"
-    conflict = "conflict"
-    cancelled = "cancelled"
-    server_error = "server_error"
-    overloaded = "overloaded"
-    other = "other"
+ByHttpStatus: TypeAlias = Literal[
+    "invalid_request",
+    "authentication",
+    "permission_denied",
+    "not_found",
+    "quota_exhausted",
+    "rate_limited",
+    "request_too_large",
+    "timeout",
+    "conflict",
+    "cancelled",
+    "server_error",
+    "overloaded",
+    "other",
+]
 
 
-class ByErrorStatus(StrEnum):
-    invalid_request = "invalid_request"
-    authentication = "authentication"
-    permission_denied = "permission_denied"
-    not_found = "not_found"
-    quota_exhausted = "quota_exhausted"
-    rate_limited = "rate_limited"
-    request_too_large = "request_too_large"
-    timeout = "timeout"
-    conflict = "conflict"
-    cancelled = "cancelled"
-    server_error = "server_error"
-    overloaded = "overloaded"
-    other = "other"
+ByErrorStatus: TypeAlias = Literal[
+    "invalid_request",
+    "authentication",
+    "permission_denied",
+    "not_found",
+    "quota_exhausted",
+    "rate_limited",
+    "request_too_large",
+    "timeout",
+    "conflict",
+    "cancelled",
+    "server_error",
+    "overloaded",
+    "other",
+]
 
 
 class ErrorClassification(Model):

@@ -2,56 +2,26 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import AnyUrl, AwareDatetime, Field
 
 from agentproto._runtime.base import Model
 
-
-class CapabilityType(StrEnum):
-    """
-    Capability category of a skill (§3.4.1): plugin (extension), api (API service), knowledge (knowledge pack or data source), task (task execution by humans or automation).
-    """
-
-    plugin = "plugin"
-    api = "api"
-    knowledge = "knowledge"
-    task = "task"
+CapabilityType: TypeAlias = Literal["plugin", "api", "knowledge", "task"]
+"""Capability category of a skill (§3.4.1): plugin (extension), api (API service), knowledge (knowledge pack or data source), task (task execution by humans or automation)."""
 
 
-class AccessPolicy(StrEnum):
-    """
-    Access control policy (§3.4.2, §7.3): public (anyone), restricted (listed to all, invocable by authorised consumers), private (hidden from unauthenticated discovery; discovery and invocation need authentication).
-    """
-
-    public = "public"
-    restricted = "restricted"
-    private = "private"
+AccessPolicy: TypeAlias = Literal["public", "restricted", "private"]
+"""Access control policy (§3.4.2, §7.3): public (anyone), restricted (listed to all, invocable by authorised consumers), private (hidden from unauthenticated discovery; discovery and invocation need authentication)."""
 
 
-class AuthType(StrEnum):
-    """
-    Authentication method required to invoke a skill (§3.4.3).
-    """
-
-    api_key = "api_key"
-    oauth2 = "oauth2"
-    custom = "custom"
-    none = "none"
+AuthType: TypeAlias = Literal["api_key", "oauth2", "custom", "none"]
+"""Authentication method required to invoke a skill (§3.4.3)."""
 
 
-class ExecutionStatus(StrEnum):
-    """
-    Execution status of an invocation (§3.4.4). completed, failed and timeout are terminal.
-    """
-
-    accepted = "accepted"
-    running = "running"
-    completed = "completed"
-    failed = "failed"
-    timeout = "timeout"
+ExecutionStatus: TypeAlias = Literal["accepted", "running", "completed", "failed", "timeout"]
+"""Execution status of an invocation (§3.4.4). completed, failed and timeout are terminal."""
 
 
 class ParameterDefinition(Model):
@@ -127,15 +97,8 @@ class ProviderInfo(Model):
     """
 
 
-class HttpMethod(StrEnum):
-    """
-    HTTP method of an invocation endpoint (§3.5.3).
-    """
-
-    get = "GET"
-    post = "POST"
-    put = "PUT"
-    delete = "DELETE"
+HttpMethod: TypeAlias = Literal["GET", "POST", "PUT", "DELETE"]
+"""HTTP method of an invocation endpoint (§3.5.3)."""
 
 
 class EndpointRetry(Model):
@@ -240,14 +203,8 @@ class CallerInfo(Model):
     """
 
 
-class InvocationPriority(StrEnum):
-    """
-    Execution priority of an invocation (§5.3).
-    """
-
-    low = "low"
-    normal = "normal"
-    high = "high"
+InvocationPriority: TypeAlias = Literal["low", "normal", "high"]
+"""Execution priority of an invocation (§5.3)."""
 
 
 class InvocationContext(Model):
@@ -326,18 +283,16 @@ class ExecutionTimestamps(Model):
     """
 
 
-class ErrorCode(StrEnum):
-    """
-    The seven protocol error codes (§8.1).
-    """
-
-    validation_error = "VALIDATION_ERROR"
-    auth_required = "AUTH_REQUIRED"
-    permission_denied = "PERMISSION_DENIED"
-    skill_not_found = "SKILL_NOT_FOUND"
-    invocation_timeout = "INVOCATION_TIMEOUT"
-    endpoint_unreachable = "ENDPOINT_UNREACHABLE"
-    version_incompatible = "VERSION_INCOMPATIBLE"
+ErrorCode: TypeAlias = Literal[
+    "VALIDATION_ERROR",
+    "AUTH_REQUIRED",
+    "PERMISSION_DENIED",
+    "SKILL_NOT_FOUND",
+    "INVOCATION_TIMEOUT",
+    "ENDPOINT_UNREACHABLE",
+    "VERSION_INCOMPATIBLE",
+]
+"""The seven protocol error codes (§8.1)."""
 
 
 class ErrorInfo(Model):

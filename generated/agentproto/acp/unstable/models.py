@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AnyUrl, ConfigDict, Field, RootModel
+from pydantic import AnyUrl, ConfigDict, Field, RootModel, Tag
 
-from agentproto._runtime.base import Model
+from agentproto._runtime.base import UNKNOWN_VARIANT, Model, UnknownValue, open_union
 
 
 class ReadTextFileRequest(Model):
@@ -45,99 +44,58 @@ class ReadTextFileRequest(Model):
     """
 
 
-class ToolKind(StrEnum):
-    """
-    Categories of tools that can be invoked.
+ToolKind: TypeAlias = (
+    Literal[
+        "read",
+        "edit",
+        "delete",
+        "move",
+        "search",
+        "execute",
+        "think",
+        "fetch",
+        "switch_mode",
+        "other",
+    ]
+    | UnknownValue
+)
+"""Categories of tools that can be invoked. Tool kinds help clients choose appropriate icons and optimize how they display tool execution progress. See protocol docs: [Creating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#creating)
 
-    Tool kinds help clients choose appropriate icons and optimize how they
-    display tool execution progress.
+- ``read``: Reading files or data.
+- ``edit``: Modifying files or content.
+- ``delete``: Removing files or data.
+- ``move``: Moving or renaming files.
+- ``search``: Searching for information.
+- ``execute``: Running commands or code.
+- ``think``: Internal reasoning or planning.
+- ``fetch``: Retrieving external data.
+- ``switch_mode``: Switching the current session mode.
+- ``other``: Other tool types (default).
 
-    See protocol docs: [Creating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#creating)
-    """
-
-    read = "read"
-    """
-    Reading files or data.
-    """
-    edit = "edit"
-    """
-    Modifying files or content.
-    """
-    delete = "delete"
-    """
-    Removing files or data.
-    """
-    move = "move"
-    """
-    Moving or renaming files.
-    """
-    search = "search"
-    """
-    Searching for information.
-    """
-    execute = "execute"
-    """
-    Running commands or code.
-    """
-    think = "think"
-    """
-    Internal reasoning or planning.
-    """
-    fetch = "fetch"
-    """
-    Retrieving external data.
-    """
-    switch_mode = "switch_mode"
-    """
-    Switching the current session mode.
-    """
-    other = "other"
-    """
-    Other tool types (default).
-    """
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
-class ToolCallStatus(StrEnum):
-    """
-    Execution status of a tool call.
+ToolCallStatus: TypeAlias = Literal["pending", "in_progress", "completed", "failed"] | UnknownValue
+"""Execution status of a tool call. Tool calls progress through different statuses during their lifecycle. See protocol docs: [Status](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#status)
 
-    Tool calls progress through different statuses during their lifecycle.
+- ``pending``: The tool call hasn't started running yet because the input is either streaming or we're awaiting approval.
+- ``in_progress``: The tool call is currently running.
+- ``completed``: The tool call completed successfully.
+- ``failed``: The tool call failed with an error.
 
-    See protocol docs: [Status](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#status)
-    """
-
-    pending = "pending"
-    """
-    The tool call hasn't started running yet because the input is either
-    streaming or we're awaiting approval.
-    """
-    in_progress = "in_progress"
-    """
-    The tool call is currently running.
-    """
-    completed = "completed"
-    """
-    The tool call completed successfully.
-    """
-    failed = "failed"
-    """
-    The tool call failed with an error.
-    """
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
-class Role(StrEnum):
-    """
-    The sender or recipient of messages and data in a conversation.
-    """
+Role: TypeAlias = Literal["assistant", "user"] | UnknownValue
+"""The sender or recipient of messages and data in a conversation.
 
-    assistant = "assistant"
-    """
-    The assistant side of a conversation.
-    """
-    user = "user"
-    """
-    The user side of a conversation.
-    """
+- ``assistant``: The assistant side of a conversation.
+- ``user``: The user side of a conversation.
+
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class TextResourceContents(Model):
@@ -292,29 +250,18 @@ class ToolCallLocation(Model):
     """
 
 
-class PermissionOptionKind(StrEnum):
-    """
-    The type of permission option being presented to the user.
+PermissionOptionKind: TypeAlias = (
+    Literal["allow_once", "allow_always", "reject_once", "reject_always"] | UnknownValue
+)
+"""The type of permission option being presented to the user. Helps clients choose appropriate icons and UI treatment.
 
-    Helps clients choose appropriate icons and UI treatment.
-    """
+- ``allow_once``: Allow this operation only this time.
+- ``allow_always``: Allow this operation and remember the choice.
+- ``reject_once``: Reject this operation only this time.
+- ``reject_always``: Reject this operation and remember the choice.
 
-    allow_once = "allow_once"
-    """
-    Allow this operation only this time.
-    """
-    allow_always = "allow_always"
-    """
-    Allow this operation and remember the choice.
-    """
-    reject_once = "reject_once"
-    """
-    Reject this operation only this time.
-    """
-    reject_always = "reject_always"
-    """
-    Reject this operation and remember the choice.
-    """
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class EnvVariable(Model):
@@ -528,15 +475,13 @@ class ElicitationRequestScope(Model):
     """
 
 
-class ElicitationSchemaType(StrEnum):
-    """
-    Type discriminator for elicitation schemas.
-    """
+ElicitationSchemaType: TypeAlias = Literal["object"] | UnknownValue
+"""Type discriminator for elicitation schemas.
 
-    elicitation_schema_type_string = "object"
-    """
-    Object schema type.
-    """
+- ``object``: Object schema type.
+
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class ElicitationPropertySchemaOther(Model):
@@ -565,27 +510,16 @@ class ElicitationPropertySchemaOther(Model):
     """
 
 
-class StringFormat(StrEnum):
-    """
-    String format types for string properties in elicitation schemas.
-    """
+StringFormat: TypeAlias = Literal["email", "uri", "date", "date-time"] | UnknownValue
+"""String format types for string properties in elicitation schemas.
 
-    email = "email"
-    """
-    Email address format.
-    """
-    uri = "uri"
-    """
-    URI format.
-    """
-    date = "date"
-    """
-    Date format (YYYY-MM-DD).
-    """
-    date_time = "date-time"
-    """
-    Date-time format (ISO 8601).
-    """
+- ``email``: Email address format.
+- ``uri``: URI format.
+- ``date``: Date format (YYYY-MM-DD).
+- ``date-time``: Date-time format (ISO 8601).
+
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class EnumOption(Model):
@@ -1844,41 +1778,19 @@ class SetSessionModeResponse(Model):
     """
 
 
-class StopReason(StrEnum):
-    """
-    Reasons why an agent stops processing a prompt turn.
+StopReason: TypeAlias = (
+    Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"] | UnknownValue
+)
+"""Reasons why an agent stops processing a prompt turn. See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#stop-reasons)
 
-    See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#stop-reasons)
-    """
+- ``end_turn``: The turn ended successfully.
+- ``max_tokens``: The turn ended because the agent reached the maximum number of tokens.
+- ``max_turn_requests``: The turn ended because the agent reached the maximum number of allowed agent requests between user turns.
+- ``refusal``: The turn ended because the agent refused to continue. The user prompt and everything that comes after it won't be included in the next prompt, so this should be reflected in the UI.
+- ``cancelled``: The turn was cancelled by the client via `session/cancel`. This stop reason MUST be returned when the client sends a `session/cancel` notification, even if the cancellation causes exceptions in underlying operations. Agents should catch these exceptions and return this semantically meaningful response to confirm successful cancellation.
 
-    end_turn = "end_turn"
-    """
-    The turn ended successfully.
-    """
-    max_tokens = "max_tokens"
-    """
-    The turn ended because the agent reached the maximum number of tokens.
-    """
-    max_turn_requests = "max_turn_requests"
-    """
-    The turn ended because the agent reached the maximum number of allowed
-    agent requests between user turns.
-    """
-    refusal = "refusal"
-    """
-    The turn ended because the agent refused to continue. The user prompt
-    and everything that comes after it won't be included in the next
-    prompt, so this should be reflected in the UI.
-    """
-    cancelled = "cancelled"
-    """
-    The turn was cancelled by the client via `session/cancel`.
-
-    This stop reason MUST be returned when the client sends a `session/cancel`
-    notification, even if the cancellation causes exceptions in underlying operations.
-    Agents should catch these exceptions and return this semantically meaningful
-    response to confirm successful cancellation.
-    """
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class Usage(Model):
@@ -1955,49 +1867,26 @@ class ExtResponse(RootModel[Any]):
     """
 
 
-class PlanEntryPriority(StrEnum):
-    """
-    Priority levels for plan entries.
+PlanEntryPriority: TypeAlias = Literal["high", "medium", "low"] | UnknownValue
+"""Priority levels for plan entries. Used to indicate the relative importance or urgency of different tasks in the execution plan. See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
 
-    Used to indicate the relative importance or urgency of different
-    tasks in the execution plan.
-    See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
-    """
+- ``high``: High priority task - critical to the overall goal.
+- ``medium``: Medium priority task - important but not critical.
+- ``low``: Low priority task - nice to have but not essential.
 
-    high = "high"
-    """
-    High priority task - critical to the overall goal.
-    """
-    medium = "medium"
-    """
-    Medium priority task - important but not critical.
-    """
-    low = "low"
-    """
-    Low priority task - nice to have but not essential.
-    """
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
-class PlanEntryStatus(StrEnum):
-    """
-    Status of a plan entry in the execution flow.
+PlanEntryStatus: TypeAlias = Literal["pending", "in_progress", "completed"] | UnknownValue
+"""Status of a plan entry in the execution flow. Tracks the lifecycle of each task from planning through completion. See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
 
-    Tracks the lifecycle of each task from planning through completion.
-    See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
-    """
+- ``pending``: The task has not started yet.
+- ``in_progress``: The task is currently being worked on.
+- ``completed``: The task has been successfully completed.
 
-    pending = "pending"
-    """
-    The task has not started yet.
-    """
-    in_progress = "in_progress"
-    """
-    The task is currently being worked on.
-    """
-    completed = "completed"
-    """
-    The task has been successfully completed.
-    """
+A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
+"""
 
 
 class PlanFile(Model):
@@ -5568,13 +5457,7 @@ class Content(Model):
     Standard content block (text, images, resources).
     """
 
-    content: (
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-    ) = Field(discriminator="type")
+    content: ContentBlock
     """
     The actual content block.
     """
@@ -5684,13 +5567,7 @@ class ContentChunk(Model):
     A streamed item of content
     """
 
-    content: (
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-    ) = Field(discriminator="type")
+    content: ContentBlock
     """
     A single item of content
     """
@@ -5732,9 +5609,7 @@ class PlanUpdate(Model):
     A content update for a plan identified by ID.
     """
 
-    plan: PlanUpdateContentItems | PlanUpdateContentFile | PlanUpdateContentMarkdown = Field(
-        discriminator="type"
-    )
+    plan: PlanUpdateContent
     """
     The updated plan content.
     """
@@ -5828,19 +5703,7 @@ class CompactionUpdate(Model):
     """
     Current lifecycle status.
     """
-    summary: (
-        list[
-            Annotated[
-                ContentBlockText
-                | ContentBlockImage
-                | ContentBlockAudio
-                | ContentBlockResourceLink
-                | ContentBlockResource,
-                Field(discriminator="type"),
-            ]
-        ]
-        | None
-    ) = None
+    summary: list[ContentBlock] | None = None
     """
     Complete replacement user-displayable summary content for the compaction.
     """
@@ -5868,13 +5731,7 @@ class CompactionSummaryChunk(Model):
     """
     ID of the compaction whose summary receives this content.
     """
-    content: (
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-    ) = Field(discriminator="type")
+    content: ContentBlock
     """
     One content block to append.
     """
@@ -6063,19 +5920,7 @@ class SessionMessage(Model):
     Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
     after the message starts streaming.
     """
-    content: (
-        list[
-            Annotated[
-                ContentBlockText
-                | ContentBlockImage
-                | ContentBlockAudio
-                | ContentBlockResourceLink
-                | ContentBlockResource,
-                Field(discriminator="type"),
-            ]
-        ]
-        | None
-    ) = None
+    content: list[ContentBlock] | None = None
     """
     Omitted leaves content unchanged. `null` or `[]` clears it.
     A non-empty array replaces all content.
@@ -6106,13 +5951,7 @@ class SessionMessageChunk(Model):
     """
     Identifier of this message within the enclosing session's transcript.
     """
-    content: (
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-    ) = Field(discriminator="type")
+    content: ContentBlock
     """
     A single content block appended to the message.
     """
@@ -6186,16 +6025,7 @@ class SystemPrompt(Model):
     Required. Agents MUST return an error for a mode they do not support rather than
     treating it as `append` or `override`.
     """
-    content: list[
-        Annotated[
-            ContentBlockText
-            | ContentBlockImage
-            | ContentBlockAudio
-            | ContentBlockResourceLink
-            | ContentBlockResource,
-            Field(discriminator="type"),
-        ]
-    ]
+    content: list[ContentBlock]
     """
     The system prompt content.
 
@@ -6429,16 +6259,7 @@ class PromptRequest(Model):
     """
     The ID of the session to send this user message to
     """
-    prompt: list[
-        Annotated[
-            ContentBlockText
-            | ContentBlockImage
-            | ContentBlockAudio
-            | ContentBlockResourceLink
-            | ContentBlockResource,
-            Field(discriminator="type"),
-        ]
-    ]
+    prompt: list[ContentBlock]
     """
     The blocks of content that compose the user's message.
 
@@ -6471,9 +6292,7 @@ class RequestPermissionResponse(Model):
     Response to a permission request.
     """
 
-    outcome: RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected = Field(
-        discriminator="outcome"
-    )
+    outcome: RequestPermissionOutcome
     """
     The user's decision on the permission request.
     """
@@ -6505,7 +6324,7 @@ class ElicitationSchema(Model):
     as required by the elicitation specification.
     """
 
-    type: ElicitationSchemaType | None = ElicitationSchemaType.elicitation_schema_type_string
+    type: ElicitationSchemaType | None = "object"
     """
     Type discriminator. Always `"object"`.
     """
@@ -6765,14 +6584,9 @@ class LoadSessionResponse(Model):
 
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
-    config_options: (
-        list[
-            Annotated[
-                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
-            ]
-        ]
-        | None
-    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
+    config_options: list[SessionConfigOption] | None = Field(
+        default=None, validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     Initial session configuration options if supported by the Agent.
     """
@@ -6807,14 +6621,9 @@ class ForkSessionResponse(Model):
 
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
-    config_options: (
-        list[
-            Annotated[
-                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
-            ]
-        ]
-        | None
-    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
+    config_options: list[SessionConfigOption] | None = Field(
+        default=None, validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     Initial session configuration options if supported by the Agent.
     """
@@ -6841,14 +6650,9 @@ class ResumeSessionResponse(Model):
 
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
-    config_options: (
-        list[
-            Annotated[
-                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
-            ]
-        ]
-        | None
-    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
+    config_options: list[SessionConfigOption] | None = Field(
+        default=None, validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     Initial session configuration options if supported by the Agent.
     """
@@ -6869,11 +6673,9 @@ class SetSessionConfigOptionResponse(Model):
     Response to `session/set_config_option` method.
     """
 
-    config_options: list[
-        Annotated[
-            SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
-        ]
-    ] = Field(validation_alias="configOptions", serialization_alias="configOptions")
+    config_options: list[SessionConfigOption] = Field(
+        validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     The full set of configuration options and their current values.
     """
@@ -7047,15 +6849,7 @@ class ToolCall(Model):
     """
     Current execution status of the tool call.
     """
-    content: (
-        list[
-            Annotated[
-                ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
-                Field(discriminator="type"),
-            ]
-        ]
-        | None
-    ) = None
+    content: list[ToolCallContent] | None = None
     """
     Content produced by the tool call.
     """
@@ -7093,11 +6887,9 @@ class ConfigOptionUpdate(Model):
     Session configuration options have been updated.
     """
 
-    config_options: list[
-        Annotated[
-            SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
-        ]
-    ] = Field(validation_alias="configOptions", serialization_alias="configOptions")
+    config_options: list[SessionConfigOption] = Field(
+        validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     The full set of configuration options and their current values.
     """
@@ -7279,15 +7071,7 @@ class ToolCallUpdate(Model):
     This field is optional. Omitting it or sending `null` both mean that
     the existing name is left unchanged.
     """
-    content: (
-        list[
-            Annotated[
-                ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
-                Field(discriminator="type"),
-            ]
-        ]
-        | None
-    ) = None
+    content: list[ToolCallContent] | None = None
     """
     Replace the content collection.
     """
@@ -7487,14 +7271,9 @@ class NewSessionResponse(Model):
 
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
-    config_options: (
-        list[
-            Annotated[
-                SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
-            ]
-        ]
-        | None
-    ) = Field(default=None, validation_alias="configOptions", serialization_alias="configOptions")
+    config_options: list[SessionConfigOption] | None = Field(
+        default=None, validation_alias="configOptions", serialization_alias="configOptions"
+    )
     """
     Initial session configuration options if supported by the Agent.
     """
@@ -7716,27 +7495,7 @@ class SessionNotification(Model):
     """
     The ID of the session this update pertains to.
     """
-    update: (
-        SessionUpdateUserMessageChunk
-        | SessionUpdateAgentMessageChunk
-        | SessionUpdateAgentThoughtChunk
-        | SessionUpdateToolCall
-        | SessionUpdateToolCallUpdate
-        | SessionUpdatePlan
-        | SessionUpdatePlanUpdate
-        | SessionUpdatePlanRemoved
-        | SessionUpdateAvailableCommandsUpdate
-        | SessionUpdateCurrentModeUpdate
-        | SessionUpdateConfigOptionUpdate
-        | SessionUpdateSessionInfoUpdate
-        | SessionUpdateUsageUpdate
-        | SessionUpdateNotice
-        | SessionUpdateCompactionUpdate
-        | SessionUpdateCompactionSummaryChunk
-        | SessionUpdateSubagentUpdate
-        | SessionUpdateSessionMessage
-        | SessionUpdateSessionMessageChunk
-    ) = Field(discriminator="session_update")
+    update: SessionUpdate
     """
     The actual update content.
     """
@@ -7819,22 +7578,58 @@ ToolCallId: TypeAlias = str
 """Unique identifier for a tool call within a session."""
 
 
+class UnknownToolCallContent(Model):
+    """A variant of ``ToolCallContent`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    type: str
+    """The tag, as sent."""
+
+
 ToolCallContent: TypeAlias = Annotated[
-    ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
-    Field(discriminator="type"),
+    Annotated[ToolCallContentContent, Tag("content")]
+    | Annotated[ToolCallContentDiff, Tag("diff")]
+    | Annotated[ToolCallContentTerminal, Tag("terminal")]
+    | Annotated[UnknownToolCallContent, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "type",
+        "type",
+        (
+            "content",
+            "diff",
+            "terminal",
+        ),
+    ),
 ]
-"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content)"""
+"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``."""
+
+
+class UnknownContentBlock(Model):
+    """A variant of ``ContentBlock`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    type: str
+    """The tag, as sent."""
 
 
 ContentBlock: TypeAlias = Annotated[
-    ContentBlockText
-    | ContentBlockImage
-    | ContentBlockAudio
-    | ContentBlockResourceLink
-    | ContentBlockResource,
-    Field(discriminator="type"),
+    Annotated[ContentBlockText, Tag("text")]
+    | Annotated[ContentBlockImage, Tag("image")]
+    | Annotated[ContentBlockAudio, Tag("audio")]
+    | Annotated[ContentBlockResourceLink, Tag("resource_link")]
+    | Annotated[ContentBlockResource, Tag("resource")]
+    | Annotated[UnknownContentBlock, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "type",
+        "type",
+        (
+            "text",
+            "image",
+            "audio",
+            "resource_link",
+            "resource",
+        ),
+    ),
 ]
-"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content)"""
+"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
 
 
 EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
@@ -7923,10 +7718,27 @@ SessionModeId: TypeAlias = str
 """Unique identifier for a Session Mode."""
 
 
+class UnknownSessionConfigOption(Model):
+    """A variant of ``SessionConfigOption`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    type: str
+    """The tag, as sent."""
+
+
 SessionConfigOption: TypeAlias = Annotated[
-    SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")
+    Annotated[SessionConfigOptionSelect, Tag("select")]
+    | Annotated[SessionConfigOptionBoolean, Tag("boolean")]
+    | Annotated[UnknownSessionConfigOption, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "type",
+        "type",
+        (
+            "select",
+            "boolean",
+        ),
+    ),
 ]
-"""A session configuration option selector and its current state."""
+"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``."""
 
 
 SessionConfigId: TypeAlias = str
@@ -7971,40 +7783,92 @@ ErrorCode: TypeAlias = (
 """Predefined error codes for common JSON-RPC and ACP-specific errors. Standard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC server-error range (-32000 to -32099), and request cancellation uses -32800 from the range LSP reserves (-32899 to -32800)."""
 
 
+class UnknownSessionUpdate(Model):
+    """A variant of ``SessionUpdate`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    session_update: str = Field(
+        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
+    """The tag, as sent."""
+
+
 SessionUpdate: TypeAlias = Annotated[
-    SessionUpdateUserMessageChunk
-    | SessionUpdateAgentMessageChunk
-    | SessionUpdateAgentThoughtChunk
-    | SessionUpdateToolCall
-    | SessionUpdateToolCallUpdate
-    | SessionUpdatePlan
-    | SessionUpdatePlanUpdate
-    | SessionUpdatePlanRemoved
-    | SessionUpdateAvailableCommandsUpdate
-    | SessionUpdateCurrentModeUpdate
-    | SessionUpdateConfigOptionUpdate
-    | SessionUpdateSessionInfoUpdate
-    | SessionUpdateUsageUpdate
-    | SessionUpdateNotice
-    | SessionUpdateCompactionUpdate
-    | SessionUpdateCompactionSummaryChunk
-    | SessionUpdateSubagentUpdate
-    | SessionUpdateSessionMessage
-    | SessionUpdateSessionMessageChunk,
-    Field(discriminator="session_update"),
+    Annotated[SessionUpdateUserMessageChunk, Tag("user_message_chunk")]
+    | Annotated[SessionUpdateAgentMessageChunk, Tag("agent_message_chunk")]
+    | Annotated[SessionUpdateAgentThoughtChunk, Tag("agent_thought_chunk")]
+    | Annotated[SessionUpdateToolCall, Tag("tool_call")]
+    | Annotated[SessionUpdateToolCallUpdate, Tag("tool_call_update")]
+    | Annotated[SessionUpdatePlan, Tag("plan")]
+    | Annotated[SessionUpdatePlanUpdate, Tag("plan_update")]
+    | Annotated[SessionUpdatePlanRemoved, Tag("plan_removed")]
+    | Annotated[SessionUpdateAvailableCommandsUpdate, Tag("available_commands_update")]
+    | Annotated[SessionUpdateCurrentModeUpdate, Tag("current_mode_update")]
+    | Annotated[SessionUpdateConfigOptionUpdate, Tag("config_option_update")]
+    | Annotated[SessionUpdateSessionInfoUpdate, Tag("session_info_update")]
+    | Annotated[SessionUpdateUsageUpdate, Tag("usage_update")]
+    | Annotated[SessionUpdateNotice, Tag("notice")]
+    | Annotated[SessionUpdateCompactionUpdate, Tag("compaction_update")]
+    | Annotated[SessionUpdateCompactionSummaryChunk, Tag("compaction_summary_chunk")]
+    | Annotated[SessionUpdateSubagentUpdate, Tag("subagent_update")]
+    | Annotated[SessionUpdateSessionMessage, Tag("session_message")]
+    | Annotated[SessionUpdateSessionMessageChunk, Tag("session_message_chunk")]
+    | Annotated[UnknownSessionUpdate, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "sessionUpdate",
+        "session_update",
+        (
+            "user_message_chunk",
+            "agent_message_chunk",
+            "agent_thought_chunk",
+            "tool_call",
+            "tool_call_update",
+            "plan",
+            "plan_update",
+            "plan_removed",
+            "available_commands_update",
+            "current_mode_update",
+            "config_option_update",
+            "session_info_update",
+            "usage_update",
+            "notice",
+            "compaction_update",
+            "compaction_summary_chunk",
+            "subagent_update",
+            "session_message",
+            "session_message_chunk",
+        ),
+    ),
 ]
-"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)"""
+"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``."""
 
 
 MessageId: TypeAlias = str
 """Unique identifier for a message within a session."""
 
 
+class UnknownPlanUpdateContent(Model):
+    """A variant of ``PlanUpdateContent`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    type: str
+    """The tag, as sent."""
+
+
 PlanUpdateContent: TypeAlias = Annotated[
-    PlanUpdateContentItems | PlanUpdateContentFile | PlanUpdateContentMarkdown,
-    Field(discriminator="type"),
+    Annotated[PlanUpdateContentItems, Tag("items")]
+    | Annotated[PlanUpdateContentFile, Tag("file")]
+    | Annotated[PlanUpdateContentMarkdown, Tag("markdown")]
+    | Annotated[UnknownPlanUpdateContent, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "type",
+        "type",
+        (
+            "items",
+            "file",
+            "markdown",
+        ),
+    ),
 ]
-"""**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Updated content for a plan."""
+"""**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Updated content for a plan. A variant this version does not know (from a newer peer) is an ``UnknownPlanUpdateContent``."""
 
 
 PlanId: TypeAlias = str
@@ -8067,11 +7931,27 @@ SessionArchiveFilter: TypeAlias = Literal["exclude"] | Literal["include"] | Lite
 """**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Which sessions `session/list` returns based on their archive state. Unknown values are preserved so they can be stored, proxied, or forwarded. An Agent MUST return `-32602` for a value it does not support rather than treating it as `exclude`."""
 
 
+class UnknownRequestPermissionOutcome(Model):
+    """A variant of ``RequestPermissionOutcome`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    outcome: str
+    """The tag, as sent."""
+
+
 RequestPermissionOutcome: TypeAlias = Annotated[
-    RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
-    Field(discriminator="outcome"),
+    Annotated[RequestPermissionOutcomeCancelled, Tag("cancelled")]
+    | Annotated[RequestPermissionOutcomeSelected, Tag("selected")]
+    | Annotated[UnknownRequestPermissionOutcome, Tag(UNKNOWN_VARIANT)],
+    open_union(
+        "outcome",
+        "outcome",
+        (
+            "cancelled",
+            "selected",
+        ),
+    ),
 ]
-"""The outcome of a permission request."""
+"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``."""
 
 
 ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]

@@ -1,0 +1,491 @@
+"""Enums and tagged unions as users' type checkers and newer peers need them.
+
+Two rewrites of a generated models module (before formatting):
+
+- Every enum becomes a ``Literal`` type alias: a plain string is accepted wherever the schema
+  has an enum (``stop_reason="end_turn"``), pyright and mypy check it against the values, and
+  ``match`` on the strings narrows. No enum class means no ``StopReason.end_turn`` to import.
+- Where the protocol's spec table says ``unknown_values: keep``, the values are open: the alias
+  also admits ``UnknownValue`` (a ``str`` a newer peer sent), and every tagged union gets an
+  ``Unknown<Union>`` variant that holds a member this version does not know, every field as
+  sent, so it is written back unchanged. With ``reject`` an unknown value fails validation.
+
+A tagged union appears once per module, as a named alias; its inline uses (a field's union
+with ``Field(discriminator=...)``, an ``Annotated[..., Field(discriminator=...)]`` in a list)
+are replaced by that name.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from codegen.render import docline
+from codegen.textedit import apply
+
+UNKNOWN_VALUE = "UnknownValue"  # agentproto._runtime.base: NewType("UnknownValue", str)
+
+
+class OpenTypesError(ValueError):
+    """A union the rewrite cannot make open (reported by the caller with the schema file)."""
+
+
+def _positions(text: str) -> list[int]:
+    """Character offset of each line start, for the parser's (line, UTF-8 column) pairs."""
+    starts = [0]
+    for line in io.StringIO(text, newline="").readlines():
+        starts.append(starts[-1] + len(line))
+    return starts
+
+
+class _Source:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = io.StringIO(text, newline="").readlines()
+        self.starts = _positions(text)
+
+    def offset(self, line: int, column: int) -> int:
+        """The character offset of a parser position (columns count UTF-8 bytes)."""
+        prefix = self.lines[line - 1].encode("utf-8")[:column]
+        return self.starts[line - 1] + len(prefix.decode("utf-8"))
+
+    def span(self, node: ast.expr | ast.stmt) -> tuple[int, int]:
+        assert node.end_lineno is not None and node.end_col_offset is not None
+        return (
+            self.offset(node.lineno, node.col_offset),
+            self.offset(node.end_lineno, node.end_col_offset),
+        )
+
+    def lines_span(self, node: ast.stmt) -> tuple[int, int]:
+        """Whole lines, from the statement's first line to its last."""
+        assert node.end_lineno is not None
+        return self.starts[node.lineno - 1], self.starts[node.end_lineno]
+
+    def segment(self, node: ast.expr) -> str:
+        start, end = self.span(node)
+        return self.text[start:end]
+
+
+def insert_imports(text: str, imports: str) -> str:
+    """``imports`` after the module's docstring and ``__future__`` import (the formatter
+    sorts and merges them with the others, and drops the unused)."""
+    body = ast.parse(text).body
+    after = 0
+    for statement in body[:2]:
+        docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if not (docstring or future):
+            break
+        after = statement.end_lineno or 0
+    lines = io.StringIO(text, newline="").readlines()
+    return "".join(lines[:after]) + imports + "".join(lines[after:])
+
+
+# --- enums ----------------------------------------------------------------------------------
+
+
+def _docstring(node: ast.stmt | None) -> str | None:
+    if (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ):
+        return node.value.value
+    return None
+
+
+def _enum_members(node: ast.ClassDef) -> list[tuple[str, str | int, str | None]]:
+    """(member name, value, member docstring) of a string or integer enum class."""
+    members: list[tuple[str, str | int, str | None]] = []
+    body = node.body
+    for i, item in enumerate(body):
+        if (
+            isinstance(item, ast.Assign)
+            and len(item.targets) == 1
+            and isinstance(item.targets[0], ast.Name)
+            and isinstance(item.value, ast.Constant)
+            and isinstance(value := item.value.value, str | int)
+            and not isinstance(value, bool)
+        ):
+            doc = _docstring(body[i + 1]) if i + 1 < len(body) else None
+            members.append((item.targets[0].id, value, doc))
+    return members
+
+
+_ENUM_BASES = (["StrEnum"], ["str", "Enum"], ["IntEnum"], ["int", "Enum"])
+
+
+def _is_enum(node: ast.ClassDef) -> bool:
+    return [ast.unparse(b) for b in node.bases] in _ENUM_BASES and bool(_enum_members(node))
+
+
+def enums_to_literals(text: str, *, keep_unknown: bool) -> str:
+    """Each enum class as a ``Literal`` alias (open: ``| UnknownValue`` for strings, ``| int``
+    for integers); uses of its members (defaults) as the values."""
+    source = _Source(text)
+    tree = ast.parse(text)
+    enums = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and _is_enum(n)}
+    if not enums:
+        return text
+    values = {name: {m: v for m, v, _ in _enum_members(n)} for name, n in enums.items()}
+    edits = []
+    for name, enum in enums.items():
+        start, end = source.lines_span(enum)
+        edits.append((start, end, _enum_alias(name, enum, keep_unknown=keep_unknown)))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in values
+            and node.attr in values[node.value.id]
+        ):
+            start, end = source.span(node)
+            edits.append((start, end, repr(values[node.value.id][node.attr])))
+    text = apply(text, edits)
+    imports = "from typing import Literal, TypeAlias\n"
+    if keep_unknown:
+        imports += f"\nfrom agentproto._runtime.base import {UNKNOWN_VALUE}\n"
+    return insert_imports(text, imports)
+
+
+def _enum_alias(name: str, node: ast.ClassDef, *, keep_unknown: bool) -> str:
+    members = _enum_members(node)
+    literal = f"Literal[{', '.join(repr(v) for _, v, _ in members)}]"
+    strings = all(isinstance(v, str) for _, v, _ in members)
+    unknown = UNKNOWN_VALUE if strings else "int"
+    value = f"{literal} | {unknown}" if keep_unknown else literal
+    lines = []
+    description = _docstring(node.body[0]) if node.body else None
+    if description and description.strip():
+        lines += [docline(description), ""]
+    documented = [(v, doc) for _, v, doc in members if doc and doc.strip()]
+    if documented:
+        lines += [f"- ``{docline(v)}``: {docline(doc)}" for v, doc in documented]
+    if keep_unknown:
+        if lines and lines[-1]:
+            lines.append("")
+        lines.append(
+            "A value this version does not know (from a newer peer) is kept as sent, typed "
+            f"``{unknown}``."
+        )
+    doc = "\n".join(lines).strip("\n")
+    if not doc:
+        return f"{name}: TypeAlias = {value}\n\n\n"
+    docstring = f'"""{doc}\n"""\n' if "\n" in doc else f'"""{doc}"""\n'
+    return f"{name}: TypeAlias = {value}\n{docstring}\n\n"
+
+
+# --- tagged unions --------------------------------------------------------------------------
+
+
+@dataclass
+class _Union:
+    """One tagged union of the module: its members, in order, and where it is written."""
+
+    members: tuple[str, ...]
+    discriminator: str  # the attribute (snake_case) name of the tag field
+    alias: ast.AnnAssign | ast.ClassDef | None = None  # its own definition, if the module has one
+    uses: list[ast.expr | ast.AnnAssign] = field(default_factory=list)
+
+
+def _members(node: ast.expr) -> list[str | None] | None:
+    """The names of an ``A | B | None`` union (None for ``None``), or None if not one."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _members(node.left), _members(node.right)
+        return None if left is None or right is None else left + right
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Constant) and node.value is None:
+        return [None]
+    return None
+
+
+def _discriminator(call: ast.expr) -> str | None:
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "Field":
+        for keyword in call.keywords:
+            if keyword.arg == "discriminator" and isinstance(keyword.value, ast.Constant):
+                value = keyword.value.value
+                return value if isinstance(value, str) else None
+    return None
+
+
+def _annotated_union(node: ast.AST) -> tuple[tuple[str, ...], str] | None:
+    """``Annotated[A | B, Field(discriminator="t")]``: ((A, B), "t")."""
+    if not (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "Annotated"
+        and isinstance(node.slice, ast.Tuple)
+        and len(node.slice.elts) == 2
+    ):
+        return None
+    tag = _discriminator(node.slice.elts[1])
+    names = _members(node.slice.elts[0])
+    if tag is None or names is None or None in names:
+        return None
+    return tuple(n for n in names if n is not None), tag
+
+
+def _root_union(node: ast.ClassDef) -> tuple[tuple[str, ...], str] | None:
+    """``class X(RootModel[A | B]): root: A | B = Field(discriminator="t")``."""
+    if not (len(node.bases) == 1 and ast.unparse(node.bases[0]).startswith("RootModel[")):
+        return None
+    fields = [s for s in node.body if not isinstance(s, ast.Expr)]
+    if not (
+        len(fields) == 1
+        and isinstance(root := fields[0], ast.AnnAssign)
+        and ast.unparse(root.target) == "root"
+        and root.value is not None
+        and (tag := _discriminator(root.value)) is not None
+        and (names := _members(root.annotation)) is not None
+        and None not in names
+    ):
+        return None
+    return tuple(n for n in names if n is not None), tag
+
+
+def _find_unions(tree: ast.Module) -> dict[tuple[tuple[str, ...], str], _Union]:
+    unions: dict[tuple[tuple[str, ...], str], _Union] = {}
+
+    def union(members: tuple[str, ...], tag: str) -> _Union:
+        key = (tuple(sorted(members)), tag)
+        return unions.setdefault(key, _Union(members, tag))
+
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and ast.unparse(statement.annotation) == "TypeAlias"
+            and statement.value is not None
+            and (found := _annotated_union(statement.value))
+        ):
+            union(*found).alias = statement
+            continue
+        if isinstance(statement, ast.ClassDef) and (found := _root_union(statement)):
+            union(*found).alias = statement  # a RootModel of the union: the alias replaces it
+            continue
+        for node in ast.walk(statement):
+            if (found := _annotated_union(node)) is not None:
+                assert isinstance(node, ast.Subscript)
+                union(*found).uses.append(node)
+            elif (
+                isinstance(node, ast.AnnAssign)
+                and node.value is not None
+                and (tag := _discriminator(node.value)) is not None
+            ):
+                names = _members(node.annotation)
+                if names is None:
+                    raise OpenTypesError(
+                        f"field {ast.unparse(node.target)!r}: a discriminator on "
+                        f"{ast.unparse(node.annotation)!r}, which is not a union of classes"
+                    )
+                members = tuple(n for n in names if n is not None)
+                union(members, tag).uses.append(node)
+    return unions
+
+
+def _common_prefix(names: tuple[str, ...]) -> str:
+    """The longest prefix all names share that ends where each name's next word begins."""
+    prefix = names[0]
+    for other in names[1:]:
+        while not other.startswith(prefix):
+            prefix = prefix[:-1]
+    while prefix and not all(n[len(prefix) : len(prefix) + 1].isupper() for n in names):
+        prefix = prefix[:-1]
+    return prefix
+
+
+def _common_suffix(names: tuple[str, ...]) -> str:
+    """The longest suffix all names share that starts a word in each (``ContentBlock`` of
+    ``TextContentBlock`` and ``ImageContentBlock``)."""
+    suffix = names[0]
+    for other in names[1:]:
+        while not other.endswith(suffix):
+            suffix = suffix[1:]
+    while suffix and not (suffix[0].isupper() and all(len(n) > len(suffix) for n in names)):
+        suffix = suffix[1:]
+    return suffix
+
+
+def _tag_field(
+    classes: dict[str, ast.ClassDef], name: str, attribute: str
+) -> tuple[str, str] | None:
+    """(wire name, tag value) of a member's tag field, looked up through its bases."""
+    node = classes.get(name)
+    if node is None:
+        return None
+    for item in node.body:
+        if (
+            isinstance(item, ast.AnnAssign)
+            and isinstance(item.target, ast.Name)
+            and item.target.id == attribute
+        ):
+            annotation = item.annotation
+            if not (
+                isinstance(annotation, ast.Subscript)
+                and ast.unparse(annotation.value) == "Literal"
+                and isinstance(annotation.slice, ast.Constant)
+                and isinstance(annotation.slice.value, str)
+            ):
+                raise OpenTypesError(
+                    f"{name}.{attribute}: a union's tag must be a single string Literal, "
+                    f"not {ast.unparse(annotation)!r}"
+                )
+            wire = attribute
+            if isinstance(item.value, ast.Call):
+                for keyword in item.value.keywords:
+                    if keyword.arg == "validation_alias" and isinstance(
+                        keyword.value, ast.Constant
+                    ):
+                        wire = str(keyword.value.value)
+            return wire, annotation.slice.value
+    for base in node.bases:
+        if isinstance(base, ast.Name) and (found := _tag_field(classes, base.id, attribute)):
+            return found
+    return None
+
+
+def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
+    """Every tagged union as one named, open alias (see the module docstring), except those
+    named in ``closed``."""
+    tree = ast.parse(text)
+    unions = _find_unions(tree)
+    if not unions:
+        return text
+    source = _Source(text)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    bound = set(classes) | {
+        s.target.id
+        for s in tree.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    }
+    edits: list[tuple[int, int, str]] = []
+    appended: list[str] = []
+    for union in sorted(unions.values(), key=lambda u: u.members):
+        name = _union_name(union)
+        if name in set(closed):
+            continue
+        unknown = f"Unknown{name}"
+        if unknown in bound or (union.alias is None and name in bound):
+            raise OpenTypesError(
+                f"the union of {', '.join(union.members)} would be named {name!r} with an "
+                f"{unknown!r} variant, but the module already has that name"
+            )
+        tags = []
+        wire = union.discriminator
+        for member in union.members:
+            found = _tag_field(classes, member, union.discriminator)
+            if found is None:
+                raise OpenTypesError(f"{member}: no tag field {union.discriminator!r}")
+            wire, tag = found
+            tags.append(tag)
+        doc = None
+        if isinstance(union.alias, ast.ClassDef):
+            start, end = source.lines_span(union.alias)
+            docs = [d for d in map(_docstring, union.alias.body) if d is not None]
+            doc = docs[0] if docs else None
+        elif union.alias is not None:
+            start, end = source.lines_span(union.alias)
+            following = _next_statement(tree, union.alias)
+            if (doc := _docstring(following)) is not None:
+                assert following is not None
+                end = source.lines_span(following)[1]
+        definition = _unknown_class(unknown, name, union.discriminator, wire) + _open_alias(
+            name, union, tags, wire, unknown, doc
+        )
+        defined_before = union.alias is not None and all(
+            member in classes and classes[member].lineno < union.alias.lineno
+            for member in union.members
+        )
+        if defined_before:
+            edits.append((start, end, definition))
+        else:  # at the end, after every member (the alias's value is evaluated at import)
+            if union.alias is not None:
+                edits.append((start, end, ""))
+            appended.append(definition)
+        for use in union.uses:
+            edits.extend(_use_edits(use, name, source))
+    text = apply(text, edits)
+    imports = (
+        "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field, Tag\n\n"
+        "from agentproto._runtime.base import Model, UNKNOWN_VARIANT, open_union\n"
+    )
+    text = insert_imports(text, imports)
+    return text.rstrip("\n") + "\n" + "".join(f"\n\n{a}" for a in appended)
+
+
+def _union_name(union: _Union) -> str:
+    if isinstance(union.alias, ast.ClassDef):
+        return union.alias.name
+    if union.alias is not None:
+        assert isinstance(union.alias.target, ast.Name)
+        return union.alias.target.id
+    name = _common_prefix(union.members) or _common_suffix(union.members)
+    if not name:
+        raise OpenTypesError(
+            f"the union of {', '.join(union.members)} has no name: its members share no "
+            "prefix or suffix and the schema gives it no definition of its own"
+        )
+    return name
+
+
+def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
+    index = tree.body.index(statement)
+    return tree.body[index + 1] if index + 1 < len(tree.body) else None
+
+
+def _unknown_class(unknown: str, name: str, attribute: str, wire: str) -> str:
+    alias = (
+        f"Field(validation_alias={wire!r}, serialization_alias={wire!r})"
+        if wire != attribute
+        else ""
+    )
+    return (
+        f"class {unknown}(Model):\n"
+        f'    """A variant of ``{name}`` this version does not know (from a newer peer). Every '
+        'field is kept as sent (in ``model_extra``) and written back unchanged."""\n\n'
+        f"    {attribute}: str{' = ' + alias if alias else ''}\n"
+        f'    """The tag, as sent."""\n\n\n'
+    )
+
+
+def _open_alias(
+    name: str, union: _Union, tags: list[str], wire: str, unknown: str, doc: str | None
+) -> str:
+    choices = [f"Annotated[{m}, Tag({t!r})]" for m, t in zip(union.members, tags, strict=True)]
+    choices.append(f"Annotated[{unknown}, Tag(UNKNOWN_VARIANT)]")
+    known = ", ".join(repr(t) for t in tags)
+    about = docline(doc) if doc else f"One of the ``{name}`` variants."
+    return (
+        f"{name}: TypeAlias = Annotated[\n    {' | '.join(choices)},\n"
+        f"    open_union({wire!r}, {union.discriminator!r}, ({known},)),\n]\n"
+        f'"""{about} A variant this version does not know (from a newer peer) is an '
+        f'``{unknown}``."""\n'
+    )
+
+
+def _use_edits(
+    use: ast.expr | ast.AnnAssign, name: str, source: _Source
+) -> Iterator[tuple[int, int, str]]:
+    if not isinstance(use, ast.AnnAssign):  # Annotated[A | B, Field(discriminator=...)]
+        start, end = source.span(use)
+        yield start, end, name
+        return
+    # a field: ``update: A | B | None = Field(default=None, discriminator="t")``
+    optional = None in (_members(use.annotation) or [])
+    annotation = f"{name} | None" if optional else name
+    start, end = source.span(use.annotation)
+    yield start, end, annotation
+    assert isinstance(use.value, ast.Call)
+    rest = [source.segment(a) for a in use.value.args] + [
+        f"{k.arg}={source.segment(k.value)}" if k.arg else f"**{source.segment(k.value)}"
+        for k in use.value.keywords
+        if k.arg != "discriminator"
+    ]
+    value_start, value_end = source.span(use.value)
+    if rest:
+        yield value_start, value_end, f"Field({', '.join(rest)})"
+    else:  # ``= Field(discriminator=...)`` alone: no default at all
+        yield end, value_end, ""
