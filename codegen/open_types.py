@@ -392,8 +392,8 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
             if (doc := _docstring(following)) is not None:
                 assert following is not None
                 end = source.lines_span(following)[1]
-        definition = _unknown_class(unknown, name, union.discriminator, wire) + _open_alias(
-            name, union, tags, wire, unknown, doc
+        definition = _unknown_class(unknown, name, union.discriminator, wire, tags) + _open_alias(
+            name, union, unknown, doc
         )
         defined_before = union.alias is not None and all(
             member in classes and classes[member].lineno < union.alias.lineno
@@ -409,8 +409,8 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
             edits.extend(_use_edits(use, name, source))
     text = apply(text, edits)
     imports = (
-        "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field, Tag\n\n"
-        "from agentproto._runtime.base import Model, UNKNOWN_VARIANT, open_union\n"
+        "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n\n"
+        "from agentproto._runtime.base import Model, not_one_of\n"
     )
     text = insert_imports(text, imports)
     return text.rstrip("\n") + "\n" + "".join(f"\n\n{a}" for a in appended)
@@ -436,31 +436,33 @@ def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
     return tree.body[index + 1] if index + 1 < len(tree.body) else None
 
 
-def _unknown_class(unknown: str, name: str, attribute: str, wire: str) -> str:
+def _unknown_class(unknown: str, name: str, attribute: str, wire: str, tags: list[str]) -> str:
+    """The Unknown variant: its tag is any string but the known ones (a known tag with a body
+    that does not match its variant is an error about that variant, never an Unknown)."""
     alias = (
-        f"Field(validation_alias={wire!r}, serialization_alias={wire!r})"
+        f" = Field(validation_alias={wire!r}, serialization_alias={wire!r})"
         if wire != attribute
         else ""
     )
+    known = ", ".join(repr(t) for t in tags)
     return (
         f"class {unknown}(Model):\n"
         f'    """A variant of ``{name}`` this version does not know (from a newer peer). Every '
         'field is kept as sent (in ``model_extra``) and written back unchanged."""\n\n'
-        f"    {attribute}: str{' = ' + alias if alias else ''}\n"
+        f"    {attribute}: Annotated[str, not_one_of(({known},))]{alias}\n"
         f'    """The tag, as sent."""\n\n\n'
     )
 
 
-def _open_alias(
-    name: str, union: _Union, tags: list[str], wire: str, unknown: str, doc: str | None
-) -> str:
-    choices = [f"Annotated[{m}, Tag({t!r})]" for m, t in zip(union.members, tags, strict=True)]
-    choices.append(f"Annotated[{unknown}, Tag(UNKNOWN_VARIANT)]")
-    known = ", ".join(repr(t) for t in tags)
+def _open_alias(name: str, union: _Union, unknown: str, doc: str | None) -> str:
+    """The known members as pydantic's tagged union (validated in its core, no Python call),
+    then the Unknown variant, tried only when that fails."""
+    members = " | ".join(union.members)
     about = docline(doc) if doc else f"One of the ``{name}`` variants."
     return (
-        f"{name}: TypeAlias = Annotated[\n    {' | '.join(choices)},\n"
-        f"    open_union({wire!r}, {union.discriminator!r}, ({known},)),\n]\n"
+        f"{name}: TypeAlias = Annotated[\n"
+        f"    Annotated[{members}, Field(discriminator={union.discriminator!r})] | {unknown},\n"
+        f'    Field(union_mode="left_to_right"),\n]\n'
         f'"""{about} A variant this version does not know (from a newer peer) is an '
         f'``{unknown}``."""\n'
     )

@@ -70,7 +70,7 @@ NASTY = [
 hostile = st.lists(st.sampled_from(NASTY) | st.text(max_size=6), min_size=1, max_size=5).map(
     "".join
 )
-ALLOWED_CALLS = {"Field", "ConfigDict", "Tag", "open_union"}
+ALLOWED_CALLS = {"Field", "ConfigDict", "not_one_of"}
 TYPE_EXPRESSION_NODES = (
     ast.Name,
     ast.Load,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, NewType, cast, get_args, get_origin
+from typing import ClassVar, Literal, NewType, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Discriminator
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 UnknownValue = NewType("UnknownValue", str)
 """A value of an open enum that this version does not know (a newer peer's), kept as sent.
@@ -12,9 +12,6 @@ UnknownValue = NewType("UnknownValue", str)
 Open enums are typed ``Literal[...] | UnknownValue``: a type checker accepts the known strings
 and refuses a typo, and code reading one handles the unknown case (``case _:``). To send an
 unknown value on purpose, wrap it: ``UnknownValue("new_reason")``."""
-
-UNKNOWN_VARIANT = "<unknown variant>"
-"""The tag of an open union's ``Unknown...`` member (never a tag on the wire)."""
 
 
 class Model(BaseModel):
@@ -37,23 +34,17 @@ class Model(BaseModel):
     )
 
 
-def open_union(wire: str, attribute: str, known: tuple[str, ...]) -> Discriminator:
-    """The discriminator of an open tagged union: a member's tag (read from the wire name
-    ``wire`` in a mapping, or the attribute on a model) if this version knows it, else
-    ``UNKNOWN_VARIANT``, which selects the union's ``Unknown...`` member."""
+def not_one_of(known: tuple[str, ...]) -> AfterValidator:
+    """The tag of an open union's ``Unknown...`` variant: any string but the known tags (a
+    known tag whose body does not match its variant must fail as that variant)."""
     tags = frozenset(known)
 
-    def tag(value: object) -> str:
-        if isinstance(value, dict):
-            data = cast("dict[str, object]", value)
-            found = data.get(wire)
-            if found is None and attribute != wire:
-                found = data.get(attribute)
-        else:
-            found = getattr(value, attribute, None)
-        return found if isinstance(found, str) and found in tags else UNKNOWN_VARIANT
+    def check(value: str) -> str:
+        if value in tags:
+            raise ValueError(f"{value!r} is a known tag: the data does not match its variant")
+        return value
 
-    return Discriminator(tag)
+    return AfterValidator(check)
 
 
 def known_values(alias: object) -> tuple[str, ...]:

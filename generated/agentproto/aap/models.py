@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import ConfigDict, Field, RootModel, Tag
+from pydantic import ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import UNKNOWN_VARIANT, Model, UnknownValue, open_union
+from agentproto._runtime.base import Model, UnknownValue, not_one_of
 
 
 class TextAgentOption(Model):
@@ -521,26 +521,27 @@ class ToolUseContentBlock(Model):
 class UnknownContentBlock(Model):
     """A variant of ``ContentBlock`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    type: str
+    type: Annotated[
+        str,
+        not_one_of(
+            (
+                "text",
+                "thinking",
+                "tool_use",
+                "image",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 ContentBlock: TypeAlias = Annotated[
-    Annotated[TextContentBlock, Tag("text")]
-    | Annotated[ThinkingContentBlock, Tag("thinking")]
-    | Annotated[ToolUseContentBlock, Tag("tool_use")]
-    | Annotated[ImageContentBlock, Tag("image")]
-    | Annotated[UnknownContentBlock, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "type",
-        "type",
-        (
-            "text",
-            "thinking",
-            "tool_use",
-            "image",
-        ),
-    ),
+    Annotated[
+        TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
+        Field(discriminator="type"),
+    ]
+    | UnknownContentBlock,
+    Field(union_mode="left_to_right"),
 ]
 """A single content block within a message. A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
 
@@ -843,24 +844,23 @@ class GetSessionsResponse(Model):
 class UnknownAgentOption(Model):
     """A variant of ``AgentOption`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    type: str
+    type: Annotated[
+        str,
+        not_one_of(
+            (
+                "text",
+                "secret",
+                "select",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 AgentOption: TypeAlias = Annotated[
-    Annotated[TextAgentOption, Tag("text")]
-    | Annotated[SecretAgentOption, Tag("secret")]
-    | Annotated[SelectAgentOption, Tag("select")]
-    | Annotated[UnknownAgentOption, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "type",
-        "type",
-        (
-            "text",
-            "secret",
-            "select",
-        ),
-    ),
+    Annotated[TextAgentOption | SecretAgentOption | SelectAgentOption, Field(discriminator="type")]
+    | UnknownAgentOption,
+    Field(union_mode="left_to_right"),
 ]
 """A configurable option that the client can set on each request. A variant this version does not know (from a newer peer) is an ``UnknownAgentOption``."""
 
@@ -868,26 +868,26 @@ AgentOption: TypeAlias = Annotated[
 class UnknownHistoryMessage(Model):
     """A variant of ``HistoryMessage`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    role: str
+    role: Annotated[
+        str,
+        not_one_of(
+            (
+                "system",
+                "user",
+                "assistant",
+                "tool",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 HistoryMessage: TypeAlias = Annotated[
-    Annotated[SystemMessage, Tag("system")]
-    | Annotated[UserMessage, Tag("user")]
-    | Annotated[AssistantMessage, Tag("assistant")]
-    | Annotated[ToolMessage, Tag("tool")]
-    | Annotated[UnknownHistoryMessage, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "role",
-        "role",
-        (
-            "system",
-            "user",
-            "assistant",
-            "tool",
-        ),
-    ),
+    Annotated[
+        SystemMessage | UserMessage | AssistantMessage | ToolMessage, Field(discriminator="role")
+    ]
+    | UnknownHistoryMessage,
+    Field(union_mode="left_to_right"),
 ]
 """A message that can appear in the conversation history. A variant this version does not know (from a newer peer) is an ``UnknownHistoryMessage``."""
 
@@ -895,22 +895,21 @@ HistoryMessage: TypeAlias = Annotated[
 class UnknownAgentMessage(Model):
     """A variant of ``AgentMessage`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    role: str
+    role: Annotated[
+        str,
+        not_one_of(
+            (
+                "assistant",
+                "tool",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 AgentMessage: TypeAlias = Annotated[
-    Annotated[AssistantMessage, Tag("assistant")]
-    | Annotated[ToolMessage, Tag("tool")]
-    | Annotated[UnknownAgentMessage, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "role",
-        "role",
-        (
-            "assistant",
-            "tool",
-        ),
-    ),
+    Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")] | UnknownAgentMessage,
+    Field(union_mode="left_to_right"),
 ]
 """A message generated by the agent. A variant this version does not know (from a newer peer) is an ``UnknownAgentMessage``."""
 
@@ -918,24 +917,23 @@ AgentMessage: TypeAlias = Annotated[
 class UnknownApplicationMessage(Model):
     """A variant of ``ApplicationMessage`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    role: str
+    role: Annotated[
+        str,
+        not_one_of(
+            (
+                "user",
+                "tool",
+                "tool_permission",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 ApplicationMessage: TypeAlias = Annotated[
-    Annotated[UserMessage, Tag("user")]
-    | Annotated[ToolMessage, Tag("tool")]
-    | Annotated[ToolPermissionMessage, Tag("tool_permission")]
-    | Annotated[UnknownApplicationMessage, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "role",
-        "role",
-        (
-            "user",
-            "tool",
-            "tool_permission",
-        ),
-    ),
+    Annotated[UserMessage | ToolMessage | ToolPermissionMessage, Field(discriminator="role")]
+    | UnknownApplicationMessage,
+    Field(union_mode="left_to_right"),
 ]
 """A message that the application sends to the agent. A variant this version does not know (from a newer peer) is an ``UnknownApplicationMessage``."""
 

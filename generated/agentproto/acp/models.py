@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AnyUrl, ConfigDict, Field, RootModel, Tag
+from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import UNKNOWN_VARIANT, Model, UnknownValue, open_union
+from agentproto._runtime.base import Model, UnknownValue, not_one_of
 
 
 class ReadTextFileRequest(Model):
@@ -4907,24 +4907,26 @@ ToolCallId: TypeAlias = str
 class UnknownToolCallContent(Model):
     """A variant of ``ToolCallContent`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    type: str
+    type: Annotated[
+        str,
+        not_one_of(
+            (
+                "content",
+                "diff",
+                "terminal",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 ToolCallContent: TypeAlias = Annotated[
-    Annotated[ToolCallContentContent, Tag("content")]
-    | Annotated[ToolCallContentDiff, Tag("diff")]
-    | Annotated[ToolCallContentTerminal, Tag("terminal")]
-    | Annotated[UnknownToolCallContent, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "type",
-        "type",
-        (
-            "content",
-            "diff",
-            "terminal",
-        ),
-    ),
+    Annotated[
+        ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
+        Field(discriminator="type"),
+    ]
+    | UnknownToolCallContent,
+    Field(union_mode="left_to_right"),
 ]
 """Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``."""
 
@@ -4932,28 +4934,32 @@ ToolCallContent: TypeAlias = Annotated[
 class UnknownContentBlock(Model):
     """A variant of ``ContentBlock`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    type: str
+    type: Annotated[
+        str,
+        not_one_of(
+            (
+                "text",
+                "image",
+                "audio",
+                "resource_link",
+                "resource",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 ContentBlock: TypeAlias = Annotated[
-    Annotated[ContentBlockText, Tag("text")]
-    | Annotated[ContentBlockImage, Tag("image")]
-    | Annotated[ContentBlockAudio, Tag("audio")]
-    | Annotated[ContentBlockResourceLink, Tag("resource_link")]
-    | Annotated[ContentBlockResource, Tag("resource")]
-    | Annotated[UnknownContentBlock, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "type",
-        "type",
-        (
-            "text",
-            "image",
-            "audio",
-            "resource_link",
-            "resource",
-        ),
-    ),
+    Annotated[
+        ContentBlockText
+        | ContentBlockImage
+        | ContentBlockAudio
+        | ContentBlockResourceLink
+        | ContentBlockResource,
+        Field(discriminator="type"),
+    ]
+    | UnknownContentBlock,
+    Field(union_mode="left_to_right"),
 ]
 """Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
 
@@ -5014,22 +5020,22 @@ SessionModeId: TypeAlias = str
 class UnknownSessionConfigOption(Model):
     """A variant of ``SessionConfigOption`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    type: str
+    type: Annotated[
+        str,
+        not_one_of(
+            (
+                "select",
+                "boolean",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 SessionConfigOption: TypeAlias = Annotated[
-    Annotated[SessionConfigOptionSelect, Tag("select")]
-    | Annotated[SessionConfigOptionBoolean, Tag("boolean")]
-    | Annotated[UnknownSessionConfigOption, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "type",
-        "type",
-        (
-            "select",
-            "boolean",
-        ),
-    ),
+    Annotated[SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")]
+    | UnknownSessionConfigOption,
+    Field(union_mode="left_to_right"),
 ]
 """A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``."""
 
@@ -5075,48 +5081,50 @@ ErrorCode: TypeAlias = (
 class UnknownSessionUpdate(Model):
     """A variant of ``SessionUpdate`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    session_update: str = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
-    )
+    session_update: Annotated[
+        str,
+        not_one_of(
+            (
+                "user_message_chunk",
+                "agent_message_chunk",
+                "agent_thought_chunk",
+                "tool_call",
+                "tool_call_update",
+                "plan",
+                "available_commands_update",
+                "current_mode_update",
+                "config_option_update",
+                "session_info_update",
+                "usage_update",
+                "notice",
+                "compaction_update",
+                "compaction_summary_chunk",
+            )
+        ),
+    ] = Field(validation_alias="sessionUpdate", serialization_alias="sessionUpdate")
     """The tag, as sent."""
 
 
 SessionUpdate: TypeAlias = Annotated[
-    Annotated[SessionUpdateUserMessageChunk, Tag("user_message_chunk")]
-    | Annotated[SessionUpdateAgentMessageChunk, Tag("agent_message_chunk")]
-    | Annotated[SessionUpdateAgentThoughtChunk, Tag("agent_thought_chunk")]
-    | Annotated[SessionUpdateToolCall, Tag("tool_call")]
-    | Annotated[SessionUpdateToolCallUpdate, Tag("tool_call_update")]
-    | Annotated[SessionUpdatePlan, Tag("plan")]
-    | Annotated[SessionUpdateAvailableCommandsUpdate, Tag("available_commands_update")]
-    | Annotated[SessionUpdateCurrentModeUpdate, Tag("current_mode_update")]
-    | Annotated[SessionUpdateConfigOptionUpdate, Tag("config_option_update")]
-    | Annotated[SessionUpdateSessionInfoUpdate, Tag("session_info_update")]
-    | Annotated[SessionUpdateUsageUpdate, Tag("usage_update")]
-    | Annotated[SessionUpdateNotice, Tag("notice")]
-    | Annotated[SessionUpdateCompactionUpdate, Tag("compaction_update")]
-    | Annotated[SessionUpdateCompactionSummaryChunk, Tag("compaction_summary_chunk")]
-    | Annotated[UnknownSessionUpdate, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "sessionUpdate",
-        "session_update",
-        (
-            "user_message_chunk",
-            "agent_message_chunk",
-            "agent_thought_chunk",
-            "tool_call",
-            "tool_call_update",
-            "plan",
-            "available_commands_update",
-            "current_mode_update",
-            "config_option_update",
-            "session_info_update",
-            "usage_update",
-            "notice",
-            "compaction_update",
-            "compaction_summary_chunk",
-        ),
-    ),
+    Annotated[
+        SessionUpdateUserMessageChunk
+        | SessionUpdateAgentMessageChunk
+        | SessionUpdateAgentThoughtChunk
+        | SessionUpdateToolCall
+        | SessionUpdateToolCallUpdate
+        | SessionUpdatePlan
+        | SessionUpdateAvailableCommandsUpdate
+        | SessionUpdateCurrentModeUpdate
+        | SessionUpdateConfigOptionUpdate
+        | SessionUpdateSessionInfoUpdate
+        | SessionUpdateUsageUpdate
+        | SessionUpdateNotice
+        | SessionUpdateCompactionUpdate
+        | SessionUpdateCompactionSummaryChunk,
+        Field(discriminator="session_update"),
+    ]
+    | UnknownSessionUpdate,
+    Field(union_mode="left_to_right"),
 ]
 """Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``."""
 
@@ -5146,22 +5154,25 @@ McpServer: TypeAlias = McpServerHttpModel | McpServerSseModel | McpServerStdio
 class UnknownRequestPermissionOutcome(Model):
     """A variant of ``RequestPermissionOutcome`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
 
-    outcome: str
+    outcome: Annotated[
+        str,
+        not_one_of(
+            (
+                "cancelled",
+                "selected",
+            )
+        ),
+    ]
     """The tag, as sent."""
 
 
 RequestPermissionOutcome: TypeAlias = Annotated[
-    Annotated[RequestPermissionOutcomeCancelled, Tag("cancelled")]
-    | Annotated[RequestPermissionOutcomeSelected, Tag("selected")]
-    | Annotated[UnknownRequestPermissionOutcome, Tag(UNKNOWN_VARIANT)],
-    open_union(
-        "outcome",
-        "outcome",
-        (
-            "cancelled",
-            "selected",
-        ),
-    ),
+    Annotated[
+        RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
+        Field(discriminator="outcome"),
+    ]
+    | UnknownRequestPermissionOutcome,
+    Field(union_mode="left_to_right"),
 ]
 """The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``."""
 
