@@ -98,3 +98,41 @@ def test_package_type_completeness_is_total(tmp_path: Path) -> None:
     counts = report["exportedSymbolCounts"]
     unknown = [s["name"] for s in report["symbols"] if s["isExported"] and not s["isTypeKnown"]]
     assert report["completenessScore"] == 1, (counts, unknown[:20])
+
+
+READMES = [ROOT / "README.md", GENERATED / "README.md"]  # the second holds the docs/*.md pages
+
+
+def readme_examples(dest: Path) -> list[Path]:
+    """Every ```python block of the READMEs, as a module of its own."""
+    files = []
+    for readme in READMES:
+        blocks = readme.read_text(encoding="utf-8").split("```python\n")[1:]
+        for n, block in enumerate(blocks):
+            path = dest / f"{readme.parent.name}_{n}.py".replace("-", "_")
+            path.write_text(block.split("```", 1)[0], encoding="utf-8")
+            files.append(path)
+    return files
+
+
+def test_readme_examples_pass_pyright_and_mypy_strict(tmp_path: Path) -> None:
+    """The READMEs' examples are programs a user can paste: complete, and clean in both type
+    checkers in strict mode with no plugin (placeholders like ``...`` would not be)."""
+    files = readme_examples(tmp_path)
+    assert len(files) >= 10
+    (tmp_path / "pyrightconfig.json").write_text((CORPUS / "pyrightconfig.json").read_text())
+    checked = pyright(*[f.name for f in files], cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    checked = mypy(*files, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_readme_model_examples_print_what_they_say(tmp_path: Path) -> None:
+    """The examples that need no peer run as pasted, and print what their comments claim."""
+    files = {f.name: f for f in readme_examples(tmp_path)}
+    models = run(sys.executable, files["main_0.py"].name, cwd=tmp_path)
+    assert models.returncode == 0, models.stderr
+    assert models.stdout.splitlines()[0] == "s-1" and models.stdout.splitlines()[-1] == "Hi"
+    unions = run(sys.executable, files["generated_1.py"].name, cwd=tmp_path)
+    assert unions.returncode == 0, unions.stderr
+    assert unions.stdout.splitlines() == ["Hi", "hologram {'frames': 3}"]

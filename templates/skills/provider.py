@@ -49,6 +49,7 @@ from agentproto.skills.errors import (
     ValidationError,
 )
 from agentproto.skills.models import (
+    AccessPolicy,
     ApiKeyAuthConfig,
     CapabilityType,
     CustomAuthConfig,
@@ -184,12 +185,12 @@ class SkillProvider:
         id: str,
         name: str,
         description: str,
-        capability_type: str,
+        capability_type: CapabilityType,
         version: str,
         inputs: Sequence[Mapping[str, Any]] = (),
         output: Mapping[str, Any] | None = None,
         auth: Mapping[str, Any] | None = None,
-        access: str = "public",
+        access: AccessPolicy = "public",
         timeout_ms: int | None = None,
         retry: Mapping[str, int] | None = None,
         tags: Sequence[str] | None = None,
