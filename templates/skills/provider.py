@@ -33,7 +33,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import anyio
@@ -84,7 +84,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, pydantic.BaseModel):
         return value.model_dump(mode="json", exclude_none=True)
     if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
+        return [_jsonable(v) for v in cast("Sequence[Any]", value)]
     return value
 
 
@@ -103,7 +103,7 @@ class _Skill:
 class _Execution:
     skill: _Skill
     principal: str | None
-    document: dict[str, Any] = field(default_factory=dict)
+    document: dict[str, Any] = field(default_factory=dict[str, Any])
 
 
 class SkillProvider:
@@ -284,7 +284,7 @@ class SkillProvider:
         if wanted is not None and wanted not in known_values(CapabilityType):
             return envelope(ValidationError(f"unknown capability type {wanted!r}"))
         authenticated = self._principal(request, None) is not None
-        entries = []
+        entries: list[SkillIndexEntry] = []
         for skill in self.skills.values():
             d = skill.descriptor
             if d.access == "private" and not authenticated:

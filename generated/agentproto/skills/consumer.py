@@ -30,7 +30,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 from urllib.parse import quote, urljoin
 
 import anyio
@@ -128,7 +128,7 @@ class Credentials:
 
     def discovery_headers(self) -> dict[str, str]:
         """Headers for discovery, where no descriptor says which scheme to use."""
-        headers = {}
+        headers: dict[str, str] = {}
         if self.api_key is not None:
             headers[DEFAULT_API_KEY_HEADER] = self.api_key.reveal()
         if self.oauth2_token is not None:
@@ -256,7 +256,8 @@ class _Core:
         self.max_poll_interval = max_poll_interval
 
     @staticmethod
-    def _index(body: bytes, type: CapabilityType | None) -> SkillIndex:
+    def read_index(body: bytes, type: CapabilityType | None) -> SkillIndex:
+        """A fetched Skill Index, validated, version-checked and filtered by ``type``."""
         index = parse_index(body)
         check_compatible(index.protocol.version)
         if type is not None:
@@ -363,6 +364,32 @@ def _parse_response(model: type[R], response: httpx.Response) -> R:
         ) from None
 
 
+class DocumentGetter(Protocol):
+    """How an execution reads its status and result: its client's GET, with the skill's auth
+    and the client's retry policy."""
+
+    def __call__(
+        self,
+        url: str,
+        model: type[R],
+        descriptor: SkillDescriptor | None,
+        credentials: Credentials,
+    ) -> R: ...
+
+
+class AsyncDocumentGetter(Protocol):
+    """How an execution reads its status and result: its client's GET, with the skill's auth
+    and the client's retry policy."""
+
+    async def __call__(
+        self,
+        url: str,
+        model: type[R],
+        descriptor: SkillDescriptor | None,
+        credentials: Credentials,
+    ) -> R: ...
+
+
 class Execution:
     """A started execution: poll it, wait for it, read its result."""
 
@@ -373,12 +400,14 @@ class Execution:
         response: InvocationResponse,
         credentials: Credentials,
         deadline: float | None,
+        get: DocumentGetter,
     ) -> None:
         self.client = client
         self.descriptor = descriptor
         self.last: InvocationResponse = response
         self._credentials = credentials
         self._deadline = deadline
+        self._get = get
 
     @property
     def execution_id(self) -> str:
@@ -402,7 +431,7 @@ class Execution:
         """One status request (§5.5)."""
         endpoint = self.descriptor.endpoint
         url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
-        status = self.client._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
+        status = self._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
         self.last = status
         return status
 
@@ -412,7 +441,7 @@ class Execution:
         if template is None:
             raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
         url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
-        result = self.client._get(url, InvocationResult, self.descriptor, self._credentials)
+        result = self._get(url, InvocationResult, self.descriptor, self._credentials)
         self.last = result
         return result
 
@@ -462,12 +491,14 @@ class AsyncExecution:
         response: InvocationResponse,
         credentials: Credentials,
         deadline: float | None,
+        get: AsyncDocumentGetter,
     ) -> None:
         self.client = client
         self.descriptor = descriptor
         self.last: InvocationResponse = response
         self._credentials = credentials
         self._deadline = deadline
+        self._get = get
 
     @property
     def execution_id(self) -> str:
@@ -491,9 +522,7 @@ class AsyncExecution:
         """One status request (§5.5)."""
         endpoint = self.descriptor.endpoint
         url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
-        status = await self.client._get(
-            url, InvocationStatusResponse, self.descriptor, self._credentials
-        )
+        status = await self._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
         self.last = status
         return status
 
@@ -503,7 +532,7 @@ class AsyncExecution:
         if template is None:
             raise ValueError(f"skill {self.descriptor.id!r} declares no result_url")
         url = execution_url(template, str(self.descriptor.endpoint.url), self.execution_id)
-        result = await self.client._get(url, InvocationResult, self.descriptor, self._credentials)
+        result = await self._get(url, InvocationResult, self.descriptor, self._credentials)
         self.last = result
         return result
 
@@ -647,7 +676,7 @@ class SkillsClient:
             "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
         )
         response = self._retrying(None, True, lambda: self._send(call))
-        return self._core._index(response.content, type)
+        return self._core.read_index(response.content, type)
 
     def search_registry(
         self, registry_url: str, *, type: CapabilityType | None = None
@@ -661,7 +690,7 @@ class SkillsClient:
             params=params,
         )
         response = self._retrying(None, True, lambda: self._send(call))
-        return self._core._index(response.content, type)
+        return self._core.read_index(response.content, type)
 
     def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
@@ -691,7 +720,7 @@ class SkillsClient:
         call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
         response = self._retrying(ready, False, lambda: self._send(call))
         started = _parse_response(InvocationResponse, response)
-        return Execution(self, ready, started, creds, deadline)
+        return Execution(self, ready, started, creds, deadline, self._get)
 
     def invoke_and_wait(
         self,
@@ -811,7 +840,7 @@ class AsyncSkillsClient:
             "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
         )
         response = await self._retrying(None, True, lambda: self._send(call))
-        return self._core._index(response.content, type)
+        return self._core.read_index(response.content, type)
 
     async def search_registry(
         self, registry_url: str, *, type: CapabilityType | None = None
@@ -825,7 +854,7 @@ class AsyncSkillsClient:
             params=params,
         )
         response = await self._retrying(None, True, lambda: self._send(call))
-        return self._core._index(response.content, type)
+        return self._core.read_index(response.content, type)
 
     async def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
@@ -855,7 +884,7 @@ class AsyncSkillsClient:
         call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
         response = await self._retrying(ready, False, lambda: self._send(call))
         started = _parse_response(InvocationResponse, response)
-        return AsyncExecution(self, ready, started, creds, deadline)
+        return AsyncExecution(self, ready, started, creds, deadline, self._get)
 
     async def invoke_and_wait(
         self,
