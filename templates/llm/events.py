@@ -108,7 +108,7 @@ class Metadata:
     stop_reason: str | None = None
     raw_stop_reason: str | None = None
     candidate_index: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
     type: Literal["Metadata"] = field(default="Metadata", repr=False)
 
 
@@ -144,7 +144,7 @@ class StreamError:
     error: Any = None
     error_class: str = "other"
     code: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
     type: Literal["StreamError"] = field(default="StreamError", repr=False)
 
 

@@ -19,44 +19,77 @@ for some element. A missing value and JSON ``null`` are the same: ``exists`` is 
 parsed again per frame. Compiling a path *under a scope* (see :class:`Scope`) binds the part it
 shares with the scope to the scope's current elements, which is how an event rule walks
 ``$.choices[*].delta.tool_calls[*]`` one tool call at a time.
+
+Documents are typed as :data:`JsonValue` (what ``json.loads`` gives); a path that reaches
+nothing gives :data:`MISSING`. This module imports nothing from the package: the code
+generator loads it on its own to check the bundled manifests.
 """
 
 from __future__ import annotations
 
+import enum
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from types import MappingProxyType
+from typing import Any, Final, TypeAlias
 
 __all__ = [
     "MISSING",
     "ExpressionError",
+    "Getter",
+    "JsonObject",
+    "JsonValue",
     "Match",
+    "Missing",
     "Path",
+    "Reader",
     "Scope",
+    "Segment",
     "compile_match",
     "compile_path",
     "parse_path",
+    "section",
 ]
 
+JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
+"""A decoded JSON document or any part of it."""
+JsonObject: TypeAlias = dict[str, JsonValue]
 
-class _Missing:
-    __slots__ = ()
+
+class Missing(enum.Enum):
+    """The type of :data:`MISSING` (an enum of one, so ``value is MISSING`` narrows)."""
+
+    MISSING = "MISSING"
 
     def __repr__(self) -> str:
         return "MISSING"
+
+    __str__ = __repr__
 
     def __bool__(self) -> bool:
         return False
 
 
-MISSING: Final[Any] = _Missing()
+MISSING: Final = Missing.MISSING
 """What a path gives when nothing is there."""
 
 WILD: Final = object()  # the ``[*]`` segment
 Segment = str | int | object  # a key, an index, or WILD
-Getter = Callable[[Any, Sequence[Any]], Any]
-Match = Callable[[Any, Sequence[Any]], bool]
+Reader: TypeAlias = Callable[[JsonValue], JsonValue | Missing]
+"""A compiled path read from one document: the first value it reaches, or MISSING."""
+Getter: TypeAlias = Callable[[JsonValue, Sequence[JsonValue]], JsonValue | Missing]
+"""A compiled path read from a frame under a scope's bindings (see :class:`Scope`)."""
+Match: TypeAlias = Callable[[JsonValue, Sequence[JsonValue]], bool]
+
+_EMPTY: Final[Mapping[str, Any]] = MappingProxyType({})
+
+
+def section(data: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
+    """``data[k1][k2]...`` of a validated manifest, an absent (or empty) level read as ``{}``."""
+    for key in keys:
+        data = data.get(key) or _EMPTY
+    return data
 
 
 class ExpressionError(ValueError):
@@ -92,7 +125,7 @@ def parse_path(text: str) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-def _step(value: Any, segment: Segment) -> Any:
+def _step(value: JsonValue, segment: Segment) -> JsonValue | Missing:
     if type(segment) is str:
         return value.get(segment, MISSING) if isinstance(value, dict) else MISSING
     if isinstance(value, list) and type(segment) is int:
@@ -103,7 +136,7 @@ def _step(value: Any, segment: Segment) -> Any:
     return MISSING
 
 
-def _first_getter(segments: tuple[Segment, ...]) -> Callable[[Any], Any]:
+def _first_getter(segments: tuple[Segment, ...]) -> Reader:
     """The first value a path reaches (``[*]`` takes the first element that has one)."""
     if WILD not in segments:
         if all(type(s) is str for s in segments):
@@ -111,12 +144,12 @@ def _first_getter(segments: tuple[Segment, ...]) -> Callable[[Any], Any]:
             if len(keys) == 1:
                 (k,) = keys
 
-                def get1(value: Any) -> Any:
+                def get1(value: JsonValue) -> JsonValue | Missing:
                     return value.get(k, MISSING) if type(value) is dict else MISSING
 
                 return get1
 
-            def get_keys(value: Any) -> Any:
+            def get_keys(value: JsonValue | Missing) -> JsonValue | Missing:
                 for key in keys:
                     if type(value) is not dict:
                         return MISSING
@@ -125,16 +158,17 @@ def _first_getter(segments: tuple[Segment, ...]) -> Callable[[Any], Any]:
 
             return get_keys
 
-        def get_mixed(value: Any) -> Any:
+        def get_mixed(value: JsonValue) -> JsonValue | Missing:
             for segment in segments:
-                value = _step(value, segment)
-                if value is MISSING:
+                found = _step(value, segment)
+                if found is MISSING:
                     return MISSING
+                value = found
             return value
 
         return get_mixed
 
-    def get_first(value: Any) -> Any:
+    def get_first(value: JsonValue) -> JsonValue | Missing:
         for found in _iterate(value, segments):
             if found is not None:
                 return found
@@ -143,7 +177,7 @@ def _first_getter(segments: tuple[Segment, ...]) -> Callable[[Any], Any]:
     return get_first
 
 
-def _iterate(value: Any, segments: tuple[Segment, ...]) -> Iterator[Any]:
+def _iterate(value: JsonValue, segments: tuple[Segment, ...]) -> Iterator[JsonValue]:
     """Every value the path reaches, in document order (missing ones skipped)."""
     for i, segment in enumerate(segments):
         if segment is WILD:
@@ -153,9 +187,10 @@ def _iterate(value: Any, segments: tuple[Segment, ...]) -> Iterator[Any]:
             for item in value:
                 yield from _iterate(item, rest)
             return
-        value = _step(value, segment)
-        if value is MISSING:
+        found = _step(value, segment)
+        if found is MISSING:
             return
+        value = found
     yield value
 
 
@@ -165,13 +200,13 @@ class Path:
 
     text: str
     segments: tuple[Segment, ...]
-    first: Callable[[Any], Any]
+    first: Reader
 
     @property
     def has_wildcard(self) -> bool:
         return WILD in self.segments
 
-    def all(self, value: Any) -> list[Any]:
+    def all(self, value: JsonValue) -> list[JsonValue]:
         return [v for v in _iterate(value, self.segments) if v is not None]
 
 
@@ -204,13 +239,15 @@ class Scope:
     def __bool__(self) -> bool:
         return bool(self.levels)
 
-    def bindings(self, frame: Any) -> Iterator[tuple[Any, ...]]:
+    def bindings(self, frame: JsonValue) -> Iterator[tuple[JsonValue, ...]]:
         if not self.levels:
             yield ()
             return
         yield from self._walk(frame, 0, ())
 
-    def _walk(self, value: Any, depth: int, bound: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    def _walk(
+        self, value: JsonValue, depth: int, bound: tuple[JsonValue, ...]
+    ) -> Iterator[tuple[JsonValue, ...]]:
         items = self._steps[depth](value)
         if not isinstance(items, list):
             return
@@ -230,7 +267,7 @@ class Scope:
                 depth = i + 1
         return depth
 
-    def getter(self, text: str) -> tuple[Getter, Getter]:
+    def getter(self, text: str) -> tuple[Getter, Match]:
         """(first value, existential truth) of ``text`` read under this scope's bindings."""
         segments = parse_path(text)
         depth = self.depth_of(segments)
@@ -242,25 +279,28 @@ class Scope:
         return (lambda frame, bound: first(bound[index])), _exists_getter(rest, index)
 
 
-def _exists_getter(segments: tuple[Segment, ...], index: int | None) -> Getter:
+def _exists_getter(segments: tuple[Segment, ...], index: int | None) -> Match:
     first = _first_getter(segments)
 
     if index is None:
 
-        def exists_root(frame: Any, bound: Sequence[Any]) -> Any:
+        def exists_root(frame: JsonValue, bound: Sequence[JsonValue]) -> bool:
             value = first(frame)
             return value is not MISSING and value is not None
 
         return exists_root
 
-    def exists_bound(frame: Any, bound: Sequence[Any]) -> Any:
+    def exists_bound(frame: JsonValue, bound: Sequence[JsonValue]) -> bool:
         value = first(bound[index])
         return value is not MISSING and value is not None
 
     return exists_bound
 
 
-def _values_getter(scope: Scope, text: str) -> Callable[[Any, Sequence[Any]], list[Any]]:
+ValuesGetter: TypeAlias = Callable[[JsonValue, Sequence[JsonValue]], list[JsonValue]]
+
+
+def _values_getter(scope: Scope, text: str) -> ValuesGetter:
     """Every value (wildcards expanded) of a path, read under ``scope``."""
     segments = parse_path(text)
     depth = scope.depth_of(segments)
@@ -270,13 +310,13 @@ def _values_getter(scope: Scope, text: str) -> Callable[[Any, Sequence[Any]], li
     if WILD not in rest:
         first = _first_getter(rest)
 
-        def one(frame: Any, bound: Sequence[Any]) -> list[Any]:
+        def one(frame: JsonValue, bound: Sequence[JsonValue]) -> list[JsonValue]:
             value = first(bound[index] if index >= 0 else frame)
             return [] if value is MISSING else [value]
 
         return one
 
-    def many(frame: Any, bound: Sequence[Any]) -> list[Any]:
+    def many(frame: JsonValue, bound: Sequence[JsonValue]) -> list[JsonValue]:
         return list(_iterate(bound[index] if index >= 0 else frame, rest))
 
     return many
@@ -312,7 +352,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _literal(kind: str, token: str) -> Any:
+def _literal(kind: str, token: str) -> JsonValue:
     if kind == "str":
         body = token[1:-1]
         return re.sub(r"\\(.)", r"\1", body)
@@ -342,8 +382,9 @@ class _Parser:
 
     def parse(self) -> Match:
         result = self.or_()
-        if self.peek() is not None:
-            raise ExpressionError(self.text, f"unexpected {self.peek()[1]!r}")  # type: ignore[index]
+        extra = self.peek()
+        if extra is not None:
+            raise ExpressionError(self.text, f"unexpected {extra[1]!r}")
         return result
 
     def or_(self) -> Match:
@@ -408,7 +449,7 @@ class _Parser:
             return self._member(path, tuple(values))
         return self._truthy(path)
 
-    def _value(self) -> Any:
+    def _value(self) -> JsonValue:
         kind, token = self.take()
         if kind not in ("str", "num", "word") or token in ("exists", "in"):
             raise ExpressionError(self.text, f"expected a literal, found {token!r}")
@@ -424,7 +465,7 @@ class _Parser:
         depth = self.scope.depth_of(parse_path(path))
         return self.scope.levels[depth - 1] if depth else ()
 
-    def _compare(self, path: str, op: str, literal: Any) -> Match:
+    def _compare(self, path: str, op: str, literal: JsonValue) -> Match:
         values = _values_getter(self.scope, path)
         if op == "==":
             if literal is None:
@@ -434,7 +475,7 @@ class _Parser:
             return lambda f, s: any(v is not None for v in values(f, s))
         return lambda f, s: any(v is not None and not _equal(v, literal) for v in values(f, s))
 
-    def _member(self, path: str, literals: tuple[Any, ...]) -> Match:
+    def _member(self, path: str, literals: tuple[JsonValue, ...]) -> Match:
         values = _values_getter(self.scope, path)
         hashable = frozenset(v for v in literals if isinstance(v, str))
         if len(hashable) == len(literals):
@@ -446,7 +487,7 @@ class _Parser:
         return lambda f, s: any(v is not None and v is not False for v in values(f, s))
 
 
-def _equal(value: Any, literal: Any) -> bool:
+def _equal(value: JsonValue, literal: JsonValue) -> bool:
     if isinstance(literal, bool) or isinstance(value, bool):
         return value is literal
     return bool(value == literal)
@@ -460,7 +501,7 @@ def compile_match(text: str, scope: Scope | None = None) -> Match:
     return _Parser(text, scope or _EMPTY_SCOPE).parse()
 
 
-def compile_predicate(text: str) -> Callable[[Any], bool]:
+def compile_predicate(text: str) -> Callable[[JsonValue], bool]:
     """A predicate on one document (no scope)."""
     match = compile_match(text)
     return lambda value: bool(match(value, ()))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeGuard
 
 __all__ = [
     "DEFAULT_TARGETS",
@@ -30,6 +30,7 @@ __all__ = [
     "PayloadError",
     "Tool",
     "ToolChoice",
+    "merge_into",
     "set_dotted",
     "shape",
 ]
@@ -112,7 +113,7 @@ def shape(
     if builder is None:
         raise PayloadError(f"payload_format {fmt!r} is not supported (known: {', '.join(FORMATS)})")
     system, turns = _split_system(messages)
-    result_paths = (tooling or {}).get("tool_result") or {}
+    result_paths: Mapping[str, str] = (tooling or {}).get("tool_result") or {}
     pieces = _gemini(system, turns, result_paths) if builder is _gemini else builder(system, turns)
     if tools:
         pieces["tools"] = _TOOL_SHAPERS.get(fmt, _openai_tools)([_tool(t) for t in tools])
@@ -123,6 +124,24 @@ def shape(
 
 # -- common -----------------------------------------------------------------------------------
 
+# isinstance checks on caller data, written as type guards. Messages and tools are typed, but
+# callers without a type checker pass whatever they have (JSON read from elsewhere), so the checks
+# stay: a wrong shape is a PayloadError, not an AttributeError deep inside a builder. (A bare
+# isinstance narrows such data to Mapping[Unknown, Unknown], and on a typed argument a checker
+# calls it unnecessary.)
+
+
+def _is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
+    return isinstance(value, Mapping)
+
+
+def _is_list(value: object) -> TypeGuard[list[Any]]:
+    return isinstance(value, list)
+
+
+def _is_dict(value: object) -> TypeGuard[dict[str, Any]]:
+    return isinstance(value, dict)
+
 
 def _split_system(
     messages: Sequence[Message | Mapping[str, Any]],
@@ -130,7 +149,7 @@ def _split_system(
     system: list[str] = []
     turns: list[Mapping[str, Any]] = []
     for i, message in enumerate(messages):
-        if not isinstance(message, Mapping) or "role" not in message:
+        if not _is_mapping(message) or "role" not in message:
             raise PayloadError(f"messages[{i}] must be a mapping with a 'role'")
         if message["role"] == "system":
             system.append(_text(message.get("content", "")))
@@ -155,7 +174,7 @@ def _blocks(message: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         ]
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
-    if not isinstance(content, list):
+    if not _is_list(content):
         raise PayloadError(f"message content must be text or a list of blocks, not {content!r}")
     return content
 
@@ -163,19 +182,17 @@ def _blocks(message: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
-    if isinstance(content, list):
+    if _is_list(content):
         return "".join(
-            str(b.get("text", ""))
-            for b in content
-            if isinstance(b, Mapping) and b.get("type") == "text"
+            str(b.get("text", "")) for b in content if _is_mapping(b) and b.get("type") == "text"
         )
     return str(content)
 
 
 def _tool(tool: Tool | Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(tool, Mapping) or not isinstance(tool.get("name"), str):
+    if not _is_mapping(tool) or not isinstance(tool.get("name"), str):
         raise PayloadError(f"a tool must be a mapping with a 'name': {tool!r}")
-    schema = tool.get("parameters", tool.get("input_schema")) or {
+    schema: dict[str, Any] = tool.get("parameters", tool.get("input_schema")) or {
         "type": "object",
         "properties": {},
     }
@@ -188,10 +205,21 @@ def set_dotted(body: dict[str, Any], target: str, value: Any) -> None:
     node = body
     for part in parts[:-1]:
         child = node.get(part)
-        if not isinstance(child, dict):
+        if not _is_dict(child):
             child = node[part] = {}
         node = child
     node[parts[-1]] = value
+
+
+def merge_into(body: dict[str, Any], extra: Mapping[str, Any]) -> None:
+    """Merge ``extra`` (a call's ``extra_body``) into ``body``: a mapping meeting a dict merges
+    into it, level by level; anything else replaces what was there."""
+    for key, value in extra.items():
+        current = body.get(key)
+        if _is_mapping(value) and _is_dict(current):
+            merge_into(current, value)
+        else:
+            body[key] = value
 
 
 def _json_text(value: Any) -> str:
@@ -252,7 +280,7 @@ def _anthropic(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, 
     out: list[dict[str, Any]] = []
     for message in turns:
         role = "user" if message["role"] == "tool" else message["role"]
-        blocks = []
+        blocks: list[dict[str, Any]] = []
         for b in _blocks(message):
             kind = b.get("type")
             if kind == "text":
@@ -369,7 +397,7 @@ def _gemini_choice(choice: ToolChoice) -> Any:
 
 
 def _baidu(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
-    out = []
+    out: list[dict[str, Any]] = []
     for message in turns:
         if any(b.get("type") != "text" for b in _blocks(message)):
             raise PayloadError("baidu_style messages carry text only")
@@ -385,7 +413,7 @@ def _plain_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _replicate(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
-    lines = []
+    lines: list[str] = []
     for message in turns:
         if any(b.get("type") != "text" for b in _blocks(message)):
             raise PayloadError("replicate_style prompts carry text only")

@@ -23,7 +23,7 @@ from agentproto.llm.events import (
     ThinkingDelta,
     ToolCallEnded,
 )
-from agentproto.llm.paths import MISSING
+from agentproto.llm.paths import MISSING, JsonObject, JsonValue, Missing
 from agentproto.llm.streaming import map_reason
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class Usage:
     input_tokens: int | None = None
     output_tokens: int | None = None
     total_tokens: int | None = None
-    raw: dict[str, Any] = field(default_factory=dict)
+    raw: dict[str, Any] = field(default_factory=dict[str, Any])
 
     @classmethod
     def from_raw(
@@ -82,14 +82,16 @@ class Usage:
         input_tokens: int | None = None,
         output_tokens: int | None = None,
     ) -> Usage | None:
-        if not isinstance(raw, dict) and input_tokens is None and output_tokens is None:
+        found: JsonValue | Missing = raw  # a decoded usage object, or whatever was there
+        if not isinstance(found, dict) and input_tokens is None and output_tokens is None:
             return None
-        data = raw if isinstance(raw, dict) else {}
+        data: JsonObject = found if isinstance(found, dict) else {}
 
         def first(keys: tuple[str, ...]) -> int | None:
             for key in keys:
-                if isinstance(data.get(key), int):
-                    return int(data[key])
+                value = data.get(key)
+                if isinstance(value, int):
+                    return int(value)
             return None
 
         inp = input_tokens if input_tokens is not None else first(_INPUT_KEYS)
@@ -133,10 +135,10 @@ class ChatResponse:
     provider: str
     candidates: tuple[Candidate, ...]
     usage: Usage | None = None
-    rate_limits: dict[str, str] = field(default_factory=dict)
+    rate_limits: dict[str, str] = field(default_factory=dict[str, str])
     request_id: str | None = None
     raw: Any = field(default=None, repr=False)
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
 
     @property
     def content(self) -> str:
@@ -192,7 +194,7 @@ class ChatResponse:
             raw_finish_reason=raw_reason,
             thinking=thinking if isinstance(thinking, str) else "",
         )
-        extra = {}
+        extra: JsonObject = {}
         for key, get in shape.extra.items():
             value = get(body)
             if value is not MISSING:
@@ -200,17 +202,26 @@ class ChatResponse:
         return cls(manifest.id, (candidate,), usage, rate_limits, request_id, body, extra)
 
 
-def _text(value: Any) -> str:
+def _text(value: JsonValue | Missing) -> str:
     if value is MISSING or value is None:
         return ""
     if isinstance(value, str):
         return value
     if isinstance(value, list):  # a list of text parts
-        return "".join(v if isinstance(v, str) else str(v.get("text", "")) for v in value if v)
+        return "".join(_part_text(v) for v in value if v)
     return json.dumps(value, ensure_ascii=False)
 
 
-def _tool_calls(manifest: Manifest, body: Any) -> list[ToolCall]:
+def _part_text(part: JsonValue) -> str:
+    """One text part: a string, or an object's ``text``."""
+    if isinstance(part, str):
+        return part
+    if isinstance(part, dict):
+        return str(part.get("text", ""))
+    return str(part)
+
+
+def _tool_calls(manifest: Manifest, body: JsonValue) -> list[ToolCall]:
     mapping = manifest.response.tool_calls
     if mapping is None:
         return []
@@ -218,7 +229,8 @@ def _tool_calls(manifest: Manifest, body: Any) -> list[ToolCall]:
     if found is MISSING or found is None:
         return []
     items = found if isinstance(found, list) else [found]
-    calls = []
+    calls: list[ToolCall] = []
+    parsed: JsonValue
     for i, item in enumerate(items):
         if mapping.filter is not None and not mapping.filter(item):
             continue
@@ -257,7 +269,7 @@ class Collector:
         self._thinking: dict[int, list[str]] = {}
         self._calls: dict[int, list[ToolCall]] = {}
         self._finish: dict[int, tuple[str | None, str | None]] = {}
-        self._usage: Any = None
+        self._usage: dict[str, Any] | None = None
         self._tokens: tuple[int | None, int | None] = (None, None)
         self.errors: list[StreamError] = []
 

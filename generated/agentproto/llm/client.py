@@ -32,7 +32,16 @@ import json
 import logging
 import os
 import re
-from collections.abc import AsyncGenerator, AsyncIterator, Generator, Iterator, Mapping, Sequence
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Callable,
+    Coroutine,
+    Generator,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
@@ -66,7 +75,15 @@ from agentproto._runtime.redact import MASK, Secret, redact_url
 from agentproto.llm.errors import SPEC_STATUS, ProviderError, ProviderStreamError, error_class
 from agentproto.llm.events import StreamEvent
 from agentproto.llm.manifest import Manifest
-from agentproto.llm.payloads import Message, PayloadError, Tool, ToolChoice, set_dotted, shape
+from agentproto.llm.payloads import (
+    Message,
+    PayloadError,
+    Tool,
+    ToolChoice,
+    merge_into,
+    set_dotted,
+    shape,
+)
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
@@ -115,7 +132,7 @@ def retry_policy(manifest: Manifest) -> RetryPolicy:
     if not spec or spec.get("strategy") == "none":
         return RetryPolicy.disabled()
     max_delay = spec.get("max_delay_ms", 8000) / 1000.0
-    error_statuses = frozenset(spec.get("retry_on_error_status") or ())
+    error_statuses: frozenset[str] = frozenset(spec.get("retry_on_error_status") or ())
     read_status = manifest.response.error_status
     read_message = manifest.response.error_message
 
@@ -331,7 +348,7 @@ class _Base(Generic[_H]):
                     )
             set_dotted(body, target, value)
         if extra_body:
-            _merge(body, extra_body)
+            merge_into(body, extra_body)
         query: dict[str, Any] = dict(self._query)
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
@@ -447,14 +464,6 @@ def _manifest(provider: str) -> Manifest:
     if os.sep in provider or provider.endswith((".json", ".yaml", ".yml")):
         return Manifest.load(provider)
     return Manifest.bundled(provider)
-
-
-def _merge(into: dict[str, Any], extra: Mapping[str, Any]) -> None:
-    for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(into.get(key), dict):
-            _merge(into[key], value)
-        else:
-            into[key] = value
 
 
 def _merge_candidates(responses: Sequence[ChatResponse]) -> ChatResponse:
@@ -885,7 +894,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
                 f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
             )
         call = self._build(messages, stream=True, n=n, **standard)
-        return AsyncStreamRequest(self, call)
+        return AsyncStreamRequest(self._open_stream, call)
 
     async def _open_stream(self, call: Call) -> AsyncChatStream:
         response = await self._http.send(call, stream=True)
@@ -909,18 +918,23 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
 
 
 class AsyncStreamRequest:
-    """A stream about to be opened: ``async with`` it, or ``await`` it for the stream."""
+    """A stream about to be opened: ``async with`` it, or ``await`` it for the stream.
 
-    def __init__(self, client: AsyncLLMClient, call: Call) -> None:
-        self._client = client
+    Made by :meth:`AsyncLLMClient.stream` with the client's opener and the built request.
+    """
+
+    def __init__(
+        self, open_stream: Callable[[Call], Coroutine[Any, Any, AsyncChatStream]], call: Call
+    ) -> None:
+        self._open_stream = open_stream
         self._call = call
         self._stream: AsyncChatStream | None = None
 
     def __await__(self) -> Generator[Any, None, AsyncChatStream]:
-        return self._client._open_stream(self._call).__await__()
+        return self._open_stream(self._call).__await__()
 
     async def __aenter__(self) -> AsyncChatStream:
-        self._stream = await self._client._open_stream(self._call)
+        self._stream = await self._open_stream(self._call)
         return self._stream
 
     async def __aexit__(self, *exc: object) -> None:

@@ -18,9 +18,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path as FilePath
-from typing import Any
+from typing import Any, TypeGuard
 
-from agentproto.llm.paths import ExpressionError, compile_path, compile_predicate
+from agentproto.llm.paths import (
+    ExpressionError,
+    JsonValue,
+    Reader,
+    compile_path,
+    compile_predicate,
+    section,
+)
 from agentproto.llm.payloads import DEFAULT_TARGETS, FORMATS
 from agentproto.llm.problems import ManifestError
 from agentproto.llm.registry import manifest_json
@@ -35,27 +42,27 @@ _TEMPLATE_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{([A-Za-z_][A-Za-z0
 class ToolMapping:
     """Where the tool calls of a non-streamed answer are, and how to read one."""
 
-    path: Callable[[Any], Any]
-    filter: Callable[[Any], bool] | None
-    id: Callable[[Any], Any] | None
-    name: Callable[[Any], Any]
-    args: Callable[[Any], Any]
+    path: Reader
+    filter: Callable[[JsonValue], bool] | None
+    id: Reader | None
+    name: Reader
+    args: Reader
 
 
 @dataclass(frozen=True)
 class ResponseShape:
     """The compiled ``response_paths`` (and ``features.response_mapping``)."""
 
-    content: Callable[[Any], Any] | None
-    finish_reason: Callable[[Any], Any] | None
-    usage: Callable[[Any], Any] | None
+    content: Reader | None
+    finish_reason: Reader | None
+    usage: Reader | None
     tool_calls: ToolMapping | None
-    thinking: Callable[[Any], Any] | None
-    error_message: Callable[[Any], Any]
-    error_code: Callable[[Any], Any]
-    error_type: Callable[[Any], Any]
-    error_status: Callable[[Any], Any]
-    extra: Mapping[str, Callable[[Any], Any]]
+    thinking: Reader | None
+    error_message: Reader
+    error_code: Reader
+    error_type: Reader
+    error_status: Reader
+    extra: Mapping[str, Reader]
 
 
 @dataclass(frozen=True)
@@ -78,21 +85,22 @@ class Manifest:
         self.source = source
         self.id: str = str(data["id"])
         self.name: str = str(data.get("name", self.id))
-        endpoint = data.get("endpoint") or {}
+        endpoint = section(data, "endpoint")
         self.base_url: str = str(endpoint.get("base_url", ""))
         self.base_url_template: str | None = data.get("base_url_template")
         self.connection_vars: dict[str, str] = dict(data.get("connection_vars") or {})
         timeout_ms = endpoint.get("timeout_ms")
         self.timeout: float | None = timeout_ms / 1000.0 if isinstance(timeout_ms, int) else None
-        auth = data.get("auth") or {}
+        auth = section(data, "auth")
         self.auth_type: str = str(auth.get("type", "bearer"))
         self.key_env: tuple[str, ...] = tuple(
             str(auth[k]) for k in ("token_env", "key_env") if auth.get(k)
         )
         self.auth_header: str = str(auth.get("header_name") or "x-api-key")
         self.auth_param: str = str(auth.get("param_name") or "key")
+        extra_headers: list[Mapping[str, Any]] = auth.get("extra_headers") or []
         self.extra_headers: dict[str, str] = {
-            str(h["name"]): str(h["value"]) for h in auth.get("extra_headers") or []
+            str(h["name"]): str(h["value"]) for h in extra_headers
         }
         self.payload_format: str = str(
             data.get("payload_format")
@@ -108,32 +116,32 @@ class Manifest:
                 f"(known: {', '.join(FORMATS)})",
             )
         self.endpoints: dict[str, tuple[str, str]] = {}
-        for name, value in (data.get("endpoints") or {}).items():
-            if isinstance(value, Mapping):
+        for name, value in section(data, "endpoints").items():
+            if _is_mapping(value):
                 self.endpoints[name] = (
                     str(value.get("method", "POST")).upper(),
                     str(value["path"]),
                 )
         self.mappings: dict[str, str] = {
             **DEFAULT_TARGETS.get(self.payload_format, {}),
-            **{str(k): str(v) for k, v in (data.get("parameter_mappings") or {}).items()},
+            **{str(k): str(v) for k, v in section(data, "parameter_mappings").items()},
         }
         self.capabilities: dict[str, bool] = {
-            str(k): bool(v) for k, v in (data.get("capabilities") or {}).items()
+            str(k): bool(v) for k, v in section(data, "capabilities").items()
         }
-        multi = (data.get("features") or {}).get("multi_candidate") or {}
+        multi = section(data, "features", "multi_candidate")
         self.multi_candidate: str | None = multi.get("support_type")
         self.multi_candidate_param: str = str(multi.get("param_name") or "n")
         self.multi_candidate_concurrency: int = int(multi.get("max_concurrent") or 4)
-        classification = data.get("error_classification") or {}
+        classification = section(data, "error_classification")
         self.by_http_status: dict[int, str] = {
-            int(k): str(v) for k, v in (classification.get("by_http_status") or {}).items()
+            int(k): str(v) for k, v in section(classification, "by_http_status").items()
         }
-        self.by_error_status: dict[str, str] = dict(classification.get("by_error_status") or {})
-        self.retry: dict[str, Any] = dict(data.get("retry_policy") or {})
-        self.rate_limits: RateLimits = RateLimits(dict(data.get("rate_limit_headers") or {}))
-        termination = data.get("termination") or {}
-        self.reasons: dict[str, str] = dict(termination.get("mapping") or {})
+        self.by_error_status: dict[str, str] = dict(section(classification, "by_error_status"))
+        self.retry: dict[str, Any] = dict(section(data, "retry_policy"))
+        self.rate_limits: RateLimits = RateLimits(dict(section(data, "rate_limit_headers")))
+        termination = section(data, "termination")
+        self.reasons: dict[str, str] = dict(section(termination, "mapping"))
         self.reason_field: str | None = termination.get("source_field")
         self.response: ResponseShape = self._response_shape()
         self.stream: StreamProgram = compile_stream(data, source)
@@ -206,12 +214,11 @@ class Manifest:
     # -- response side ----------------------------------------------------------------------
 
     def _response_shape(self) -> ResponseShape:
-        paths = dict(self.data.get("response_paths") or {})
-        features = self.data.get("features") or {}
-        mapping = features.get("response_mapping") or {}
-        errors = mapping.get("error") or {}
+        paths = dict(section(self.data, "response_paths"))
+        mapping = section(self.data, "features", "response_mapping")
+        errors = section(mapping, "error")
 
-        def path(pointer: str, text: str | None) -> Callable[[Any], Any] | None:
+        def path(pointer: str, text: str | None) -> Reader | None:
             if not text:
                 return None
             try:
@@ -219,7 +226,7 @@ class Manifest:
             except ExpressionError as exc:
                 raise ManifestError(self.source, pointer, exc.reason) from None
 
-        def need(pointer: str, text: str) -> Callable[[Any], Any]:
+        def need(pointer: str, text: str) -> Reader:
             found = path(pointer, text)
             assert found is not None
             return found
@@ -227,8 +234,8 @@ class Manifest:
         reason_key = next((k for k in ("finish_reason", "stop_reason") if k in paths), None)
         tools: ToolMapping | None = None
         spec = mapping.get("tool_calls")
-        if isinstance(spec, Mapping) and spec.get("path"):
-            fields = spec.get("fields") or {}
+        if _is_mapping(spec) and spec.get("path"):
+            fields = section(spec, "fields")
             where = "/features/response_mapping/tool_calls"
             try:
                 condition = compile_predicate(spec["filter"]) if spec.get("filter") else None
@@ -243,7 +250,7 @@ class Manifest:
             )
         elif paths.get("tool_calls") or paths.get("function_call"):
             key = "tool_calls" if paths.get("tool_calls") else "function_call"
-            use = (self.data.get("tooling") or {}).get("tool_use") or {}
+            use = section(self.data, "tooling", "tool_use")
             where = "/tooling/tool_use"
             tools = ToolMapping(
                 path=need(f"/response_paths/{key}", paths[key]),
@@ -298,6 +305,12 @@ def fill_template(template: str, values: Mapping[str, str], source: str, pointer
         return found
 
     return _TEMPLATE_VAR.sub(value, template)
+
+
+def _is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
+    """A manifest value that is an object (an endpoint may also be a URL string, a section
+    may be absent)."""
+    return isinstance(value, Mapping)
 
 
 @cache

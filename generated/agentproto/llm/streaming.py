@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from agentproto._runtime.http_errors import APIConnectionError
 from agentproto.llm.events import (
@@ -54,12 +54,17 @@ from agentproto.llm.paths import (
     MISSING,
     ExpressionError,
     Getter,
+    JsonObject,
+    JsonValue,
     Match,
+    Missing,
     Scope,
+    Segment,
     common_scope,
     compile_match,
     compile_path,
     parse_path,
+    section,
 )
 from agentproto.llm.problems import ManifestError
 
@@ -91,7 +96,7 @@ class IncompleteStreamError(APIConnectionError):
     """The body ended before the stream said it was complete (no done signal, no stop)."""
 
 
-def map_reason(mapping: Mapping[str, str], raw: Any) -> str | None:
+def map_reason(mapping: Mapping[str, str], raw: JsonValue | Missing) -> str | None:
     """A provider's finish/stop reason as a standard one (``other`` when unknown)."""
     if raw is None or raw is MISSING:
         return None
@@ -109,9 +114,9 @@ def map_reason(mapping: Mapping[str, str], raw: Any) -> str | None:
 class _Field:
     name: str
     get: Getter | None  # None: a literal
-    literal: Any = None
+    literal: JsonValue = None
 
-    def value(self, frame: Any, bound: Sequence[Any]) -> Any:
+    def value(self, frame: JsonValue, bound: Sequence[JsonValue]) -> JsonValue | Missing:
         if self.get is None:
             return self.literal
         return self.get(frame, bound)
@@ -141,13 +146,13 @@ class StreamProgram:
     fan_out: bool
     reasons: Mapping[str, str]
     input_format: str
-    error_status: Mapping[str, str] = field(default_factory=dict)
+    error_status: Mapping[str, str] = field(default_factory=dict[str, str])
 
 
 def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
     """Compile ``manifest["streaming"]``; a bad expression is a :class:`ManifestError`."""
-    streaming = manifest.get("streaming") or {}
-    decoder = streaming.get("decoder") or {}
+    streaming = section(manifest, "streaming")
+    decoder = section(streaming, "decoder")
     where = "/streaming"
 
     def expr(text: str, pointer: str, scope: Scope | None = None) -> Match:
@@ -156,8 +161,8 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
         except ExpressionError as exc:
             raise ManifestError(source, pointer, exc.reason) from None
 
-    candidate = streaming.get("candidate") or {}
-    candidate_path: tuple[Any, ...] | None = None
+    candidate = section(streaming, "candidate")
+    candidate_path: tuple[Segment, ...] | None = None
     if candidate.get("candidate_id_path"):
         try:
             candidate_path = parse_path(candidate["candidate_id_path"])
@@ -168,7 +173,7 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
     fan_out = bool(candidate.get("fan_out"))
 
     rules: list[_Rule] = []
-    event_map = streaming.get("event_map")
+    event_map: Sequence[Mapping[str, Any]] | None = streaming.get("event_map")
     if event_map is None:
         event_map = _fallback_rules(manifest)
         map_where = f"{where} (content_path, tool_call_path, usage_path)"
@@ -178,7 +183,7 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
         pointer = f"{map_where}/{i}" if "(" not in map_where else map_where
         if entry["emit"] not in EVENT_TYPES:
             raise ManifestError(source, f"{pointer}/emit", f"unknown event {entry['emit']!r}")
-        specs = {**(entry.get("fields") or {}), **(entry.get("extract") or {})}
+        specs = {**section(entry, "fields"), **section(entry, "extract")}
         paths = [v for v in specs.values() if _is_path(v)]
         try:
             scope = common_scope(paths)
@@ -198,8 +203,8 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             )
         )
 
-    accumulator = streaming.get("accumulator") or {}
-    tool_use = (manifest.get("tooling") or {}).get("tool_use") or {}
+    accumulator = section(streaming, "accumulator")
+    tool_use = section(manifest, "tooling", "tool_use")
     done = decoder.get("done_signal")
     return StreamProgram(
         decoder_format=str(decoder.get("format", "sse")),
@@ -225,19 +230,17 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             else None
         ),
         fan_out=fan_out,
-        reasons=dict((manifest.get("termination") or {}).get("mapping") or {}),
+        reasons=dict(section(manifest, "termination", "mapping")),
         input_format=str(tool_use.get("input_format", "json_string")),
-        error_status=dict(
-            (manifest.get("error_classification") or {}).get("by_error_status") or {}
-        ),
+        error_status=dict(section(manifest, "error_classification", "by_error_status")),
     )
 
 
-def _is_path(value: Any) -> bool:
+def _is_path(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and value.startswith("$") and value != GENERATE_ID
 
 
-def _candidate_getter(scope: Scope, candidate_path: tuple[Any, ...] | None) -> Getter | None:
+def _candidate_getter(scope: Scope, candidate_path: tuple[Segment, ...] | None) -> Getter | None:
     """Where the candidate index is, relative to the scope's first ``[*]`` (when the scope
     walks the candidates list)."""
     if candidate_path is None or not scope.levels:
@@ -250,7 +253,7 @@ def _candidate_getter(scope: Scope, candidate_path: tuple[Any, ...] | None) -> G
     return lambda frame, bound: get(bound[0])
 
 
-def _segment_text(segment: Any) -> str:
+def _segment_text(segment: Segment) -> str:
     if isinstance(segment, str):
         return f".{segment}"
     if isinstance(segment, int):
@@ -260,7 +263,7 @@ def _segment_text(segment: Any) -> str:
 
 def _fallback_rules(manifest: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Event rules for a manifest that only names ``content_path`` and friends."""
-    streaming = manifest.get("streaming") or {}
+    streaming = section(manifest, "streaming")
     rules: list[dict[str, Any]] = []
 
     def absolute(path: str) -> str:
@@ -277,7 +280,7 @@ def _fallback_rules(manifest: Mapping[str, Any]) -> list[dict[str, Any]]:
         )
     if streaming.get("tool_call_path"):
         calls = absolute(streaming["tool_call_path"]) + "[*]"
-        tool_use = (manifest.get("tooling") or {}).get("tool_use") or {}
+        tool_use = section(manifest, "tooling", "tool_use")
         id_path = f"{calls}.{tool_use.get('id_path', 'id')}"
         name_path = f"{calls}.{tool_use.get('name_path', 'function.name')}"
         args_path = f"{calls}.{tool_use.get('input_path', 'function.arguments')}"
@@ -299,9 +302,9 @@ def _fallback_rules(manifest: Mapping[str, Any]) -> list[dict[str, Any]]:
     if streaming.get("usage_path"):
         usage = absolute(streaming["usage_path"])
         rules.append({"match": f"exists({usage})", "emit": "Metadata", "fields": {"usage": usage}})
-    stop = streaming.get("stop_condition")
+    stop: str | None = streaming.get("stop_condition")
     if stop:
-        fields = {}
+        fields: dict[str, str] = {}
         try:
             parse_path(stop)
             fields["finish_reason"] = absolute(stop)
@@ -323,7 +326,7 @@ class _Call:
         self.index = index
         self.candidate = candidate
         self.args: list[str] = []
-        self.obj: Any = None  # arguments that came as a JSON object
+        self.obj: JsonValue = None  # arguments that came as a JSON object
 
 
 class StreamDecoder:
@@ -334,14 +337,14 @@ class StreamDecoder:
         self.done: bool = False  # the done signal arrived: read nothing more
         self.stopped: bool = False  # the stop condition held
         self._saw_done = False  # the parser met the done signal (frames before it still count)
-        self._buffer = b""
+        self._buffer: bytes = b""
         self._hold_cr = False
-        self._calls: dict[tuple[int, Any], _Call] = {}
+        self._calls: dict[tuple[int, int], _Call] = {}
         self._last_call: dict[int, _Call] = {}
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
-        self._parse = {
+        self._parse: Callable[[bytes], list[JsonObject]] = {
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
         }.get(program.decoder_format, self._sse)
@@ -361,7 +364,7 @@ class StreamDecoder:
             self.done = True
         return out
 
-    def _sse(self, chunk: bytes) -> list[Any]:
+    def _sse(self, chunk: bytes) -> list[JsonObject]:
         if self._hold_cr:
             chunk = b"\r" + chunk
             self._hold_cr = False
@@ -377,8 +380,9 @@ class StreamDecoder:
         prefix = self.program.prefix
         cut = len(prefix)
         done = self.program.done_signal
-        frames: list[Any] = []
+        frames: list[JsonObject] = []
         loads = json.loads
+        frame: JsonValue
         for part in parts:
             event: str | None = None
             if part[:cut] == prefix and b"\n" not in part:
@@ -417,11 +421,12 @@ class StreamDecoder:
             return None, event
         return b"\n".join(data), event
 
-    def _lines(self, chunk: bytes) -> list[Any]:
+    def _lines(self, chunk: bytes) -> list[JsonObject]:
         chunk = self._buffer + chunk
         lines = chunk.split(b"\n")
         self._buffer = lines.pop()
-        frames = []
+        frames: list[JsonObject] = []
+        frame: JsonValue
         for line in lines:
             line = line.strip()
             if not line:
@@ -436,10 +441,11 @@ class StreamDecoder:
             frames.append(frame if isinstance(frame, dict) else {"event": "message", "data": frame})
         return frames
 
-    def _json_array(self, chunk: bytes) -> list[Any]:
+    def _json_array(self, chunk: bytes) -> list[JsonObject]:
         text = (self._buffer + chunk).decode("utf-8", "replace")
         decoder = json.JSONDecoder()
-        frames = []
+        frames: list[JsonObject] = []
+        value: JsonValue
         pos = 0
         while True:
             while pos < len(text) and text[pos] in " \t\r\n,[]":
@@ -457,7 +463,7 @@ class StreamDecoder:
 
     # -- frames -> events -------------------------------------------------------------------
 
-    def _frame(self, frame: Any, out: list[StreamEvent]) -> None:
+    def _frame(self, frame: JsonObject, out: list[StreamEvent]) -> None:
         program = self.program
         if program.selector is not None and not program.selector(frame, ()):
             return
@@ -475,8 +481,10 @@ class StreamDecoder:
             if program.done_signal is None:
                 self.done = True
 
-    def _emit(self, rule: _Rule, frame: Any, bound: Sequence[Any], out: list[StreamEvent]) -> None:
-        values: dict[str, Any] = {}
+    def _emit(
+        self, rule: _Rule, frame: JsonObject, bound: Sequence[JsonValue], out: list[StreamEvent]
+    ) -> None:
+        values: JsonObject = {}
         for f in rule.fields:
             value = f.value(frame, bound)
             if value is not MISSING:
@@ -484,9 +492,12 @@ class StreamDecoder:
         candidate = 0
         if rule.candidate is not None:
             found = rule.candidate(frame, bound)
-            candidate = found if isinstance(found, int) else 0
-        elif isinstance(values.get("candidate_index"), int):
-            candidate = values["candidate_index"]
+            if isinstance(found, int):
+                candidate = found
+        else:
+            found = values.get("candidate_index")
+            if isinstance(found, int):
+                candidate = found
         kind = rule.emit
         if kind == "PartialContentDelta":
             text = values.get("content")
@@ -523,7 +534,7 @@ class StreamDecoder:
         elif kind == "StreamError":
             out.append(self._error(values))
 
-    def _metadata(self, values: dict[str, Any], candidate: int) -> Metadata:
+    def _metadata(self, values: JsonObject, candidate: int) -> Metadata:
         usage = values.pop("usage", None)
         raw_stop = values.pop("stop_reason", None)
         prompt = values.pop("prompt_tokens", None)
@@ -542,11 +553,11 @@ class StreamDecoder:
             extra=values,
         )
 
-    def _error(self, values: dict[str, Any]) -> StreamError:
+    def _error(self, values: JsonObject) -> StreamError:
         error = values.pop("error", None)
         message = ""
-        code = None
-        status = None
+        code: JsonValue = None
+        status: JsonValue = None
         if isinstance(error, dict):
             message = str(error.get("message", ""))
             code = error.get("code") or error.get("type")
@@ -564,7 +575,7 @@ class StreamDecoder:
 
     # -- tool calls -------------------------------------------------------------------------
 
-    def _start_call(self, values: dict[str, Any], candidate: int, out: list[StreamEvent]) -> None:
+    def _start_call(self, values: JsonObject, candidate: int, out: list[StreamEvent]) -> None:
         index = values.get("index")
         call_id = values.get("tool_call_id")
         if not isinstance(call_id, str) or not call_id or call_id == GENERATE_ID:
@@ -581,7 +592,7 @@ class StreamDecoder:
         if "arguments" in values:  # a start that carries its arguments (baidu)
             self._partial_call({"arguments": values["arguments"], "index": index}, candidate, out)
 
-    def _partial_call(self, values: dict[str, Any], candidate: int, out: list[StreamEvent]) -> None:
+    def _partial_call(self, values: JsonObject, candidate: int, out: list[StreamEvent]) -> None:
         args = values.get("arguments")
         if args is None:
             return
@@ -604,7 +615,7 @@ class StreamDecoder:
             text = json.dumps(args, ensure_ascii=False)
         out.append(PartialToolCall(text, call.id, call.index, candidate))
 
-    def _flush_call(self, candidate: int, index: Any, out: list[StreamEvent]) -> None:
+    def _flush_call(self, candidate: int, index: JsonValue, out: list[StreamEvent]) -> None:
         call = self._calls.pop((candidate, index), None) if isinstance(index, int) else None
         if call is None:
             return
@@ -618,16 +629,18 @@ class StreamDecoder:
         self._last_call.pop(candidate, None)
 
     def _ended(self, call: _Call) -> ToolCallEnded:
+        value: JsonValue
         if call.obj is not None and not call.args:
             text = json.dumps(call.obj, ensure_ascii=False)
-            value: Any = call.obj
+            value = call.obj
             error = None
         else:
             text = "".join(call.args)
             value, error = _parse_arguments(text)
-        if error is None and not isinstance(value, dict):
-            value, error = None, f"the arguments are a JSON {type(value).__name__}, not an object"
-        return ToolCallEnded(call.id, call.name, text, value, call.index, call.candidate, error)
+        arguments = value if isinstance(value, dict) else None
+        if error is None and arguments is None:
+            error = f"the arguments are a JSON {type(value).__name__}, not an object"
+        return ToolCallEnded(call.id, call.name, text, arguments, call.index, call.candidate, error)
 
     # -- end --------------------------------------------------------------------------------
 
@@ -651,7 +664,7 @@ class StreamDecoder:
         return out
 
 
-def _parse_arguments(text: str) -> tuple[Any, str | None]:
+def _parse_arguments(text: str) -> tuple[JsonValue, str | None]:
     if not text.strip():
         return {}, None
     try:
