@@ -13,6 +13,7 @@ PUT, DELETE, or an operation the protocol marks so) unless the call asks for it.
 from __future__ import annotations
 
 import email.utils
+import inspect
 import logging
 import random
 import re
@@ -20,7 +21,7 @@ import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import Any, Final, Generic, Self, TypeGuard, TypeVar
 from urllib.parse import quote
 
 import anyio
@@ -174,7 +175,8 @@ class APIResponse(Generic[T]):
 def parse_json(model: type[T]) -> Callable[[httpx.Response], T]:
     """A parser validating a JSON body against ``model`` (a pydantic model or any type)."""
     validate: Callable[[bytes], T]
-    if isinstance(model, type) and issubclass(model, BaseModel):
+    # Not every type is a class at run time: ``list[Item]`` is a generic alias.
+    if inspect.isclass(model) and issubclass(model, BaseModel):
         validate = model.model_validate_json
     else:
         validate = TypeAdapter(model).validate_json
@@ -205,9 +207,13 @@ def to_json(value: Any) -> Any:
     return value
 
 
+def _is_root_model(value: object) -> TypeGuard[RootModel[Any]]:
+    return isinstance(value, RootModel)
+
+
 def query_value(value: Any) -> str:
     """One query parameter value as text (enums by value, booleans as true/false)."""
-    if isinstance(value, RootModel):
+    if _is_root_model(value):
         value = value.root
     if isinstance(value, Enum):
         value = value.value

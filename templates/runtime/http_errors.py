@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import httpx
+from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.redact import redact_url
 
 REQUEST_ID_HEADERS = ("x-request-id", "request-id", "x-amzn-requestid", "x-amz-request-id")
@@ -179,15 +180,15 @@ def _snippet(response: httpx.Response, body: bytes) -> str:
     if not body:
         return ""
     try:
-        data = json.loads(body)
+        data: JSONValue = json.loads(body)
     except ValueError:
         data = None
     if isinstance(data, dict):
         for key in ("error", "message", "detail"):
             value = data.get(key)
+            if isinstance(value, dict):  # {"error": {"message": ...}}
+                value = value.get("message")
             if isinstance(value, str):
                 return value[:_BODY_SNIPPET]
-            if isinstance(value, dict) and isinstance(value.get("message"), str):
-                return str(value["message"])[:_BODY_SNIPPET]
     text = body.decode("utf-8", "replace").strip()
     return text[:_BODY_SNIPPET] + ("..." if len(text) > _BODY_SNIPPET else "")

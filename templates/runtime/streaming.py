@@ -22,6 +22,7 @@ from agentproto._runtime.http_errors import (
     APITimeoutError,
     ResponseValidationError,
 )
+from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.redact import redact_url
 from agentproto._runtime.sse import ServerSentEvent, aiter_sse
 from pydantic import RootModel, ValidationError
@@ -68,7 +69,7 @@ def sse_parser(
             logger.debug("unknown SSE event %r (not one of %s)", sse.event, sorted(tags))
             return _unknown(sse)
         try:
-            data = json.loads(sse.data) if sse.data.strip() else {}
+            data: JSONValue = json.loads(sse.data) if sse.data.strip() else {}
             if discriminator is not None:
                 if not isinstance(data, dict):
                     raise ValueError(f"the data of event {sse.event!r} is not a JSON object")

@@ -18,9 +18,10 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pydantic
+from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto.skills.errors import ValidationError
 from agentproto.skills.models import SkillDescriptor, SkillIndex, ValidationErrorDetail
 from agentproto.skills.schema import schema
@@ -36,7 +37,7 @@ class ValidationReport:
     """The outcome of :func:`validate`."""
 
     valid: bool
-    errors: list[ValidationErrorDetail] = field(default_factory=list)
+    errors: list[ValidationErrorDetail] = field(default_factory=list[ValidationErrorDetail])
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -65,12 +66,16 @@ def _validator(kind: str) -> jsonschema.protocols.Validator:
     return cls({**root, "$ref": f"#/$defs/{kind}"})
 
 
-def _without_defaults(node: Any) -> Any:
+def _without_defaults(node: JSONValue) -> JSONValue:
     if isinstance(node, dict):
-        return {k: _without_defaults(v) for k, v in node.items() if k != "default"}
+        return _object_without_defaults(node)
     if isinstance(node, list):
         return [_without_defaults(v) for v in node]
     return node
+
+
+def _object_without_defaults(node: JSONObject) -> JSONObject:
+    return {k: _without_defaults(v) for k, v in node.items() if k != "default"}
 
 
 @cache
@@ -83,7 +88,7 @@ def _fast_check(kind: str) -> Callable[[Any], object]:
     """
     import fastjsonschema
 
-    root = _without_defaults(schema())
+    root = _object_without_defaults(schema())
     root.pop("$schema", None)
     return fastjsonschema.compile({**root, "$ref": f"#/$defs/{kind}"}, use_formats=False)
 
@@ -98,21 +103,31 @@ def _fast_valid(kind: str, value: Any) -> bool:
     return True
 
 
-def _resolve(node: Any) -> Any:
+def _resolve(node: JSONValue) -> JSONValue:
     ref = node.get("$ref") if isinstance(node, dict) else None
     if isinstance(ref, str) and ref.startswith("#/$defs/"):
-        return schema()["$defs"].get(ref[len("#/$defs/") :], {})
+        found: JSONValue = schema()["$defs"].get(ref[len("#/$defs/") :], {})
+        return found
+    return node
+
+
+def _lookup(node: JSONValue, *keys: str) -> JSONValue:
+    """``node[key][key]...``, or ``None`` where a key is missing (or a node is no object)."""
+    for key in keys:
+        node = node.get(key) if isinstance(node, dict) else None
     return node
 
 
 def _details(error: jsonschema.ValidationError) -> list[ValidationErrorDetail]:
     """One schema error as report entries (a tagged ``oneOf`` is narrowed to its variant)."""
+    # The part of the document at fault (jsonschema's type allows "unset"; an error it yields
+    # always has it).
+    instance = cast(JSONValue, error.instance)
     if error.validator == "oneOf" and isinstance(error.schema, dict):
-        tag = (error.schema.get("discriminator") or {}).get("propertyName")
-        if tag is not None and isinstance(error.instance, dict):
-            variants = [_resolve(v) for v in error.schema["oneOf"]]
-            tags = [v.get("properties", {}).get(tag, {}).get("const") for v in variants]
-            value = error.instance.get(tag)
+        tag = _lookup(error.schema.get("discriminator"), "propertyName")
+        if isinstance(tag, str) and isinstance(instance, dict):
+            tags = [_lookup(_resolve(v), "properties", tag, "const") for v in error.schema["oneOf"]]
+            value = instance.get(tag)
             if value in tags:
                 chosen = tags.index(value)
                 inner = [e for e in error.context or () if e.schema_path[0] == chosen]
@@ -122,10 +137,10 @@ def _details(error: jsonschema.ValidationError) -> list[ValidationErrorDetail]:
                 ValidationErrorDetail(
                     path=pointer(where),
                     message=f"{value!r} is not one of {tags}"
-                    if tag in error.instance
+                    if tag in instance
                     else f"{tag!r} is a required property",
                     expected=tags,
-                    **({"actual": value} if tag in error.instance else {}),
+                    **({"actual": value} if tag in instance else {}),
                 )
             ]
     path = list(error.absolute_path)
@@ -143,7 +158,7 @@ def _details(error: jsonschema.ValidationError) -> list[ValidationErrorDetail]:
             path=pointer(path),
             message=error.message,
             expected=error.validator_value,
-            actual=error.instance,
+            actual=instance,
         )
     ]
 
@@ -168,19 +183,19 @@ def validate(
             # Only an invalid document pays for jsonschema, which gives every error and path.
             for error in _validator(kind).iter_errors(value):
                 errors.extend(_details(error))
-        if kind == "SkillIndex" and isinstance(value, dict):
+        if kind == "SkillIndex":
             errors.extend(_duplicate_ids(value))
     errors.sort(key=lambda e: (e.path, e.message))
     return ValidationReport(valid=not errors, errors=errors)
 
 
-def _duplicate_ids(index: Mapping[str, Any]) -> list[ValidationErrorDetail]:
+def _duplicate_ids(index: JSONValue) -> list[ValidationErrorDetail]:
     """§4.3.4: skill ids are unique within an index."""
     first: dict[str, int] = {}
-    problems = []
-    skills = index.get("skills")
+    problems: list[ValidationErrorDetail] = []
+    skills = _lookup(index, "skills")
     for i, entry in enumerate(skills if isinstance(skills, list) else []):
-        skill_id = entry.get("id") if isinstance(entry, dict) else None
+        skill_id = _lookup(entry, "id")
         if not isinstance(skill_id, str):
             continue
         if skill_id in first:

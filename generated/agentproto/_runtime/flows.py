@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from enum import Enum
+from typing import Any, ClassVar, Final, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -36,6 +38,7 @@ from agentproto._runtime.http import (
     TimeoutTypes,
 )
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
+from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto._runtime.redact import MASK, Secret, redact_url
 
 # Written once as async code: each blocking twin below (the class or function without
@@ -43,7 +46,14 @@ from agentproto._runtime.redact import MASK, Secret, redact_url
 
 Plan = Mapping[str, Any]
 M = TypeVar("M")
-_MISSING = object()
+
+
+class _Missing(Enum):
+    MISSING = "MISSING"
+
+
+_MISSING: Final = _Missing.MISSING
+"""What a path that does not exist reads (``None`` is a JSON value)."""
 
 
 class FlowError(Exception):
@@ -138,7 +148,7 @@ class BasicAuth(SourceAuth):
 # -- the plan, step by step ------------------------------------------------------------------------
 
 
-def _get(value: Any, path: list[Any]) -> Any:
+def _get(value: JSONValue, path: Sequence[str]) -> JSONValue | _Missing:
     for token in path:
         if isinstance(value, Mapping) and str(token) in value:
             value = value[str(token)]
@@ -151,23 +161,40 @@ def _get(value: Any, path: list[Any]) -> Any:
     return value
 
 
-def _set(target: dict[str, Any], path: list[Any], value: Any) -> None:
-    node: Any = target
-    for i, token in enumerate(path[:-1]):
-        nxt = path[i + 1]
-        if isinstance(node, list):
-            node = node[int(token)]
-            continue
-        if token not in node:
-            node[token] = [] if re.fullmatch(r"\d+", str(nxt)) else {}
-        node = node[token]
-    last = path[-1]
-    if isinstance(node, list) and re.fullmatch(r"\d+", str(last)):
-        index = int(last)
+def _set(target: JSONObject, path: Sequence[str], value: JSONValue) -> None:
+    """Put ``value`` at ``path`` in ``target``, making the objects and lists on the way."""
+    node: JSONValue = target
+    for token, nxt in itertools.pairwise(path):
+        node = _child(node, token, nxt)
+    _put(node, path[-1], value)
+
+
+def _child(node: JSONValue, token: str, nxt: str) -> JSONValue:
+    """``node[token]``, made first when missing: a list when ``nxt`` is an index, else an
+    object."""
+    if isinstance(node, list):
+        return node[int(token)]
+    parent = _object(node, token)
+    if token not in parent:
+        parent[token] = [] if re.fullmatch(r"\d+", str(nxt)) else {}
+    return parent[token]
+
+
+def _put(node: JSONValue, key: str, value: JSONValue) -> None:
+    """``node[key] = value``; an index past the end of a list pads it with nulls."""
+    if isinstance(node, list) and re.fullmatch(r"\d+", str(key)):
+        index = int(key)
         node.extend([None] * (index + 1 - len(node)))
         node[index] = value
     else:
-        node[last] = value
+        _object(node, key)[key] = value
+
+
+def _object(node: JSONValue, key: str) -> JSONObject:
+    """``node``, which holds ``key``, as an object (a TypeError when it is none)."""
+    if not isinstance(node, MutableMapping):
+        raise TypeError(f"{key!r} needs an object, not {type(node).__name__}")
+    return node
 
 
 @dataclass
@@ -175,10 +202,10 @@ class _Run:
     """State of one flow run: inputs, each action's request and response, the result."""
 
     flow: Plan
-    inputs: dict[str, Any]
-    responses: dict[str, Any]
-    requests: dict[str, dict[str, Any]]
-    result: dict[str, Any]
+    inputs: JSONObject
+    responses: dict[str, JSONValue]
+    requests: dict[str, JSONObject]
+    result: JSONObject
 
 
 class FlowRunner:
@@ -199,9 +226,10 @@ class FlowRunner:
             raise ValueError(f"unknown sources {unknown}; this bundle has {plan['sources']}")
 
     def flow(self, name: str) -> Plan:
-        for flow in self.plan["flows"]:
+        flows: Sequence[Plan] = self.plan["flows"]
+        for flow in flows:
             if flow["name"] == name or flow["id"] == name:
-                return flow  # type: ignore[no-any-return]
+                return flow
         raise KeyError(name)
 
     def start(self, flow: Plan, arguments: Mapping[str, Any]) -> _Run:
@@ -216,17 +244,17 @@ class FlowRunner:
             raise FlowInputError(
                 f"{flow['id']}: missing required inputs {missing}", flow=flow["id"]
             )
-        inputs: dict[str, Any] = {}
+        inputs: JSONObject = {}
         for arg, value in arguments.items():
             if value is not None:
                 _set(inputs, list(by_arg[arg]["origin"]), value)
         return _Run(flow, inputs, {}, {a["id"]: {} for a in flow["actions"]}, {})
 
-    def _origin(self, run: _Run, link: Mapping[str, Any]) -> Any:
+    def _origin(self, run: _Run, link: Mapping[str, Any]) -> JSONValue | _Missing:
         path = list(link["from_path"])
         if link["from"] is None:
             return _get(run.inputs, path)  # an optional input left out is skipped
-        response = {"responses": {"success": run.responses.get(link["from"])}}
+        response: JSONObject = {"responses": {"success": run.responses.get(link["from"])}}
         value = _get(response, path)
         if value is _MISSING:
             raise FlowLinkError(
@@ -252,7 +280,7 @@ class FlowRunner:
         """The HTTP call of ``action``, its inputs gathered from the links."""
         self._links_into(run, action["id"])
         given = run.requests[action["id"]]
-        values = given.get("parameters", {})
+        values = _object(given.get("parameters", {}), "parameters")
         headers: dict[str, str] = {}
         params: dict[str, str] = {}
         cookies: list[str] = []
@@ -291,7 +319,7 @@ class FlowRunner:
         server = (base if base is not None else str(action["server"])).rstrip("/")
         body = given.get("requestBody", _MISSING)
         content: str | bytes | None = None
-        json_body = None
+        json_body: JSONValue = None
         if body is not _MISSING and action["body"] is not None:
             kind = action["body"]["content_type"]
             headers["Content-Type"] = kind
@@ -352,7 +380,7 @@ class FlowRunner:
         return run.responses.get(last) if last is not None else None
 
 
-def _text(value: Any) -> str:
+def _text(value: JSONValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | dict):

@@ -37,7 +37,9 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, cast
+from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
+
+from agentproto._runtime.json_types import JSONObject, JSONValue
 
 logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
 
@@ -48,12 +50,15 @@ _CHUNK = 1 << 20  # bytes asked for per read from a StreamReader
 _READ_SIZE = 64 * 1024  # bytes asked for per read from a pipe
 CANCEL_METHOD = "$/cancel_request"
 JSON = Any
+"""Params and results as callers give them: anything ``json`` encodes, or :class:`RawJSON`.
+What arrives is parsed into a :data:`JSONValue`."""
 
 
 class RpcError(Exception):
     """A JSON-RPC error object, raised locally or received from the peer."""
 
-    code: ClassVar[int] = -32603
+    code: int = -32603
+    """The class's code; an instance made from a received error keeps the code it came with."""
     CODES: ClassVar[dict[int, type[RpcError]]] = {}
 
     def __init__(self, message: str = "", data: JSON = None, *, code: int | None = None) -> None:
@@ -61,7 +66,7 @@ class RpcError(Exception):
         self.message = message or type(self).__name__
         self.data = data
         if code is not None:
-            self.code = code  # type: ignore[misc]
+            self.code = code
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -77,12 +82,13 @@ class RpcError(Exception):
         return error
 
     @classmethod
-    def from_json(cls, error: Any) -> RpcError:
-        if not isinstance(error, dict) or not isinstance(error.get("code"), int):
-            return InternalError("malformed error object", error)
-        code = error["code"]
-        kind = RpcError.CODES.get(code, RpcError)
-        return kind(str(error.get("message", "")), error.get("data"), code=code)
+    def from_json(cls, error: JSONValue) -> RpcError:
+        if isinstance(error, dict):
+            code = error.get("code")
+            if isinstance(code, int):
+                kind = RpcError.CODES.get(code, RpcError)
+                return kind(str(error.get("message", "")), error.get("data"), code=code)
+        return InternalError("malformed error object", error)
 
 
 class ParseError(RpcError):
@@ -127,18 +133,19 @@ _loads = json.JSONDecoder().decode
 
 
 @functools.cache
-def _json_parser() -> Callable[[bytes], JSON]:
+def _json_parser() -> Callable[[bytes], JSONValue]:
     """pydantic-core's JSON parser (about 3x faster than ``json`` on small messages), imported
     when the first connection is made rather than with this module. ``json`` gets a second
     look at what it rejects, since JSON allows a few things it does not (lone surrogate
     escapes), so both accept exactly the same lines."""
     from pydantic_core import from_json
 
-    def parse(line: bytes) -> JSON:
+    def parse(line: bytes) -> JSONValue:
         try:
-            return from_json(line)
+            message: JSONValue = from_json(line)
         except ValueError:
-            return _loads(line.decode())  # raises ValueError for a line that is not JSON
+            message = _loads(line.decode())  # raises ValueError for a line that is not JSON
+        return message
 
     return parse
 
@@ -191,7 +198,7 @@ class Connection:
         name: str = "peer",
         limit: int = DEFAULT_LIMIT,
     ) -> None:
-        self._reader = reader  # None: bytes come through feed() (our own pipe protocols)
+        self._reader = reader  # None: bytes come through feed() (from a pipe, see read_pipe())
         self._limit = limit
         self._writer = writer
         self._dispatcher = dispatcher
@@ -214,8 +221,8 @@ class Connection:
         self._blocked_by: asyncio.Task[None] | None = None
         self._backlog: collections.deque[bytes] = collections.deque()
         self._eof: ConnectionClosed | None = None
-        self._read_transport: asyncio.BaseTransport | None = None
-        self._close_read = False  # close() closes _read_transport (stdio; not a child's pipe)
+        self._pipe: _PipeInput | None = None  # see read_pipe()
+        self._owns_pipe = False  # close() closes the pipe (stdin; not a child's stdout)
         self._resumed: asyncio.Future[None] | None = None  # set while reading is paused
         self._background: set[asyncio.Task[None]] = set()  # error replies waiting on the pipe
 
@@ -228,9 +235,29 @@ class Connection:
         if self._reader is not None and self._reader_task is None:
             self._reader_task = loop.create_task(self._read_loop())
 
+    async def read_pipe(self, pipe: IO[bytes], *, close: bool = False) -> _PipeInput:
+        """Read the peer's lines from ``pipe`` (its stdout, or our stdin) rather than a
+        ``StreamReader``: each read is fed in the loop callback that made it. ``close``: close
+        the pipe with the connection."""
+        reader = self._pipe = _PipeInput(self)
+        self._owns_pipe = close
+        await asyncio.get_running_loop().connect_read_pipe(lambda: reader, pipe)
+        return reader
+
+    @property
+    def name(self) -> str:
+        """The peer's name, as shown in messages."""
+        return self._name
+
     @property
     def closed(self) -> bool:
         return self._closed is not None
+
+    @property
+    def at_eof(self) -> bool:
+        """The peer's end of input was fed (:meth:`feed_eof`): the connection closes once the
+        lines before it are handled."""
+        return self._eof is not None
 
     async def wait_closed(self) -> None:
         if self._finished is not None:
@@ -250,8 +277,9 @@ class Connection:
                 async with self._write_lock:
                     await self._writer.drain()
         except (ConnectionError, RuntimeError, OSError) as exc:
-            self._close(ConnectionClosed(f"cannot write to {self._name}: {exc}"))
-            raise self._closed from exc  # type: ignore[misc]
+            reason = self._closed or ConnectionClosed(f"cannot write to {self._name}: {exc}")
+            self._close(reason)
+            raise reason from exc
 
     async def request(self, method: str, params: JSON = None) -> JSON:
         """Call ``method`` and return its result; cancelling this call cancels it remotely."""
@@ -358,16 +386,16 @@ class Connection:
     def _pause_reading(self) -> None:
         """Too many lines wait behind a notification handler: stop reading until they are
         handled (the peer then blocks on a full pipe, as with a ``StreamReader``'s limit)."""
-        if isinstance(self._read_transport, asyncio.ReadTransport):
-            self._read_transport.pause_reading()
+        if self._pipe is not None:
+            self._pipe.pause_reading()
         if self._resumed is None:
             self._resumed = asyncio.get_running_loop().create_future()
 
     def _resume_reading(self) -> None:
         if self._resumed is None:
             return
-        if isinstance(self._read_transport, asyncio.ReadTransport):
-            self._read_transport.resume_reading()
+        if self._pipe is not None:
+            self._pipe.resume_reading()
         if not self._resumed.done():
             self._resumed.set_result(None)
         self._resumed = None
@@ -394,7 +422,7 @@ class Connection:
         if method is None:
             self._handle_response(message)
             return
-        if not isinstance(method, str) or ("id" in message and not _valid_id(msg_id)):
+        if not isinstance(method, str):
             self._reply_error_now(
                 msg_id if _valid_id(msg_id) else None, InvalidRequest("bad method or id")
             )
@@ -407,15 +435,17 @@ class Connection:
                 self._blocked_by = task
                 task.add_done_callback(self._unblock)
             return
-        assert msg_id is not None
+        if not _valid_id(msg_id):
+            self._reply_error_now(None, InvalidRequest("bad method or id"))
+            return
         task = _start_eagerly(self._handle_request(msg_id, method, params))
         if task is not None:
             self._handling[msg_id] = task
             task.add_done_callback(lambda _: self._handling.pop(msg_id, None))
 
-    def _handle_response(self, message: dict[str, JSON]) -> None:
+    def _handle_response(self, message: JSONObject) -> None:
         msg_id = message.get("id")
-        future = self._pending.get(msg_id) if _valid_id(msg_id) else None  # type: ignore[arg-type]
+        future = self._pending.get(msg_id) if _valid_id(msg_id) else None
         if future is None or future.done():
             logger.debug("%s: skipping a response to unknown id %r", self._name, msg_id)
             return
@@ -426,10 +456,10 @@ class Connection:
         else:
             future.set_exception(InvalidRequest("a response needs result or error"))
 
-    async def _handle_notification(self, method: str, params: JSON) -> None:
+    async def _handle_notification(self, method: str, params: JSONValue) -> None:
         if method == CANCEL_METHOD:
             request_id = params.get("requestId") if isinstance(params, dict) else None
-            task = self._handling.get(request_id) if _valid_id(request_id) else None  # type: ignore[arg-type]
+            task = self._handling.get(request_id) if _valid_id(request_id) else None
             if task is not None:
                 task.cancel()
             return
@@ -440,7 +470,7 @@ class Connection:
         except Exception:
             logger.exception("%s: notification handler for %r failed", self._name, method)
 
-    async def _handle_request(self, msg_id: int | str, method: str, params: JSON) -> None:
+    async def _handle_request(self, msg_id: int | str, method: str, params: JSONValue) -> None:
         try:
             result = await self._dispatcher.request(method, params)
         except asyncio.CancelledError:
@@ -491,8 +521,8 @@ class Connection:
         self._close(ConnectionClosed(f"connection to {self._name} was closed"))
         with contextlib.suppress(Exception):
             self._writer.close()
-        if self._read_transport is not None and self._close_read:
-            self._read_transport.close()
+        if self._pipe is not None and self._owns_pipe:
+            self._pipe.close()
         task = self._reader_task
         if task is not None and not task.done():
             task.cancel()
@@ -500,7 +530,8 @@ class Connection:
                 await task
 
 
-def _valid_id(value: Any) -> bool:
+def _valid_id(value: JSONValue) -> TypeGuard[int | str]:
+    """An id a request may carry: a number or a string (``true`` is no id)."""
     return isinstance(value, int | str) and not isinstance(value, bool)
 
 
@@ -546,20 +577,24 @@ async def _drive(coro: Coroutine[Any, Any, None], yielded: Any) -> None:
             return
 
 
-class _PipeProtocol(asyncio.Protocol):
-    """Feeds a connection straight from a pipe transport: each read is handled in the loop
-    callback that made it (no StreamReader, and no ``call_soon`` hop as with the pipes of
-    ``asyncio.subprocess``)."""
+class _PipeInput(asyncio.Protocol):
+    """A connection's input from a pipe (made by :meth:`Connection.read_pipe`): feeds the
+    connection straight from the pipe transport, each read in the loop callback that made it
+    (no StreamReader, and no ``call_soon`` hop as with the pipes of ``asyncio.subprocess``).
+    The connection pauses and resumes it; the owner of the pipe closes it."""
 
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
+        self._transport: asyncio.BaseTransport | None = None
+
+    # -- the pipe's events (asyncio.Protocol) -------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         if hasattr(transport, "max_size"):
             # asyncio reads up to 256 KiB at a time; a buffer that big is mmap'ed and unmapped
             # again on every read (three system calls per message). 64 KiB stays on the heap.
             cast(Any, transport).max_size = _READ_SIZE
-        self._connection._read_transport = transport
+        self._transport = transport
 
     def data_received(self, data: bytes) -> None:
         self._connection.feed(data)
@@ -570,9 +605,28 @@ class _PipeProtocol(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         reason = (
-            ConnectionClosed(f"{self._connection._name} connection failed: {exc}") if exc else None
+            ConnectionClosed(f"{self._connection.name} connection failed: {exc}") if exc else None
         )
         self._connection.feed_eof(reason)
+
+    # -- for the connection and the pipe's owner ---------------------------------------------
+
+    def pause_reading(self) -> None:
+        if isinstance(self._transport, asyncio.ReadTransport):
+            self._transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        if isinstance(self._transport, asyncio.ReadTransport):
+            self._transport.resume_reading()
+
+    def drained(self) -> bool:
+        """Nothing is left to read: the pipe is not open, or holds no unread bytes."""
+        pipe = self._transport
+        return pipe is None or pipe.is_closing() or _unread_bytes(pipe) == 0
+
+    def close(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
 
 
 # -- processes and stdio -------------------------------------------------------------------------
@@ -585,19 +639,21 @@ class Subprocess:
     started may have inherited the pipe, and no end of file would ever come.
     """
 
-    def __init__(self, process: asyncio.subprocess.Process, connection: Connection) -> None:
+    def __init__(
+        self, process: asyncio.subprocess.Process, connection: Connection, stdout: _PipeInput
+    ) -> None:
         self.process = process
         self.connection = connection
+        self._stdout = stdout
         self._watcher = asyncio.ensure_future(self._end_on_exit())
 
     async def _end_on_exit(self) -> None:
         code = await self.process.wait()
         connection = self.connection
-        while connection._eof is None and not connection.closed:
+        while not connection.at_eof and not connection.closed:
             # What it wrote before exiting is still read (and handled) first.
-            pipe = connection._read_transport
-            if pipe is None or pipe.is_closing() or _unread_bytes(pipe) == 0:
-                connection.feed_eof(ConnectionClosed(f"{connection._name} exited with code {code}"))
+            if self._stdout.drained():
+                connection.feed_eof(ConnectionClosed(f"{connection.name} exited with code {code}"))
                 return
             await asyncio.sleep(0.02)
 
@@ -618,8 +674,7 @@ class Subprocess:
             return process.returncode
         finally:
             # Its stdout is read until it exits (what it writes meanwhile is dropped).
-            if self.connection._read_transport is not None:
-                self.connection._read_transport.close()
+            self._stdout.close()
 
 
 def _unread_bytes(pipe: asyncio.BaseTransport) -> int:
@@ -647,7 +702,7 @@ async def spawn(
 ) -> Subprocess:
     """Start ``command`` and speak JSON-RPC over its stdin/stdout.
 
-    Its stdout is a pipe of our own, read by :class:`_PipeProtocol`, rather than one made by
+    Its stdout is a pipe of our own, read by :class:`_PipeInput`, rather than one made by
     ``asyncio.subprocess`` (whose transport defers every read to the next loop turn).
     """
     loop = asyncio.get_running_loop()
@@ -675,13 +730,13 @@ async def spawn(
         os.close(read_fd)
         raise
     try:
-        await loop.connect_read_pipe(lambda: _PipeProtocol(connection), stdout)
+        pipe = await connection.read_pipe(stdout)
     except BaseException:
         stdout.close()
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         raise
-    return Subprocess(process, connection)
+    return Subprocess(process, connection, pipe)
 
 
 async def stdio_connection(
@@ -695,6 +750,5 @@ async def stdio_connection(
     writer = asyncio.StreamWriter(transport, protocol, None, loop)
     connection = Connection(None, writer, dispatcher, name=name, limit=limit)
     connection.start()
-    await loop.connect_read_pipe(lambda: _PipeProtocol(connection), sys.stdin.buffer)
-    connection._close_read = True
+    await connection.read_pipe(sys.stdin.buffer, close=True)
     return connection

@@ -349,12 +349,11 @@ def _model(name: str, unstable: bool) -> type[BaseModel]:
     return model
 
 
-def _is_model(value: Any) -> bool:
+def _is_model(value: object) -> bool:
     # Duck-typed, so that importing this module does not import pydantic (~100 ms).
     if type(value) is dict or value is None:
         return False
-    kind: type[Any] = type(value)
-    return hasattr(value, "model_dump_json") and hasattr(kind, "model_fields")
+    return hasattr(value, "model_dump_json") and hasattr(type(value), "model_fields")
 
 
 def _dump(value: Any) -> Any:
