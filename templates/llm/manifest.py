@@ -20,9 +20,9 @@ from functools import cache
 from pathlib import Path as FilePath
 from typing import Any, TypeGuard
 
+from agentproto._runtime.json_types import JSONValue
 from agentproto.llm.paths import (
     ExpressionError,
-    JsonValue,
     Reader,
     compile_path,
     compile_predicate,
@@ -43,7 +43,7 @@ class ToolMapping:
     """Where the tool calls of a non-streamed answer are, and how to read one."""
 
     path: Reader
-    filter: Callable[[JsonValue], bool] | None
+    filter: Callable[[JSONValue], bool] | None
     id: Reader | None
     name: Reader
     args: Reader

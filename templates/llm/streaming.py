@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from agentproto._runtime.http_errors import APIConnectionError
+from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto.llm.events import (
     EVENT_TYPES,
     FinalCandidate,
@@ -54,8 +55,6 @@ from agentproto.llm.paths import (
     MISSING,
     ExpressionError,
     Getter,
-    JsonObject,
-    JsonValue,
     Match,
     Missing,
     Scope,
@@ -96,7 +95,7 @@ class IncompleteStreamError(APIConnectionError):
     """The body ended before the stream said it was complete (no done signal, no stop)."""
 
 
-def map_reason(mapping: Mapping[str, str], raw: JsonValue | Missing) -> str | None:
+def map_reason(mapping: Mapping[str, str], raw: JSONValue | Missing) -> str | None:
     """A provider's finish/stop reason as a standard one (``other`` when unknown)."""
     if raw is None or raw is MISSING:
         return None
@@ -114,9 +113,9 @@ def map_reason(mapping: Mapping[str, str], raw: JsonValue | Missing) -> str | No
 class _Field:
     name: str
     get: Getter | None  # None: a literal
-    literal: JsonValue = None
+    literal: JSONValue = None
 
-    def value(self, frame: JsonValue, bound: Sequence[JsonValue]) -> JsonValue | Missing:
+    def value(self, frame: JSONValue, bound: Sequence[JSONValue]) -> JSONValue | Missing:
         if self.get is None:
             return self.literal
         return self.get(frame, bound)
@@ -326,7 +325,7 @@ class _Call:
         self.index = index
         self.candidate = candidate
         self.args: list[str] = []
-        self.obj: JsonValue = None  # arguments that came as a JSON object
+        self.obj: JSONValue = None  # arguments that came as a JSON object
 
 
 class StreamDecoder:
@@ -344,7 +343,7 @@ class StreamDecoder:
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
-        self._parse: Callable[[bytes], list[JsonObject]] = {
+        self._parse: Callable[[bytes], list[JSONObject]] = {
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
         }.get(program.decoder_format, self._sse)
@@ -364,7 +363,7 @@ class StreamDecoder:
             self.done = True
         return out
 
-    def _sse(self, chunk: bytes) -> list[JsonObject]:
+    def _sse(self, chunk: bytes) -> list[JSONObject]:
         if self._hold_cr:
             chunk = b"\r" + chunk
             self._hold_cr = False
@@ -380,9 +379,9 @@ class StreamDecoder:
         prefix = self.program.prefix
         cut = len(prefix)
         done = self.program.done_signal
-        frames: list[JsonObject] = []
+        frames: list[JSONObject] = []
         loads = json.loads
-        frame: JsonValue
+        frame: JSONValue
         for part in parts:
             event: str | None = None
             if part[:cut] == prefix and b"\n" not in part:
@@ -421,12 +420,12 @@ class StreamDecoder:
             return None, event
         return b"\n".join(data), event
 
-    def _lines(self, chunk: bytes) -> list[JsonObject]:
+    def _lines(self, chunk: bytes) -> list[JSONObject]:
         chunk = self._buffer + chunk
         lines = chunk.split(b"\n")
         self._buffer = lines.pop()
-        frames: list[JsonObject] = []
-        frame: JsonValue
+        frames: list[JSONObject] = []
+        frame: JSONValue
         for line in lines:
             line = line.strip()
             if not line:
@@ -441,11 +440,11 @@ class StreamDecoder:
             frames.append(frame if isinstance(frame, dict) else {"event": "message", "data": frame})
         return frames
 
-    def _json_array(self, chunk: bytes) -> list[JsonObject]:
+    def _json_array(self, chunk: bytes) -> list[JSONObject]:
         text = (self._buffer + chunk).decode("utf-8", "replace")
         decoder = json.JSONDecoder()
-        frames: list[JsonObject] = []
-        value: JsonValue
+        frames: list[JSONObject] = []
+        value: JSONValue
         pos = 0
         while True:
             while pos < len(text) and text[pos] in " \t\r\n,[]":
@@ -463,7 +462,7 @@ class StreamDecoder:
 
     # -- frames -> events -------------------------------------------------------------------
 
-    def _frame(self, frame: JsonObject, out: list[StreamEvent]) -> None:
+    def _frame(self, frame: JSONObject, out: list[StreamEvent]) -> None:
         program = self.program
         if program.selector is not None and not program.selector(frame, ()):
             return
@@ -482,9 +481,9 @@ class StreamDecoder:
                 self.done = True
 
     def _emit(
-        self, rule: _Rule, frame: JsonObject, bound: Sequence[JsonValue], out: list[StreamEvent]
+        self, rule: _Rule, frame: JSONObject, bound: Sequence[JSONValue], out: list[StreamEvent]
     ) -> None:
-        values: JsonObject = {}
+        values: JSONObject = {}
         for f in rule.fields:
             value = f.value(frame, bound)
             if value is not MISSING:
@@ -534,7 +533,7 @@ class StreamDecoder:
         elif kind == "StreamError":
             out.append(self._error(values))
 
-    def _metadata(self, values: JsonObject, candidate: int) -> Metadata:
+    def _metadata(self, values: JSONObject, candidate: int) -> Metadata:
         usage = values.pop("usage", None)
         raw_stop = values.pop("stop_reason", None)
         prompt = values.pop("prompt_tokens", None)
@@ -553,11 +552,11 @@ class StreamDecoder:
             extra=values,
         )
 
-    def _error(self, values: JsonObject) -> StreamError:
+    def _error(self, values: JSONObject) -> StreamError:
         error = values.pop("error", None)
         message = ""
-        code: JsonValue = None
-        status: JsonValue = None
+        code: JSONValue = None
+        status: JSONValue = None
         if isinstance(error, dict):
             message = str(error.get("message", ""))
             code = error.get("code") or error.get("type")
@@ -575,7 +574,7 @@ class StreamDecoder:
 
     # -- tool calls -------------------------------------------------------------------------
 
-    def _start_call(self, values: JsonObject, candidate: int, out: list[StreamEvent]) -> None:
+    def _start_call(self, values: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
         index = values.get("index")
         call_id = values.get("tool_call_id")
         if not isinstance(call_id, str) or not call_id or call_id == GENERATE_ID:
@@ -592,7 +591,7 @@ class StreamDecoder:
         if "arguments" in values:  # a start that carries its arguments (baidu)
             self._partial_call({"arguments": values["arguments"], "index": index}, candidate, out)
 
-    def _partial_call(self, values: JsonObject, candidate: int, out: list[StreamEvent]) -> None:
+    def _partial_call(self, values: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
         args = values.get("arguments")
         if args is None:
             return
@@ -615,7 +614,7 @@ class StreamDecoder:
             text = json.dumps(args, ensure_ascii=False)
         out.append(PartialToolCall(text, call.id, call.index, candidate))
 
-    def _flush_call(self, candidate: int, index: JsonValue, out: list[StreamEvent]) -> None:
+    def _flush_call(self, candidate: int, index: JSONValue, out: list[StreamEvent]) -> None:
         call = self._calls.pop((candidate, index), None) if isinstance(index, int) else None
         if call is None:
             return
@@ -629,7 +628,7 @@ class StreamDecoder:
         self._last_call.pop(candidate, None)
 
     def _ended(self, call: _Call) -> ToolCallEnded:
-        value: JsonValue
+        value: JSONValue
         if call.obj is not None and not call.args:
             text = json.dumps(call.obj, ensure_ascii=False)
             value = call.obj
@@ -664,7 +663,7 @@ class StreamDecoder:
         return out
 
 
-def _parse_arguments(text: str) -> tuple[JsonValue, str | None]:
+def _parse_arguments(text: str) -> tuple[JSONValue, str | None]:
     if not text.strip():
         return {}, None
     try:

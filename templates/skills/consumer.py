@@ -416,9 +416,7 @@ class AsyncExecution:
         """One status request (§5.5)."""
         endpoint = self.descriptor.endpoint
         url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
-        status = await self._get(
-            url, InvocationStatusResponse, self.descriptor, self._credentials
-        )
+        status = await self._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
         self.last = status
         return status
 

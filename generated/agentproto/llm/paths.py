@@ -20,7 +20,7 @@ parsed again per frame. Compiling a path *under a scope* (see :class:`Scope`) bi
 shares with the scope to the scope's current elements, which is how an event rule walks
 ``$.choices[*].delta.tool_calls[*]`` one tool call at a time.
 
-Documents are typed as :data:`JsonValue` (what ``json.loads`` gives); a path that reaches
+Documents are typed as :data:`JSONValue` (what ``json.loads`` gives); a path that reaches
 nothing gives :data:`MISSING`. This module imports nothing from the package: the code
 generator loads it on its own to check the bundled manifests.
 """
@@ -32,14 +32,15 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+if TYPE_CHECKING:  # types only: the generator loads this module on its own, outside the package
+    from agentproto._runtime.json_types import JSONValue
 
 __all__ = [
     "MISSING",
     "ExpressionError",
     "Getter",
-    "JsonObject",
-    "JsonValue",
     "Match",
     "Missing",
     "Path",
@@ -51,10 +52,6 @@ __all__ = [
     "parse_path",
     "section",
 ]
-
-JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
-"""A decoded JSON document or any part of it."""
-JsonObject: TypeAlias = dict[str, JsonValue]
 
 
 class Missing(enum.Enum):
@@ -76,11 +73,11 @@ MISSING: Final = Missing.MISSING
 
 WILD: Final = object()  # the ``[*]`` segment
 Segment = str | int | object  # a key, an index, or WILD
-Reader: TypeAlias = Callable[[JsonValue], JsonValue | Missing]
+Reader: TypeAlias = "Callable[[JSONValue], JSONValue | Missing]"
 """A compiled path read from one document: the first value it reaches, or MISSING."""
-Getter: TypeAlias = Callable[[JsonValue, Sequence[JsonValue]], JsonValue | Missing]
+Getter: TypeAlias = "Callable[[JSONValue, Sequence[JSONValue]], JSONValue | Missing]"
 """A compiled path read from a frame under a scope's bindings (see :class:`Scope`)."""
-Match: TypeAlias = Callable[[JsonValue, Sequence[JsonValue]], bool]
+Match: TypeAlias = "Callable[[JSONValue, Sequence[JSONValue]], bool]"
 
 _EMPTY: Final[Mapping[str, Any]] = MappingProxyType({})
 
@@ -125,7 +122,7 @@ def parse_path(text: str) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-def _step(value: JsonValue, segment: Segment) -> JsonValue | Missing:
+def _step(value: JSONValue, segment: Segment) -> JSONValue | Missing:
     if type(segment) is str:
         return value.get(segment, MISSING) if isinstance(value, dict) else MISSING
     if isinstance(value, list) and type(segment) is int:
@@ -144,12 +141,12 @@ def _first_getter(segments: tuple[Segment, ...]) -> Reader:
             if len(keys) == 1:
                 (k,) = keys
 
-                def get1(value: JsonValue) -> JsonValue | Missing:
+                def get1(value: JSONValue) -> JSONValue | Missing:
                     return value.get(k, MISSING) if type(value) is dict else MISSING
 
                 return get1
 
-            def get_keys(value: JsonValue | Missing) -> JsonValue | Missing:
+            def get_keys(value: JSONValue | Missing) -> JSONValue | Missing:
                 for key in keys:
                     if type(value) is not dict:
                         return MISSING
@@ -158,7 +155,7 @@ def _first_getter(segments: tuple[Segment, ...]) -> Reader:
 
             return get_keys
 
-        def get_mixed(value: JsonValue) -> JsonValue | Missing:
+        def get_mixed(value: JSONValue) -> JSONValue | Missing:
             for segment in segments:
                 found = _step(value, segment)
                 if found is MISSING:
@@ -168,7 +165,7 @@ def _first_getter(segments: tuple[Segment, ...]) -> Reader:
 
         return get_mixed
 
-    def get_first(value: JsonValue) -> JsonValue | Missing:
+    def get_first(value: JSONValue) -> JSONValue | Missing:
         for found in _iterate(value, segments):
             if found is not None:
                 return found
@@ -177,7 +174,7 @@ def _first_getter(segments: tuple[Segment, ...]) -> Reader:
     return get_first
 
 
-def _iterate(value: JsonValue, segments: tuple[Segment, ...]) -> Iterator[JsonValue]:
+def _iterate(value: JSONValue, segments: tuple[Segment, ...]) -> Iterator[JSONValue]:
     """Every value the path reaches, in document order (missing ones skipped)."""
     for i, segment in enumerate(segments):
         if segment is WILD:
@@ -206,7 +203,7 @@ class Path:
     def has_wildcard(self) -> bool:
         return WILD in self.segments
 
-    def all(self, value: JsonValue) -> list[JsonValue]:
+    def all(self, value: JSONValue) -> list[JSONValue]:
         return [v for v in _iterate(value, self.segments) if v is not None]
 
 
@@ -239,15 +236,15 @@ class Scope:
     def __bool__(self) -> bool:
         return bool(self.levels)
 
-    def bindings(self, frame: JsonValue) -> Iterator[tuple[JsonValue, ...]]:
+    def bindings(self, frame: JSONValue) -> Iterator[tuple[JSONValue, ...]]:
         if not self.levels:
             yield ()
             return
         yield from self._walk(frame, 0, ())
 
     def _walk(
-        self, value: JsonValue, depth: int, bound: tuple[JsonValue, ...]
-    ) -> Iterator[tuple[JsonValue, ...]]:
+        self, value: JSONValue, depth: int, bound: tuple[JSONValue, ...]
+    ) -> Iterator[tuple[JSONValue, ...]]:
         items = self._steps[depth](value)
         if not isinstance(items, list):
             return
@@ -284,20 +281,20 @@ def _exists_getter(segments: tuple[Segment, ...], index: int | None) -> Match:
 
     if index is None:
 
-        def exists_root(frame: JsonValue, bound: Sequence[JsonValue]) -> bool:
+        def exists_root(frame: JSONValue, bound: Sequence[JSONValue]) -> bool:
             value = first(frame)
             return value is not MISSING and value is not None
 
         return exists_root
 
-    def exists_bound(frame: JsonValue, bound: Sequence[JsonValue]) -> bool:
+    def exists_bound(frame: JSONValue, bound: Sequence[JSONValue]) -> bool:
         value = first(bound[index])
         return value is not MISSING and value is not None
 
     return exists_bound
 
 
-ValuesGetter: TypeAlias = Callable[[JsonValue, Sequence[JsonValue]], list[JsonValue]]
+ValuesGetter: TypeAlias = "Callable[[JSONValue, Sequence[JSONValue]], list[JSONValue]]"
 
 
 def _values_getter(scope: Scope, text: str) -> ValuesGetter:
@@ -310,13 +307,13 @@ def _values_getter(scope: Scope, text: str) -> ValuesGetter:
     if WILD not in rest:
         first = _first_getter(rest)
 
-        def one(frame: JsonValue, bound: Sequence[JsonValue]) -> list[JsonValue]:
+        def one(frame: JSONValue, bound: Sequence[JSONValue]) -> list[JSONValue]:
             value = first(bound[index] if index >= 0 else frame)
             return [] if value is MISSING else [value]
 
         return one
 
-    def many(frame: JsonValue, bound: Sequence[JsonValue]) -> list[JsonValue]:
+    def many(frame: JSONValue, bound: Sequence[JSONValue]) -> list[JSONValue]:
         return list(_iterate(bound[index] if index >= 0 else frame, rest))
 
     return many
@@ -352,7 +349,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _literal(kind: str, token: str) -> JsonValue:
+def _literal(kind: str, token: str) -> JSONValue:
     if kind == "str":
         body = token[1:-1]
         return re.sub(r"\\(.)", r"\1", body)
@@ -449,7 +446,7 @@ class _Parser:
             return self._member(path, tuple(values))
         return self._truthy(path)
 
-    def _value(self) -> JsonValue:
+    def _value(self) -> JSONValue:
         kind, token = self.take()
         if kind not in ("str", "num", "word") or token in ("exists", "in"):
             raise ExpressionError(self.text, f"expected a literal, found {token!r}")
@@ -465,7 +462,7 @@ class _Parser:
         depth = self.scope.depth_of(parse_path(path))
         return self.scope.levels[depth - 1] if depth else ()
 
-    def _compare(self, path: str, op: str, literal: JsonValue) -> Match:
+    def _compare(self, path: str, op: str, literal: JSONValue) -> Match:
         values = _values_getter(self.scope, path)
         if op == "==":
             if literal is None:
@@ -475,7 +472,7 @@ class _Parser:
             return lambda f, s: any(v is not None for v in values(f, s))
         return lambda f, s: any(v is not None and not _equal(v, literal) for v in values(f, s))
 
-    def _member(self, path: str, literals: tuple[JsonValue, ...]) -> Match:
+    def _member(self, path: str, literals: tuple[JSONValue, ...]) -> Match:
         values = _values_getter(self.scope, path)
         hashable = frozenset(v for v in literals if isinstance(v, str))
         if len(hashable) == len(literals):
@@ -487,7 +484,7 @@ class _Parser:
         return lambda f, s: any(v is not None and v is not False for v in values(f, s))
 
 
-def _equal(value: JsonValue, literal: JsonValue) -> bool:
+def _equal(value: JSONValue, literal: JSONValue) -> bool:
     if isinstance(literal, bool) or isinstance(value, bool):
         return value is literal
     return bool(value == literal)
@@ -501,7 +498,7 @@ def compile_match(text: str, scope: Scope | None = None) -> Match:
     return _Parser(text, scope or _EMPTY_SCOPE).parse()
 
 
-def compile_predicate(text: str) -> Callable[[JsonValue], bool]:
+def compile_predicate(text: str) -> Callable[[JSONValue], bool]:
     """A predicate on one document (no scope)."""
     match = compile_match(text)
     return lambda value: bool(match(value, ()))

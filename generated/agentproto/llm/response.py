@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto.llm.events import (
     FinalCandidate,
     Metadata,
@@ -23,7 +24,7 @@ from agentproto.llm.events import (
     ThinkingDelta,
     ToolCallEnded,
 )
-from agentproto.llm.paths import MISSING, JsonObject, JsonValue, Missing
+from agentproto.llm.paths import MISSING, Missing
 from agentproto.llm.streaming import map_reason
 
 if TYPE_CHECKING:
@@ -82,10 +83,10 @@ class Usage:
         input_tokens: int | None = None,
         output_tokens: int | None = None,
     ) -> Usage | None:
-        found: JsonValue | Missing = raw  # a decoded usage object, or whatever was there
+        found: JSONValue | Missing = raw  # a decoded usage object, or whatever was there
         if not isinstance(found, dict) and input_tokens is None and output_tokens is None:
             return None
-        data: JsonObject = found if isinstance(found, dict) else {}
+        data: JSONObject = found if isinstance(found, dict) else {}
 
         def first(keys: tuple[str, ...]) -> int | None:
             for key in keys:
@@ -194,7 +195,7 @@ class ChatResponse:
             raw_finish_reason=raw_reason,
             thinking=thinking if isinstance(thinking, str) else "",
         )
-        extra: JsonObject = {}
+        extra: JSONObject = {}
         for key, get in shape.extra.items():
             value = get(body)
             if value is not MISSING:
@@ -202,7 +203,7 @@ class ChatResponse:
         return cls(manifest.id, (candidate,), usage, rate_limits, request_id, body, extra)
 
 
-def _text(value: JsonValue | Missing) -> str:
+def _text(value: JSONValue | Missing) -> str:
     if value is MISSING or value is None:
         return ""
     if isinstance(value, str):
@@ -212,7 +213,7 @@ def _text(value: JsonValue | Missing) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _part_text(part: JsonValue) -> str:
+def _part_text(part: JSONValue) -> str:
     """One text part: a string, or an object's ``text``."""
     if isinstance(part, str):
         return part
@@ -221,7 +222,7 @@ def _part_text(part: JsonValue) -> str:
     return str(part)
 
 
-def _tool_calls(manifest: Manifest, body: JsonValue) -> list[ToolCall]:
+def _tool_calls(manifest: Manifest, body: JSONValue) -> list[ToolCall]:
     mapping = manifest.response.tool_calls
     if mapping is None:
         return []
@@ -230,7 +231,7 @@ def _tool_calls(manifest: Manifest, body: JsonValue) -> list[ToolCall]:
         return []
     items = found if isinstance(found, list) else [found]
     calls: list[ToolCall] = []
-    parsed: JsonValue
+    parsed: JSONValue
     for i, item in enumerate(items):
         if mapping.filter is not None and not mapping.filter(item):
             continue
