@@ -21,9 +21,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from codegen.clients.params import render_params
 from codegen.errors import BuildError
 from codegen.ir import ModelUnit
 from codegen.models import generate_models
+from codegen.output import format_text
 from codegen.render import docline, environment, pyrepr
 
 NASTY = [
@@ -270,3 +272,18 @@ def test_a_known_hostile_schema_generates_fully(tmp_path: Path) -> None:
     assert len(classes) == 6, classes  # the three definitions, Left, Right and Holder
     module = import_text(source, tmp_path, "hostile_known")
     assert "pwned" not in "".join(dir(module))
+    # The dict forms of the same models (what the typed client calls accept): TypedDicts whose
+    # keys are exactly the hostile wire names, in a module that only defines them.
+    params_source = format_text(render_params(source, "hostile_known", text))
+    calls = [n for n in ast.walk(ast.parse(params_source)) if isinstance(n, ast.Call)]
+    assert all(isinstance(c.func, ast.Name) and c.func.id == "TypedDict" for c in calls)
+    sys.modules["hostile_known"] = module
+    try:
+        params = import_text(params_source, tmp_path, "hostile_known_params")
+    finally:
+        del sys.modules["hostile_known"]
+    for name in classes:
+        model = getattr(module, name)
+        wire = {f.validation_alias or key for key, f in model.model_fields.items()}
+        typed = getattr(params, f"{name}Param")
+        assert set(typed.__required_keys__) | set(typed.__optional_keys__) == wire, name

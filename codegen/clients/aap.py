@@ -13,6 +13,7 @@ from pathlib import Path
 import jinja2
 
 from codegen.clients.http_ops import http_ops, keyword_forms, model_names
+from codegen.clients.params import render_params
 from codegen.clients.signatures import model_names as signature_names
 from codegen.ir import Protocol
 from codegen.unasync import ship
@@ -51,7 +52,11 @@ def render(
             names=names,
             prefix="AAP",
             models_module="agentproto.aap.models",
-        )
+            params_module="agentproto.aap",
+        ),
+        "aap/params.py": render_params(
+            text, "agentproto.aap.models", "Dict forms of agentproto.aap.models"
+        ),
     }
     helpers = Path(str(env.globals["template_root"])) / "aap"
     for path in sorted(helpers.glob("*.py")):

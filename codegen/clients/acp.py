@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import jinja2
 
+from codegen.clients.params import SUFFIX, render_params
 from codegen.clients.signatures import Variant, model_names, outside_names, variants
 from codegen.ir import Operation, Protocol
 
@@ -48,6 +49,11 @@ class Method:
         """How the connection module names a type (unstable ones through their module)."""
         return f"_unstable.{name}" if self.op.unstable else name
 
+    def as_dict(self, name: str) -> str:
+        """How the connection module names a type's dict form (:mod:`codegen.clients.params`)."""
+        module = "_unstable_params" if self.op.unstable else "_params"
+        return f"{module}.{name}{SUFFIX}"
+
     @property
     def request(self) -> str:
         assert self.op.request is not None
@@ -75,7 +81,7 @@ def render(
         module = unstable if op.unstable else stable
         text = models[module.removeprefix("agentproto.").replace(".", "/") + ".py"]
         method = Method(op, module)
-        forms = variants(text, op.request, method.qualified, where)
+        forms = variants(text, op.request, method.qualified, where, method.as_dict)
         method = Method(op, module, tuple(forms))
         methods.append(method)
         params = [p for v in forms for p in v.params]
@@ -85,14 +91,22 @@ def render(
             imports.update(n for n in (op.request, op.response) if n)
             imports.update(v.model for v in forms)
             imports.update(model_names(params, text))
-    agent_side = [m for m in methods if m.op.direction == "client_to_server"]
-    client_side = [m for m in methods if m.op.direction == "server_to_client"]
-    return {
-        "acp/connection.py": env.get_template("acp/connection.py.j2").render(
-            protocol=protocol,
-            agent_side=agent_side,
-            client_side=client_side,
-            imports=sorted(imports),
-            outside={k: sorted(v) for k, v in sorted(outside.items())},
+    files = {
+        path.replace("models.py", "params.py"): render_params(
+            models[path], module, f"Dict forms of {module}"
+        )
+        for path, module in (
+            ("acp/models.py", stable),
+            ("acp/unstable/models.py", unstable),
         )
     }
+    agent_side = [m for m in methods if m.op.direction == "client_to_server"]
+    client_side = [m for m in methods if m.op.direction == "server_to_client"]
+    files["acp/connection.py"] = env.get_template("acp/connection.py.j2").render(
+        protocol=protocol,
+        agent_side=agent_side,
+        client_side=client_side,
+        imports=sorted(imports),
+        outside={k: sorted(v) for k, v in sorted(outside.items())},
+    )
+    return files

@@ -212,12 +212,15 @@ _METHOD_KEYWORDS = frozenset({"self", "request", "extra_headers", "timeout", "re
 
 
 def keyword_forms(ops: list[HttpOp], models_text: str, shown: str) -> dict[str, list[Variant]]:
-    """Per operation with a request body, its keyword forms (the body's fields as keywords)."""
+    """Per operation with a request body, its keyword forms (the body's fields as keywords;
+    a nested model may also be given as its dict form, ``_params.<Name>Param``)."""
     forms: dict[str, list[Variant]] = {}
     for h in ops:
         if h.op.request is None:
             continue
-        found = variants(models_text, h.op.request, lambda name: name, shown)
+        found = variants(
+            models_text, h.op.request, lambda name: name, shown, lambda name: f"_params.{name}Param"
+        )
         taken = _METHOD_KEYWORDS | set(h.path_params) | {q.name for q in h.query}
         for form in found:
             clash = sorted(taken & {p.name for p in form.params})

@@ -51,14 +51,35 @@ class Variant:
 
 
 @dataclass(frozen=True)
-class _Module:
+class ModelsModule:
+    """A generated models module as the client generators read it."""
+
     classes: dict[str, ast.ClassDef]
     aliases: dict[str, ast.expr]  # module-level ``Name: TypeAlias = ...`` and ``Name = ...``
     names: frozenset[str]
 
+    def root_type(self, name: str) -> ast.expr | None:
+        """``T`` of ``class name(RootModel[T])``, else None."""
+        for base in self.classes[name].bases:
+            if (
+                isinstance(base, ast.Subscript)
+                and isinstance(base.value, ast.Name)
+                and base.value.id == "RootModel"
+            ):
+                return base.slice
+        return None
+
+
+@dataclass(frozen=True)
+class ModelField:
+    name: str  # the attribute (snake_case)
+    wire: str  # the key on the wire
+    annotation: ast.expr
+    required: bool
+
 
 @cache
-def _parse(text: str) -> _Module:
+def parse_models(text: str) -> ModelsModule:
     tree = ast.parse(text)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     aliases: dict[str, ast.expr] = {}
@@ -69,24 +90,43 @@ def _parse(text: str) -> _Module:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 aliases[target.id] = node.value
-    return _Module(classes, aliases, frozenset(classes) | frozenset(aliases))
+    return ModelsModule(classes, aliases, frozenset(classes) | frozenset(aliases))
 
 
-def variants(text: str, model: str, qualify: Callable[[str], str], where: str) -> list[Variant]:
+def variants(
+    text: str,
+    model: str,
+    qualify: Callable[[str], str],
+    where: str,
+    dict_form: Callable[[str], str] | None = None,
+) -> list[Variant]:
     """The ways to call a method whose request type is ``model``: one per union member for a
-    ``RootModel`` of a union, else one. ``qualify`` names a models type in the client module."""
-    module = _parse(text)
+    ``RootModel`` of a union, else one. ``qualify`` names a models type in the client module;
+    ``dict_form`` names its dict form (:mod:`codegen.clients.params`), accepted beside it."""
+    module = parse_models(text)
     node = module.classes.get(model)
     if node is None:
         raise BuildError.single(where, "", f"request type {model} is not a class of its models")
     root = _root_union(node)
     members = root if root is not None else [model]
-    return [Variant(m, tuple(_params(module, m, qualify, where))) for m in members]
+    from codegen.clients.params import param_types  # it reads models through this module
+
+    named = _Names(qualify, dict_form, param_types(text).names if dict_form else frozenset())
+    return [Variant(m, tuple(_params(module, m, named, where))) for m in members]
+
+
+@dataclass(frozen=True)
+class _Names:
+    """How the client module names a models type, and its dict form where it has one."""
+
+    qualify: Callable[[str], str]
+    dict_form: Callable[[str], str] | None
+    with_dict: frozenset[str]
 
 
 def union_of(text: str, model: str) -> list[str] | None:
     """The members of ``model`` when it is a ``RootModel`` of a union of classes."""
-    node = _parse(text).classes.get(model)
+    node = parse_models(text).classes.get(model)
     return _root_union(node) if node is not None else None
 
 
@@ -112,8 +152,22 @@ def _union_names(node: ast.expr) -> list[str] | None:
     return None
 
 
-def _params(module: _Module, model: str, qualify: Callable[[str], str], where: str) -> list[Param]:
-    fields: dict[str, Param] = {}
+def _params(module: ModelsModule, model: str, named: _Names, where: str) -> list[Param]:
+    params = []
+    for field in module_fields(module, model):
+        if field.name in RESERVED:
+            raise BuildError.single(
+                where, "", f"{model}.{field.name}: a field name the client methods reserve"
+            )
+        annotation = _annotation(module, field.annotation, named, where)
+        params.append(Param(field.name, annotation, field.required))
+    return params
+
+
+def module_fields(module: ModelsModule, model: str) -> list[ModelField]:
+    """The fields of ``model`` and its bases (a redefinition moves a field, as dataclasses
+    do), required ones first."""
+    fields: dict[str, ModelField] = {}
     for cls in _lineage(module, model):
         for statement in cls.body:
             if not isinstance(statement, ast.AnnAssign) or not isinstance(
@@ -123,22 +177,27 @@ def _params(module: _Module, model: str, qualify: Callable[[str], str], where: s
             name = statement.target.id
             if name == "model_config" or _is_classvar(statement.annotation):
                 continue
-            if name in RESERVED:
-                raise BuildError.single(
-                    where, "", f"{model}.{name}: a field name the client methods reserve"
-                )
-            fields.pop(name, None)  # a redefinition moves it, as dataclasses do
-            fields[name] = Param(
+            fields.pop(name, None)
+            fields[name] = ModelField(
                 name,
-                _annotation(module, statement.annotation, qualify, where),
+                _wire_name(statement.value) or name,
+                statement.annotation,
                 _required(statement.value),
             )
-    return [p for p in fields.values() if p.required] + [
-        p for p in fields.values() if not p.required
+    return [f for f in fields.values() if f.required] + [
+        f for f in fields.values() if not f.required
     ]
 
 
-def _lineage(module: _Module, model: str) -> list[ast.ClassDef]:
+def _wire_name(value: ast.expr | None) -> str | None:
+    if isinstance(value, ast.Call):
+        for keyword in value.keywords:
+            if keyword.arg == "validation_alias" and isinstance(keyword.value, ast.Constant):
+                return str(keyword.value.value)
+    return None
+
+
+def _lineage(module: ModelsModule, model: str) -> list[ast.ClassDef]:
     """``model`` and its bases defined in the module, most basic first (the field order)."""
     order: list[ast.ClassDef] = []
 
@@ -173,7 +232,7 @@ def _required(value: ast.expr | None) -> bool:
     return False
 
 
-def _annotation(module: _Module, node: ast.expr, qualify: Callable[[str], str], where: str) -> str:
+def _annotation(module: ModelsModule, node: ast.expr, named: _Names, where: str) -> str:
     class Rewrite(ast.NodeTransformer):
         def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
             if isinstance(sub.value, ast.Name) and sub.value.id == "Annotated":
@@ -184,7 +243,10 @@ def _annotation(module: _Module, node: ast.expr, qualify: Callable[[str], str], 
 
         def visit_Name(self, name: ast.Name) -> ast.AST:
             if name.id in module.names:
-                qualified: ast.expr = ast.parse(qualify(name.id), mode="eval").body
+                qualified: ast.expr = ast.parse(named.qualify(name.id), mode="eval").body
+                if named.dict_form is not None and name.id in named.with_dict:
+                    as_dict = ast.parse(named.dict_form(name.id), mode="eval").body
+                    return ast.BinOp(qualified, ast.BitOr(), as_dict)
                 return qualified
             if name.id not in OUTSIDE_NAMES and name.id not in ("None", "list", "dict", "str"):
                 if name.id not in ("int", "float", "bool", "bytes", "tuple", "set"):
@@ -208,7 +270,7 @@ def outside_names(params: list[Param]) -> dict[str, set[str]]:
 
 def model_names(params: list[Param], text: str) -> set[str]:
     """The models types (of the module ``text``) the annotations name directly."""
-    names = _parse(text).names
+    names = parse_models(text).names
     return {
         node.id
         for param in params

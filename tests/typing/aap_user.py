@@ -1,4 +1,5 @@
-"""An AAP application as a user writes it from the docs: typed requests built with keywords."""
+"""An AAP application as a user writes it from the docs: typed requests built with keywords,
+nested inputs as models or as dicts."""
 
 from __future__ import annotations
 
@@ -29,7 +30,12 @@ def converse(client: AAPClient, agent: str, text: str) -> StopReason | None:
 
 
 async def converse_async(client: AsyncAAPClient, agent: str) -> str:
-    created = await client.create_session(agent=AgentConfig(name=agent), tools=[])
+    """Nested inputs as plain dicts with the wire's keys: checked too."""
+    created = await client.create_session(agent={"name": agent, "options": {"tone": "dry"}})
+    await client.create_turn(
+        created.session_id,
+        messages=[{"role": "user", "content": [{"type": "text", "text": "Hi"}]}],
+    )
     return created.session_id
 
 

@@ -73,6 +73,16 @@ async def session(agent: AgentConnection) -> str:
     reply = await agent.prompt(
         session_id=created.session_id, prompt=[ContentBlockText(type="text", text="Hi")]
     )
+    await agent.prompt(  # nested inputs as dicts, with the wire's keys, checked key by key
+        session_id=created.session_id,
+        prompt=[
+            {"type": "text", "text": "Hi"},
+            {"type": "resource_link", "uri": "file:///a", "name": "a"},
+        ],
+    )
+    await agent.new_session(
+        cwd="/repo", mcp_servers=[{"name": "fs", "command": "mcp-fs", "args": [], "env": []}]
+    )
     await agent.cancel(session_id=created.session_id)
     await agent.set_session_config_option(
         session_id=created.session_id, config_id="auto", type="boolean", value=True

@@ -15,6 +15,8 @@ async def mistakes(agent: AgentConnection, blocking: SyncAgentConnection) -> Non
     await agent.prompt({"sessionId": "s", "prompt": []})  # error: a bare dict is unchecked
     blocking.cancel(session_id="s", timeout="soon")  # error: timeout is a number
     PromptRequest(sessionId="s", prompt=[])  # error: wire names are not keywords
+    await agent.prompt(session_id="s", prompt=[{"type": "txt", "text": "x"}])  # error: bad tag
+    await agent.prompt(session_id="s", prompt=[{"type": "text", "txt": "x"}])  # error: misspelt key
     PromptResponse(stop_reason="ended")  # error: not one of the enum's values
     reason: str = input()
     PromptResponse(stop_reason=reason)  # error: any str is not a known value or UnknownValue

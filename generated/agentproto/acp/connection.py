@@ -35,6 +35,7 @@ from agentproto._runtime.sync_loop import LoopThread
 if TYPE_CHECKING:
     from pydantic import AnyUrl, BaseModel
 
+    from agentproto.acp import params as _params
     from agentproto.acp.models import (
         AuthenticateRequest,
         AuthenticateResponse,
@@ -100,6 +101,7 @@ if TYPE_CHECKING:
         WriteTextFileResponse,
     )
     from agentproto.acp.unstable import models as _unstable
+    from agentproto.acp.unstable import params as _unstable_params
 
 PROTOCOL_VERSION: Final = 1
 
@@ -856,8 +858,8 @@ class AgentConnection(_Caller):
         /,
         *,
         protocol_version: int,
-        client_capabilities: ClientCapabilities | None = ...,
-        client_info: Implementation | None = ...,
+        client_capabilities: ClientCapabilities | _params.ClientCapabilitiesParam | None = ...,
+        client_info: Implementation | _params.ImplementationParam | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> InitializeResponse: ...
 
@@ -1080,12 +1082,13 @@ class AgentConnection(_Caller):
         additional_directories: list[str] | None = ...,
         mcp_servers: list[
             _unstable.McpServerHttpModel
-            | _unstable.McpServerSseModel
-            | _unstable.McpServerAcpModel
-            | _unstable.McpServerStdio
+            | _unstable_params.McpServerHttpModelParam
+            | (_unstable.McpServerSseModel | _unstable_params.McpServerSseModelParam)
+            | (_unstable.McpServerAcpModel | _unstable_params.McpServerAcpModelParam)
+            | (_unstable.McpServerStdio | _unstable_params.McpServerStdioParam)
         ]
         | None = ...,
-        system_prompt: _unstable.SystemPrompt | None = ...,
+        system_prompt: _unstable.SystemPrompt | _unstable_params.SystemPromptParam | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> _unstable.ForkSessionResponse: ...
 
@@ -1131,7 +1134,12 @@ class AgentConnection(_Caller):
         self,
         /,
         *,
-        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        mcp_servers: list[
+            McpServerHttpModel
+            | _params.McpServerHttpModelParam
+            | (McpServerSseModel | _params.McpServerSseModelParam)
+            | (McpServerStdio | _params.McpServerStdioParam)
+        ],
         cwd: str,
         session_id: str,
         additional_directories: list[str] | None = ...,
@@ -1156,7 +1164,12 @@ class AgentConnection(_Caller):
         /,
         *,
         cwd: str,
-        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        mcp_servers: list[
+            McpServerHttpModel
+            | _params.McpServerHttpModelParam
+            | (McpServerSseModel | _params.McpServerSseModelParam)
+            | (McpServerStdio | _params.McpServerStdioParam)
+        ],
         additional_directories: list[str] | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> NewSessionResponse: ...
@@ -1175,7 +1188,12 @@ class AgentConnection(_Caller):
 
     @overload
     async def prompt(
-        self, /, *, session_id: str, prompt: list[ContentBlock], meta: dict[str, Any] | None = ...
+        self,
+        /,
+        *,
+        session_id: str,
+        prompt: list[ContentBlock | _params.ContentBlockParam],
+        meta: dict[str, Any] | None = ...,
     ) -> PromptResponse: ...
 
     async def prompt(
@@ -1198,7 +1216,13 @@ class AgentConnection(_Caller):
         session_id: str,
         cwd: str,
         additional_directories: list[str] | None = ...,
-        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = ...,
+        mcp_servers: list[
+            McpServerHttpModel
+            | _params.McpServerHttpModelParam
+            | (McpServerSseModel | _params.McpServerSseModelParam)
+            | (McpServerStdio | _params.McpServerStdioParam)
+        ]
+        | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> ResumeSessionResponse: ...
 
@@ -1363,7 +1387,7 @@ class ClientConnection(_Caller):
         | Literal["not_required"]
         | Literal["unknown"]
         | str,
-        accounts: list[_unstable.AuthAccount] | None = ...,
+        accounts: list[_unstable.AuthAccount | _unstable_params.AuthAccountParam] | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> None: ...
 
@@ -1417,7 +1441,7 @@ class ClientConnection(_Caller):
         /,
         *,
         session_id: str,
-        requested_schema: ElicitationSchema,
+        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
         message: str,
         mode: Literal["form"],
         tool_call_id: str | None = ...,
@@ -1430,7 +1454,7 @@ class ClientConnection(_Caller):
         /,
         *,
         request_id: int | str | None,
-        requested_schema: ElicitationSchema,
+        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
         message: str,
         mode: Literal["form"],
         meta: dict[str, Any] | None = ...,
@@ -1586,8 +1610,8 @@ class ClientConnection(_Caller):
         /,
         *,
         session_id: str,
-        tool_call: ToolCallUpdate,
-        options: list[PermissionOption],
+        tool_call: ToolCallUpdate | _params.ToolCallUpdateParam,
+        options: list[PermissionOption | _params.PermissionOptionParam],
         meta: dict[str, Any] | None = ...,
     ) -> RequestPermissionResponse: ...
 
@@ -1607,7 +1631,12 @@ class ClientConnection(_Caller):
 
     @overload
     async def session_update(
-        self, /, *, session_id: str, update: SessionUpdate, meta: dict[str, Any] | None = ...
+        self,
+        /,
+        *,
+        session_id: str,
+        update: SessionUpdate | _params.SessionUpdateParam,
+        meta: dict[str, Any] | None = ...,
     ) -> None: ...
 
     async def session_update(
@@ -1630,7 +1659,7 @@ class ClientConnection(_Caller):
         session_id: str,
         command: str,
         args: list[str] | None = ...,
-        env: list[EnvVariable] | None = ...,
+        env: list[EnvVariable | _params.EnvVariableParam] | None = ...,
         cwd: str | None = ...,
         output_byte_limit: int | None = ...,
         meta: dict[str, Any] | None = ...,
@@ -1896,8 +1925,8 @@ class SyncAgentConnection:
         /,
         *,
         protocol_version: int,
-        client_capabilities: ClientCapabilities | None = ...,
-        client_info: Implementation | None = ...,
+        client_capabilities: ClientCapabilities | _params.ClientCapabilitiesParam | None = ...,
+        client_info: Implementation | _params.ImplementationParam | None = ...,
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
     ) -> InitializeResponse: ...
@@ -2181,12 +2210,13 @@ class SyncAgentConnection:
         additional_directories: list[str] | None = ...,
         mcp_servers: list[
             _unstable.McpServerHttpModel
-            | _unstable.McpServerSseModel
-            | _unstable.McpServerAcpModel
-            | _unstable.McpServerStdio
+            | _unstable_params.McpServerHttpModelParam
+            | (_unstable.McpServerSseModel | _unstable_params.McpServerSseModelParam)
+            | (_unstable.McpServerAcpModel | _unstable_params.McpServerAcpModelParam)
+            | (_unstable.McpServerStdio | _unstable_params.McpServerStdioParam)
         ]
         | None = ...,
-        system_prompt: _unstable.SystemPrompt | None = ...,
+        system_prompt: _unstable.SystemPrompt | _unstable_params.SystemPromptParam | None = ...,
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
     ) -> _unstable.ForkSessionResponse: ...
@@ -2247,7 +2277,12 @@ class SyncAgentConnection:
         self,
         /,
         *,
-        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        mcp_servers: list[
+            McpServerHttpModel
+            | _params.McpServerHttpModelParam
+            | (McpServerSseModel | _params.McpServerSseModelParam)
+            | (McpServerStdio | _params.McpServerStdioParam)
+        ],
         cwd: str,
         session_id: str,
         additional_directories: list[str] | None = ...,
@@ -2281,7 +2316,12 @@ class SyncAgentConnection:
         /,
         *,
         cwd: str,
-        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio],
+        mcp_servers: list[
+            McpServerHttpModel
+            | _params.McpServerHttpModelParam
+            | (McpServerSseModel | _params.McpServerSseModelParam)
+            | (McpServerStdio | _params.McpServerStdioParam)
+        ],
         additional_directories: list[str] | None = ...,
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
@@ -2313,7 +2353,7 @@ class SyncAgentConnection:
         /,
         *,
         session_id: str,
-        prompt: list[ContentBlock],
+        prompt: list[ContentBlock | _params.ContentBlockParam],
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
     ) -> PromptResponse: ...
@@ -2346,7 +2386,13 @@ class SyncAgentConnection:
         session_id: str,
         cwd: str,
         additional_directories: list[str] | None = ...,
-        mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = ...,
+        mcp_servers: list[
+            McpServerHttpModel
+            | _params.McpServerHttpModelParam
+            | (McpServerSseModel | _params.McpServerSseModelParam)
+            | (McpServerStdio | _params.McpServerStdioParam)
+        ]
+        | None = ...,
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
     ) -> ResumeSessionResponse: ...
