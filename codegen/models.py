@@ -24,7 +24,7 @@ from codegen.normalise import DISCARDED_ROOT, normalise
 from codegen.open_types import OpenTypesError, enums_to_literals, open_unions
 from codegen.render import docline
 from codegen.sources import display_path
-from codegen.textedit import apply, offsets
+from codegen.textedit import apply, insert_imports, offsets
 
 # Integer formats of the ACP schema that the model generator does not know: plain ints.
 _TYPE_MAPPINGS = [f"integer+{fmt}=integer" for fmt in ("uint8", "uint16", "uint32", "uint64")]
@@ -284,19 +284,8 @@ def _aliases_from_carrier(
         aliases.append(alias)
     if not aliases:
         return text
-    # The imports go after the module's docstring and __future__ import (the formatter sorts
-    # and merges them with the others).
     imports = "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n"
-    body = ast.parse(text).body
-    after = 0
-    for statement in body[:2]:
-        docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
-        if not (docstring or future):
-            break
-        after = statement.end_lineno or 0
-    lines = io.StringIO(text, newline="").readlines()
-    text = "".join(lines[:after]) + imports + "".join(lines[after:])
+    text = insert_imports(text, imports)
     return text.rstrip("\n") + "\n" + "".join(aliases)
 
 

@@ -18,69 +18,17 @@ are replaced by that name.
 from __future__ import annotations
 
 import ast
-import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from codegen.render import docline
-from codegen.textedit import apply
+from codegen.textedit import NodeSource, apply, insert_imports
 
 UNKNOWN_VALUE = "UnknownValue"  # agentproto._runtime.base: NewType("UnknownValue", str)
 
 
 class OpenTypesError(ValueError):
     """A union the rewrite cannot make open (reported by the caller with the schema file)."""
-
-
-def _positions(text: str) -> list[int]:
-    """Character offset of each line start, for the parser's (line, UTF-8 column) pairs."""
-    starts = [0]
-    for line in io.StringIO(text, newline="").readlines():
-        starts.append(starts[-1] + len(line))
-    return starts
-
-
-class _Source:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.lines = io.StringIO(text, newline="").readlines()
-        self.starts = _positions(text)
-
-    def offset(self, line: int, column: int) -> int:
-        """The character offset of a parser position (columns count UTF-8 bytes)."""
-        prefix = self.lines[line - 1].encode("utf-8")[:column]
-        return self.starts[line - 1] + len(prefix.decode("utf-8"))
-
-    def span(self, node: ast.expr | ast.stmt) -> tuple[int, int]:
-        assert node.end_lineno is not None and node.end_col_offset is not None
-        return (
-            self.offset(node.lineno, node.col_offset),
-            self.offset(node.end_lineno, node.end_col_offset),
-        )
-
-    def lines_span(self, node: ast.stmt) -> tuple[int, int]:
-        """Whole lines, from the statement's first line to its last."""
-        assert node.end_lineno is not None
-        return self.starts[node.lineno - 1], self.starts[node.end_lineno]
-
-    def segment(self, node: ast.expr) -> str:
-        start, end = self.span(node)
-        return self.text[start:end]
-
-
-def insert_imports(text: str, imports: str) -> str:
-    """``imports`` after the module's docstring and ``__future__`` import (the formatter
-    sorts and merges them with the others, and drops the unused)."""
-    body = ast.parse(text).body
-    after = 0
-    for statement in body[:2]:
-        docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
-        if not (docstring or future):
-            break
-        after = statement.end_lineno or 0
-    lines = io.StringIO(text, newline="").readlines()
-    return "".join(lines[:after]) + imports + "".join(lines[after:])
 
 
 # --- enums ----------------------------------------------------------------------------------
@@ -124,7 +72,7 @@ def _is_enum(node: ast.ClassDef) -> bool:
 def enums_to_literals(text: str, *, keep_unknown: bool) -> str:
     """Each enum class as a ``Literal`` alias (open: ``| UnknownValue`` for strings, ``| int``
     for integers); uses of its members (defaults) as the values."""
-    source = _Source(text)
+    source = NodeSource(text)
     tree = ast.parse(text)
     enums = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and _is_enum(n)}
     if not enums:
@@ -354,7 +302,7 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     unions = _find_unions(tree)
     if not unions:
         return text
-    source = _Source(text)
+    source = NodeSource(text)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     bound = set(classes) | {
         s.target.id
@@ -469,7 +417,7 @@ def _open_alias(name: str, union: _Union, unknown: str, doc: str | None) -> str:
 
 
 def _use_edits(
-    use: ast.expr | ast.AnnAssign, name: str, source: _Source
+    use: ast.expr | ast.AnnAssign, name: str, source: NodeSource
 ) -> Iterator[tuple[int, int, str]]:
     if not isinstance(use, ast.AnnAssign):  # Annotated[A | B, Field(discriminator=...)]
         start, end = source.span(use)
