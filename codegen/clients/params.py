@@ -25,7 +25,7 @@ import keyword
 from dataclasses import dataclass
 from functools import cache
 
-from codegen.clients.signatures import module_fields, parse_models
+from codegen.clients.signatures import module_fields, parse_models, strip_annotated
 from codegen.render import docline
 
 SUFFIX = "Param"
@@ -75,20 +75,6 @@ def param_types(text: str) -> ParamTypes:
     return ParamTypes(classes, frozenset(aliases), unknown)
 
 
-def _strip_annotated(node: ast.expr) -> ast.expr:
-    class Strip(ast.NodeTransformer):
-        def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
-            if isinstance(sub.value, ast.Name) and sub.value.id == "Annotated":
-                first = sub.slice.elts[0] if isinstance(sub.slice, ast.Tuple) else sub.slice
-                visited: ast.AST = self.visit(first)
-                return visited
-            return self.generic_visit(sub)
-
-    tree = ast.parse(ast.unparse(node), mode="eval")
-    result: ast.expr = Strip().visit(tree).body
-    return result
-
-
 def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
     """A model field's type as a dict's value type: models as their ``...Param`` (an open
     union's Unknown variant left out: a dict names a known variant, or is built as the
@@ -111,7 +97,7 @@ def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
                 used.add(name.id)
             return name
 
-    return ast.unparse(Rewrite().visit(_strip_annotated(node)))
+    return ast.unparse(Rewrite().visit(strip_annotated(node)))
 
 
 def render_params(text: str, models_module: str, header: str) -> str:

@@ -232,8 +232,11 @@ def _required(value: ast.expr | None) -> bool:
     return False
 
 
-def _annotation(module: ModelsModule, node: ast.expr, named: _Names, where: str) -> str:
-    class Rewrite(ast.NodeTransformer):
+def strip_annotated(node: ast.expr) -> ast.expr:
+    """A copy of the type expression with every ``Annotated[T, ...]`` replaced by ``T`` (the
+    metadata is the models' validation, not part of the type a caller gives)."""
+
+    class Strip(ast.NodeTransformer):
         def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
             if isinstance(sub.value, ast.Name) and sub.value.id == "Annotated":
                 first = sub.slice.elts[0] if isinstance(sub.slice, ast.Tuple) else sub.slice
@@ -241,6 +244,13 @@ def _annotation(module: ModelsModule, node: ast.expr, named: _Names, where: str)
                 return visited
             return self.generic_visit(sub)
 
+    tree = ast.parse(ast.unparse(node), mode="eval")
+    result: ast.expr = Strip().visit(tree).body
+    return result
+
+
+def _annotation(module: ModelsModule, node: ast.expr, named: _Names, where: str) -> str:
+    class Rewrite(ast.NodeTransformer):
         def visit_Name(self, name: ast.Name) -> ast.AST:
             if name.id in module.names:
                 qualified: ast.expr = ast.parse(named.qualify(name.id), mode="eval").body
@@ -255,7 +265,7 @@ def _annotation(module: ModelsModule, node: ast.expr, named: _Names, where: str)
                     )
             return name
 
-    return ast.unparse(Rewrite().visit(ast.parse(ast.unparse(node), mode="eval")).body)
+    return ast.unparse(Rewrite().visit(strip_annotated(node)))
 
 
 def outside_names(params: list[Param]) -> dict[str, set[str]]:
