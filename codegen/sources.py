@@ -109,7 +109,14 @@ def check_is_schema(document: Any, shown: str) -> None:
         for e in meta.iter_errors(document)
     ]
     problems += [
-        Problem(shown, pointer, f"$ref {ref!r} points to nothing in this file")
+        Problem(
+            shown,
+            pointer,
+            f"$ref {ref!r} points to nothing in this file"
+            if ref.startswith("#")
+            else f"$ref {ref!r} points outside this file: the build reads no other file or "
+            "URL; vendor the definition into this schema's $defs",
+        )
         for pointer, ref in dangling_refs(document)
     ]
     if problems:
@@ -118,7 +125,9 @@ def check_is_schema(document: Any, shown: str) -> None:
 
 def dangling_refs(document: Any) -> list[tuple[str, str]]:
     """(pointer of the ``$ref``, its value) for each local ``$ref`` that resolves to nothing:
-    the model generator would quietly type such a field ``Any``."""
+    the model generator would quietly type such a field ``Any``. A ``$ref`` outside the file
+    (another file, a URL) is listed too: the build reads nothing but schemas/, never the
+    network, so the same inputs give the same bytes."""
     found: list[tuple[str, str]] = []
 
     def resolves(ref: str) -> bool:
@@ -136,7 +145,7 @@ def dangling_refs(document: Any) -> list[tuple[str, str]]:
     def walk(node: Any, path: list[str | int]) -> None:
         if isinstance(node, dict):
             ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("#") and not resolves(ref):
+            if isinstance(ref, str) and not (ref.startswith("#") and resolves(ref)):
                 found.append((to_pointer([*path, "$ref"]), ref))
             for key, value in node.items():
                 if key not in ("const", "enum", "default", "examples"):

@@ -212,6 +212,24 @@ def test_a_dangling_ref_is_an_error_not_an_any_field(project: Layout) -> None:
     ), str(error)
 
 
+@pytest.mark.parametrize("ref", ["common.json#/$defs/Meta", "https://example.com/s.json#/M"])
+def test_a_ref_outside_the_file_is_an_error_before_any_read(project: Layout, ref: str) -> None:
+    """The build never reads another file or the network for a schema (same inputs, same
+    bytes): such a $ref is refused at its pointer, whether or not the target exists."""
+    (project.schemas / "acp" / "common.json").write_text('{"$defs": {"Meta": {}}}')
+    path = project.schemas / "acp" / "schema.v1.json"
+    schema = json.loads(path.read_text())
+    schema["$defs"]["PromptRequest"]["properties"]["extra"] = {"$ref": ref}
+    path.write_text(json.dumps(schema))
+    error = failed_build(project)
+    assert any(
+        p.file == "schemas/acp/schema.v1.json"
+        and p.pointer == "/$defs/PromptRequest/properties/extra/$ref"
+        and "points outside this file" in p.reason
+        for p in error.problems
+    ), str(error)
+
+
 def test_an_empty_schemas_folder_says_so(project: Layout) -> None:
     for folder in project.schemas.iterdir():
         shutil.rmtree(folder)
