@@ -103,16 +103,17 @@ def test_package_type_completeness_is_total(tmp_path: Path) -> None:
     assert report["completenessScore"] == 1, (counts, unknown[:20])
 
 
-READMES = [ROOT / "README.md", GENERATED / "README.md"]  # the second holds the docs/*.md pages
+# The generator's README and the package's (which holds the docs/*.md pages).
+READMES = {"main": ROOT / "README.md", "generated": GENERATED / "README.md"}
 
 
 def readme_examples(dest: Path) -> list[Path]:
-    """Every ```python block of the READMEs, as a module of its own."""
+    """Every ```python block of the READMEs, as a module of its own (``main_0.py``...)."""
     files = []
-    for readme in READMES:
+    for label, readme in READMES.items():
         blocks = readme.read_text(encoding="utf-8").split("```python\n")[1:]
         for n, block in enumerate(blocks):
-            path = dest / f"{readme.parent.name}_{n}.py".replace("-", "_")
+            path = dest / f"{label}_{n}.py"
             path.write_text(block.split("```", 1)[0], encoding="utf-8")
             files.append(path)
     return files
