@@ -256,14 +256,14 @@ class _Core:
     def _merge(self, total: TurnResult, part: TurnResult, answered: Sequence[Any]) -> TurnResult:
         """``total`` and the next round ``part``, which ``answered`` (the messages sent)
         started."""
-        ids = {m.tool_call_id for m in answered if isinstance(m, ToolMessage | ToolPermissionMessage)}
+        ids = {
+            m.tool_call_id for m in answered if isinstance(m, ToolMessage | ToolPermissionMessage)
+        }
         return TurnResult(
             messages=[*total.messages, *part.messages],
             stop_reason=part.stop_reason,
             unknown_events=[*total.unknown_events, *part.unknown_events],
-            answered_tool_call_ids=total.answered_tool_call_ids
-            | part.answered_tool_call_ids
-            | ids,
+            answered_tool_call_ids=total.answered_tool_call_ids | part.answered_tool_call_ids | ids,
         )
 
     def _check_finished(self, total: TurnResult) -> TurnResult:
