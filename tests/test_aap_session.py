@@ -10,7 +10,7 @@ import json
 import re
 import typing
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import httpx
@@ -114,7 +114,7 @@ def test_history_and_event_callbacks_are_typed(cls: type[Any]) -> None:
 
 @pytest.mark.parametrize("mode", ["delta", "message"])
 def test_stream_without_turn_stop_raises_with_the_pending_calls(
-    client: AAPClient, server: AAPServer, mode: str
+    client: AAPClient, server: AAPServer, mode: Literal["delta", "message"]
 ) -> None:
     session = Session.create(
         client,
@@ -122,7 +122,7 @@ def test_stream_without_turn_stop_raises_with_the_pending_calls(
         tools=[ADD],
         server_tools={"delete_files": False},
         on_permission=lambda call: True,
-        mode=mode,  # type: ignore[arg-type]
+        mode=mode,
     )
     server.misbehave = "no_turn_stop"
     with pytest.raises(IncompleteTurnError, match="without turn_stop") as caught:
@@ -323,13 +323,18 @@ def test_send_changes_tools_and_options_from_that_turn_on(
     client: AAPClient, server: AAPServer
 ) -> None:
     asked: list[str] = []
+
+    def permission(call: ToolUseContentBlock) -> bool:
+        asked.append(call.name)
+        return True
+
     session = Session.create(
         client,
         "echo",
         tools=[ADD],
         server_tools={"delete_files": False},
         options={"upstream_key": "k"},
-        on_permission=lambda call: asked.append(call.name) or True,
+        on_permission=permission,
     )
     result = session.send(
         "call tools", tools=[MUL], server_tools={"clock": True}, options={"model": "large"}
