@@ -25,8 +25,12 @@ EXPORTS = {
     "Session": "session",
     "ClientTool": "session",
     "ToolDecision": "session",
+    "CapabilityError": "session",
     "TurnResult": "turns",
+    "TurnEvent": "turns",
+    "IncompleteTurnError": "turns",
     "fold_events": "turns",
+    "afold_events": "turns",
 }
 
 

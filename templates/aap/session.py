@@ -9,11 +9,20 @@
 - every result and permission of a turn goes back in **one** ``POST .../turns``, and the loop
   goes on until the agent stops for another reason;
 - :meth:`Session.load` reattaches to an existing session and :meth:`Session.resume` answers
-  the tool calls a previous process left pending (read from the session history).
+  the tool calls a previous process left pending (read from the session history);
+- :meth:`Session.send` may change the client tools, server tools and options from that turn
+  on (the request's ``tools`` and ``agent`` fields; the server keeps them for the rest of the
+  session, as the protocol says, and so does the helper).
 
-Capabilities come from ``GET /meta``: a stream mode, history type or client tools the agent
-does not declare are refused with :class:`CapabilityError` before anything is sent. Option
-values never appear in ``repr`` (secret options are masked in every message).
+A turn the helper cannot finish raises :class:`~agentproto.aap.turns.IncompleteTurnError`
+carrying the partial result: the stream ended without ``turn_stop``, the agent stopped with
+tool calls nobody answered (or stopped for ``tool_use`` with none left to answer), or the loop
+hit ``max_tool_rounds``. A returned :class:`TurnResult` is always a finished turn.
+
+Capabilities come from ``GET /meta``: a stream mode, history type, client tools, an option or
+a server tool the agent does not declare are refused with :class:`CapabilityError` before
+anything is sent. Option values never appear in ``repr`` (secret options are masked in every
+message).
 """
 
 from __future__ import annotations
@@ -29,10 +38,12 @@ from agentproto._runtime.redact import Secret
 from agentproto.aap.client import AsyncAAPClient
 from agentproto.aap.models import (
     AgentConfig,
+    AgentConfigOverride,
     AgentInfo,
     AgentOption,
     AssistantMessage,
     GetMetaResponse,
+    HistoryMessage,
     PostSessionsRequest,
     PostSessionTurnRequest,
     ServerToolRef,
@@ -44,7 +55,7 @@ from agentproto.aap.models import (
     UnknownAgentOption,
     UserMessage,
 )
-from agentproto.aap.turns import TurnFolder, TurnResult
+from agentproto.aap.turns import IncompleteTurnError, TurnEvent, TurnFolder, TurnResult
 
 # unasync: derive-sync
 
@@ -53,7 +64,8 @@ logger: logging.Logger = logging.getLogger("agentproto.aap")
 Mode = Literal["none", "delta", "message"]
 HistoryKind = Literal["compacted", "full"]
 ToolInput = dict[str, Any]
-EventCallback = Callable[[Any], object]
+EventCallback = Callable[[TurnEvent], object]
+"""Called with each event of a streamed turn (``delta`` / ``message`` mode), as it arrives."""
 
 
 class CapabilityError(ValueError):
@@ -190,11 +202,38 @@ class _Core:
             f"mode={self.mode!r} tools={sorted(self.tools)} options=[{options}]>"
         )
 
-    def _turn_request(self, messages: list[Any]) -> PostSessionTurnRequest:
+    def _turn_request(
+        self, messages: list[Any], change: _Change | None = None
+    ) -> PostSessionTurnRequest:
         return PostSessionTurnRequest(
             messages=messages,
             stream=None if self.mode == "none" else self.mode,
+            agent=change.agent if change is not None else None,
+            tools=change.tools if change is not None else None,
         )
+
+    def _change(
+        self,
+        tools: Sequence[ClientTool] | None,
+        server_tools: Mapping[str, bool] | None,
+        options: Mapping[str, str | Secret] | None,
+    ) -> _Change | None:
+        """The per-turn change of tools and options, checked against ``/meta``; applied to
+        the helper's own state (the tools its loop runs) at once."""
+        if tools is None and server_tools is None and options is None:
+            return None
+        if tools:
+            _check_client_tools(self.agent)
+        refs = None if server_tools is None else _server_tool_refs(self.agent, server_tools)
+        revealed = None if options is None else _reveal_options(self.agent, options)
+        agent = None
+        if refs is not None or revealed is not None:
+            agent = AgentConfigOverride(tools=refs, options=revealed)
+        if tools is not None:
+            self.tools = {tool.name: tool for tool in tools}
+        if options is not None:
+            self._option_names = tuple(sorted({*self._option_names, *options}))
+        return _Change(agent, None if tools is None else [t.spec() for t in tools])
 
     def _history_kind(self, preferred: HistoryKind | None) -> HistoryKind:
         caps = self.agent.capabilities
@@ -214,12 +253,41 @@ class _Core:
             raise CapabilityError(f"agent {self.agent.name!r} declares no session history")
         return available[0]
 
-    def _merge(self, total: TurnResult, part: TurnResult) -> TurnResult:
+    def _merge(self, total: TurnResult, part: TurnResult, answered: Sequence[Any]) -> TurnResult:
+        """``total`` and the next round ``part``, which ``answered`` (the messages sent)
+        started."""
+        ids = {
+            m.tool_call_id for m in answered if isinstance(m, ToolMessage | ToolPermissionMessage)
+        }
         return TurnResult(
             messages=[*total.messages, *part.messages],
             stop_reason=part.stop_reason,
             unknown_events=[*total.unknown_events, *part.unknown_events],
+            answered_tool_call_ids=total.answered_tool_call_ids | part.answered_tool_call_ids | ids,
         )
+
+    def _check_finished(self, total: TurnResult) -> TurnResult:
+        """``total`` if it is a finished turn; otherwise :class:`IncompleteTurnError`."""
+        pending = [c.tool_call_id for c in total.pending_tool_calls]
+        unanswered = f" (tool calls never answered: {pending})" if pending else ""
+        if total.stop_reason is None:
+            problem = f"the turn ended without turn_stop{unanswered}"
+        elif total.stop_reason == "tool_use":
+            problem = "the agent stopped for tool_use with no call left to answer"
+        elif pending:
+            problem = f"the agent stopped ({total.stop_reason}){unanswered}"
+        else:
+            return total
+        logger.debug("session %s: %s", self.session_id, problem)
+        raise IncompleteTurnError(f"session {self.session_id}: {problem}", total)
+
+
+@dataclass(frozen=True)
+class _Change:
+    """What one ``send`` changes: the request's ``agent`` override and ``tools``."""
+
+    agent: AgentConfigOverride | None
+    tools: list[ToolSpec] | None
 
 
 def find_agent(meta: GetMetaResponse, name: str) -> AgentInfo:
@@ -250,6 +318,29 @@ def _check_client_tools(agent: AgentInfo) -> None:
         raise CapabilityError(f"agent {agent.name!r} does not accept client-side tools")
 
 
+def _server_tool_refs(agent: AgentInfo, server_tools: Mapping[str, bool]) -> list[ServerToolRef]:
+    """Server tools by name -> trust, each one checked against the tools ``/meta`` lists."""
+    declared = {tool.name for tool in agent.tools or []}
+    for name in server_tools:
+        if name not in declared:
+            raise CapabilityError(
+                f"agent {agent.name!r} has no server tool {name!r} (it has {sorted(declared)})"
+            )
+    return [ServerToolRef(name=n, trust=t) for n, t in sorted(server_tools.items())]
+
+
+def _reveal_options(agent: AgentInfo, options: Mapping[str, str | Secret]) -> dict[str, str]:
+    declared = {_option_name(o) for o in (agent.options or [])}
+    revealed: dict[str, str] = {}
+    for name, value in options.items():
+        if name not in declared:
+            raise CapabilityError(
+                f"agent {agent.name!r} has no option {name!r} (it has {sorted(declared)})"
+            )
+        revealed[name] = value.reveal() if isinstance(value, Secret) else value
+    return revealed
+
+
 def _option_name(option: AgentOption) -> str:
     """An option's name; an option of a kind this version does not know has it among the
     fields it keeps as sent."""
@@ -266,19 +357,11 @@ def _create_request(
     tools: Sequence[ClientTool],
     messages: Sequence[Any] | None,
 ) -> PostSessionsRequest:
-    declared = {_option_name(o) for o in (agent.options or [])}
-    revealed: dict[str, str] = {}
-    for name, value in (options or {}).items():
-        if name not in declared:
-            raise CapabilityError(
-                f"agent {agent.name!r} has no option {name!r} (it has {sorted(declared)})"
-            )
-        revealed[name] = value.reveal() if isinstance(value, Secret) else value
+    revealed = _reveal_options(agent, options or {})
     config = AgentConfig(
         name=agent.name,
         options=revealed or None,
-        tools=[ServerToolRef(name=n, trust=t) for n, t in sorted((server_tools or {}).items())]
-        or None,
+        tools=_server_tool_refs(agent, server_tools or {}) or None,
     )
     return PostSessionsRequest(
         agent=config,
@@ -287,7 +370,7 @@ def _create_request(
     )
 
 
-def pending_in_history(messages: Sequence[Any]) -> list[ToolUseContentBlock]:
+def pending_in_history(messages: Sequence[HistoryMessage]) -> list[ToolUseContentBlock]:
     """Tool calls of the last assistant message that no later tool message answers."""
     answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
     for message in reversed(messages):
@@ -401,29 +484,49 @@ class AsyncSession(_Core):
         )
 
     async def send(
-        self, message: str | UserMessage, *, on_event: EventCallback | None = None
+        self,
+        message: str | UserMessage,
+        *,
+        on_event: EventCallback | None = None,
+        tools: Sequence[ClientTool] | None = None,
+        server_tools: Mapping[str, bool] | None = None,
+        options: Mapping[str, str | Secret] | None = None,
     ) -> TurnResult:
-        """Send a user message and run the tool loop until the agent stops for good."""
-        return await self._run([_user(message)], on_event)
+        """Send a user message and run the tool loop until the agent stops for good.
+
+        ``tools`` (client tools, replacing the current ones), ``server_tools`` (name ->
+        trust, replacing the enabled set) and ``options`` (merged by key) change the session
+        from this turn on: they go out with this turn's request, checked against ``/meta``
+        first, and the server keeps them, as the protocol says. Raises
+        :class:`IncompleteTurnError` (with the partial result) for a turn that did not finish.
+        """
+        change = self._change(tools, server_tools, options)
+        return await self._run([_user(message)], on_event, change)
 
     async def resume(self, *, on_event: EventCallback | None = None) -> TurnResult | None:
         """Answer the tool calls the session history shows as pending; ``None`` if none are."""
-        pending = pending_in_history(await self.history())
+        history = await self.history()
+        pending = pending_in_history(history)
         if not pending:
             return None
-        return await self._run(await self._answer(pending), on_event)
+        earlier = frozenset(m.tool_call_id for m in history if isinstance(m, ToolMessage))
+        return await self._run(await self._answer(pending), on_event, answered=earlier)
 
-    async def history(self, kind: HistoryKind | None = None) -> list[Any]:
+    async def history(self, kind: HistoryKind | None = None) -> list[HistoryMessage]:
+        """The session's messages (``full`` or ``compacted``; the first the agent offers)."""
         chosen = self._history_kind(kind)
         answer = await self.client.get_session_history(self.session_id, type=chosen)
         history = answer.history
-        return list(getattr(history, chosen) or [])
+        messages = history.full if chosen == "full" else history.compacted
+        return list(messages or [])
 
     async def delete(self) -> None:
         await self.client.delete_session(self.session_id)
 
-    async def _turn(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
-        request = self._turn_request(messages)
+    async def _turn(
+        self, messages: list[Any], on_event: EventCallback | None, change: _Change | None
+    ) -> TurnResult:
+        request = self._turn_request(messages, change)
         if self.mode == "none":
             response = await self.client.create_turn(self.session_id, request)
             return TurnResult.from_response(response)
@@ -436,15 +539,27 @@ class AsyncSession(_Core):
                 folder.add(event)
         return folder.result
 
-    async def _run(self, messages: list[Any], on_event: EventCallback | None) -> TurnResult:
-        total = TurnResult()
+    async def _run(
+        self,
+        messages: list[Any],
+        on_event: EventCallback | None,
+        change: _Change | None = None,
+        answered: frozenset[str] = frozenset(),
+    ) -> TurnResult:
+        total = TurnResult(answered_tool_call_ids=answered)
         for _ in range(self.max_tool_rounds + 1):
-            result = await self._turn(messages, on_event)
-            total = self._merge(total, result)
-            if result.stop_reason != "tool_use" or not result.pending_tool_calls:
-                return total
-            messages = await self._answer(result.pending_tool_calls)
-        raise RuntimeError(f"the tool loop did not end after {self.max_tool_rounds} rounds")
+            # the change goes out once: the server keeps it for the following rounds
+            result = await self._turn(messages, on_event, change)
+            change = None
+            total = self._merge(total, result, messages)
+            if total.stop_reason != "tool_use" or not total.pending_tool_calls:
+                return self._check_finished(total)
+            messages = await self._answer(total.pending_tool_calls)
+        raise IncompleteTurnError(
+            f"session {self.session_id}: the tool loop did not end after "
+            f"{self.max_tool_rounds} rounds",
+            total,
+        )
 
     async def _answer(self, calls: Sequence[ToolUseContentBlock]) -> list[Any]:
         answers: list[Any] = []

@@ -12,7 +12,10 @@ The agent is scripted. A user message:
 - anything else: answers ``echo: <text>``.
 Tool results and permissions in a turn are answered with a summary text. The header
 ``X-Misbehave`` makes the stream misbehave: ``no_turn_stop``, ``dup_turn_stop``, ``empty``,
-``stall``, ``json`` (answers JSON to a stream request), ``unknown_event``.
+``stall``, ``json`` (answers JSON to a stream request), ``unknown_event``, ``cut_after_N``
+(the connection drops after N frames); ``AAPServer.misbehave`` applies to requests without the
+header. A turn's ``agent`` (tools replace, options merge by key) and ``tools`` are kept for the
+rest of the session, as the protocol says.
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ class AAPServer:
         self.history: dict[str, list[dict[str, Any]]] = {}
         self.turn_requests: list[dict[str, Any]] = []
         self.seen_auth: list[str | None] = []
+        self.misbehave = ""
         self._next = 0
         self._create = _validator("PostSessionsRequest")
         self._turn = _validator("PostSessionTurnRequest")
@@ -205,9 +209,18 @@ class AAPServer:
         if isinstance(body, Response):
             return body
         self.turn_requests.append(body)
+        session = self.sessions[sid]
+        override = body.get("agent", {})
+        if "tools" in override:
+            session["agent"] = {**session["agent"], "tools": override["tools"]}
+        if "options" in override:
+            options = {**session["agent"].get("options", {}), **override["options"]}
+            session["agent"] = {**session["agent"], "options": options}
+        if "tools" in body:
+            session["tools"] = body["tools"]
         events = self._run_agent(sid, body)
         mode = body.get("stream", "none")
-        misbehave = request.headers.get("x-misbehave", "")
+        misbehave = request.headers.get("x-misbehave", self.misbehave)
         if mode == "none" or misbehave == "json":
             stop = events[-1][1]["stopReason"]
             return JSONResponse({"stopReason": stop, "messages": _messages(events)})
@@ -300,6 +313,11 @@ class AAPServer:
             frames.append(frames[-1])
         if misbehave == "unknown_event":
             frames.insert(1, ("usage", {"tokens": 3}))
+        if misbehave.startswith("cut_after_"):
+            cut = int(misbehave.removeprefix("cut_after_"))
+            for name, data in frames[:cut]:
+                yield f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
+            raise ConnectionResetError("cut by the test server")  # uvicorn drops the connection
         for i, (name, data) in enumerate(frames):
             yield f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
             if misbehave == "stall" and i == 0:

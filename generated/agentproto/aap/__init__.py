@@ -76,11 +76,24 @@ if TYPE_CHECKING:
         UnknownHistoryMessage,
         UserMessage,
     )
-    from agentproto.aap.session import AsyncSession, ClientTool, Session, ToolDecision
-    from agentproto.aap.turns import TurnResult, fold_events
+    from agentproto.aap.session import (
+        AsyncSession,
+        CapabilityError,
+        ClientTool,
+        Session,
+        ToolDecision,
+    )
+    from agentproto.aap.turns import (
+        IncompleteTurnError,
+        TurnEvent,
+        TurnResult,
+        afold_events,
+        fold_events,
+    )
 
 __all__ = [
     "AAPClient",
+    "afold_events",
     "AgentCapabilities",
     "AgentConfig",
     "AgentConfigOverride",
@@ -92,6 +105,7 @@ __all__ = [
     "AssistantMessage",
     "AsyncAAPClient",
     "AsyncSession",
+    "CapabilityError",
     "ClientTool",
     "ContentBlock",
     "DeltaSSEEvent",
@@ -107,6 +121,7 @@ __all__ = [
     "HistoryType",
     "ImageCapabilities",
     "ImageContentBlock",
+    "IncompleteTurnError",
     "JSONSchema",
     "MessageSSEEvent",
     "PostSessionsRequest",
@@ -142,6 +157,7 @@ __all__ = [
     "ToolResultEvent",
     "ToolSpec",
     "ToolUseContentBlock",
+    "TurnEvent",
     "TurnResult",
     "TurnStartEvent",
     "TurnStopEvent",
@@ -156,10 +172,14 @@ _HOMES = {
     "AAPClient": "agentproto.aap.client",
     "AsyncAAPClient": "agentproto.aap.client",
     "AsyncSession": "agentproto.aap.session",
+    "CapabilityError": "agentproto.aap.session",
     "ClientTool": "agentproto.aap.session",
+    "IncompleteTurnError": "agentproto.aap.turns",
     "Session": "agentproto.aap.session",
     "ToolDecision": "agentproto.aap.session",
+    "TurnEvent": "agentproto.aap.turns",
     "TurnResult": "agentproto.aap.turns",
+    "afold_events": "agentproto.aap.turns",
     "fold_events": "agentproto.aap.turns",
     **dict.fromkeys(
         [

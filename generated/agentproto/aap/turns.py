@@ -4,7 +4,10 @@ A streamed turn (``delta`` or ``message`` mode) arrives as events; :func:`fold_e
 them into the same shape a ``none`` turn answers with: agent messages and a stop reason.
 It tolerates what real servers do: no ``turn_stop`` (``stop_reason`` is then ``None`` and
 ``complete`` false), a repeated ``turn_stop`` (the first one counts), an empty stream, and
-events it does not know (skipped).
+events it does not know (kept in ``unknown_events``).
+
+:class:`IncompleteTurnError` is what the session helper raises for a turn it could not finish
+(no ``turn_stop``, or tool calls left unanswered); it carries the partial :class:`TurnResult`.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ class TurnResult:
     stop_reason: StopReason | None = None
     unknown_events: list[UnknownEvent] = field(default_factory=list[UnknownEvent])
     """Events of a newer server this version cannot fold, kept as they came."""
+    answered_tool_call_ids: frozenset[str] = frozenset()
+    """Tool calls answered outside ``messages``: the results and permissions the application
+    sent back (the session helper's tool loop), or answers earlier in the session history."""
 
     @property
     def complete(self) -> bool:
@@ -88,13 +94,27 @@ class TurnResult:
 
     @property
     def pending_tool_calls(self) -> list[ToolUseContentBlock]:
-        """Tool calls with no result in this turn: the ones the application must answer."""
-        answered = {m.tool_call_id for m in self.messages if isinstance(m, ToolMessage)}
+        """Tool calls nobody answered yet: no result in ``messages`` (a server tool run inline)
+        and not in ``answered_tool_call_ids`` (answered by the application, or earlier)."""
+        answered = self.answered_tool_call_ids | {
+            m.tool_call_id for m in self.messages if isinstance(m, ToolMessage)
+        }
         return [call for call in self.tool_calls if call.tool_call_id not in answered]
 
     @classmethod
     def from_response(cls, response: PostSessionTurnResponse) -> TurnResult:
         return cls(messages=list(response.messages), stop_reason=response.stop_reason)
+
+
+class IncompleteTurnError(RuntimeError):
+    """A turn the session helper could not finish, so that it is never mistaken for a finished
+    one: the stream ended without ``turn_stop``, the agent stopped with tool calls nobody
+    answered, or the tool loop hit its round limit. ``result`` holds what the turn produced
+    (every round's messages, ``stop_reason`` of the last round, ``pending_tool_calls``)."""
+
+    def __init__(self, message: str, result: TurnResult) -> None:
+        super().__init__(message)
+        self.result = result
 
 
 class TurnFolder:
