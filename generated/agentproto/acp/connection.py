@@ -411,16 +411,19 @@ HOT_MODELS: Final = (
 )
 """Messages whose validators :func:`warm_up` builds (every session sends them)."""
 
-_warmed = threading.Event()
+_warming = threading.Event()
+_warm = threading.Event()
 
 
 def warm_up() -> None:
     """Import the models and build the validators of the hot messages on a background thread,
-    once per process, so that the first calls of a new connection need not (the models load
-    lazily: importing this module costs none of it). Called when a connection is made."""
-    if _warmed.is_set():
+    once per process (the models load lazily: importing this module costs none of it). Called
+    when a connection is made: the work overlaps the peer's start-up, and the first message
+    waits for what is left of it (:func:`_until_warm`) rather than having a later one pay it
+    (a prompt right after ``session/new`` would otherwise build its validators itself)."""
+    if _warming.is_set():
         return
-    _warmed.set()
+    _warming.set()
 
     def build() -> None:
         try:
@@ -428,8 +431,16 @@ def warm_up() -> None:
                 _model(name, False).model_rebuild()
         except Exception:  # only an optimisation: the first call builds what is missing
             logger.debug("warming up the ACP models failed", exc_info=True)
+        finally:
+            _warm.set()
 
     threading.Thread(target=build, name="acp-warm-up", daemon=True).start()
+
+
+def _until_warm() -> None:
+    """Wait (2 s at most) for :func:`warm_up` to finish, if it runs."""
+    if _warming.is_set() and not _warm.is_set():
+        _warm.wait(2.0)
 
 
 async def _invoke(function: Any, *args: Any) -> Any:
@@ -503,6 +514,7 @@ class _Dispatch:
         return await asyncio.get_running_loop().run_in_executor(None, target.function, args)
 
     async def request(self, method: str, params: Any) -> Any:
+        _until_warm()
         target = self._target(method, notification=False)
         if target is None:
             if method.startswith("_"):
@@ -531,6 +543,7 @@ class _Dispatch:
             raise InternalError("internal error") from None
 
     async def notify(self, method: str, params: Any) -> None:
+        _until_warm()
         target = self._target(method, notification=True)
         if target is None:
             if method.startswith("_"):
@@ -861,6 +874,7 @@ class _Caller:
         return route
 
     async def _call(self, rpc: str, params: Any) -> Any:
+        _until_warm()
         route = self._check(rpc)
         raw = await self.connection.request(rpc, _payload(route, params))
         assert route.response is not None
@@ -872,6 +886,7 @@ class _Caller:
             raise _protocol_error(rpc, exc) from exc
 
     async def _notify(self, rpc: str, params: Any) -> None:
+        _until_warm()
         route = self._check(rpc)
         await self.connection.notify(rpc, _payload(route, params))
 
