@@ -75,8 +75,8 @@ class RpcError(Exception):
     def __init__(self, message: str = "", data: JSON = None, *, code: int | None = None) -> None:
         """``message`` and ``data`` go to the peer when a handler raises this error."""
         super().__init__(message or type(self).__name__)
-        self.message = message or type(self).__name__
-        self.data = data
+        self.message: str = message or type(self).__name__
+        self.data: JSON = data
         if code is not None:
             self.code = code
 
@@ -104,34 +104,50 @@ class RpcError(Exception):
 
 
 class ParseError(RpcError):
+    """The message is not JSON (-32700)."""
+
     code = -32700
 
 
 class InvalidRequest(RpcError):
+    """The message is not a valid JSON-RPC request (-32600)."""
+
     code = -32600
 
 
 class MethodNotFound(RpcError):
+    """No such method (-32601)."""
+
     code = -32601
 
 
 class InvalidParams(RpcError):
+    """The params do not match the method (-32602)."""
+
     code = -32602
 
 
 class InternalError(RpcError):
+    """The handler failed (-32603)."""
+
     code = -32603
 
 
 class AuthRequired(RpcError):
+    """Authentication is required (-32000)."""
+
     code = -32000
 
 
 class ResourceNotFound(RpcError):
+    """A resource was not found (-32002)."""
+
     code = -32002
 
 
 class RequestCancelled(RpcError):
+    """The request was cancelled (-32800)."""
+
     code = -32800
 
 
@@ -148,8 +164,8 @@ class ProtocolError(Exception):
         self, method: str, field: str, message: str, errors: Sequence[Mapping[str, Any]] = ()
     ) -> None:
         super().__init__(f"malformed answer to {method!r}: {field or 'the result'}: {message}")
-        self.method = method
-        self.field = field
+        self.method: str = method
+        self.field: str = field
         self.errors: list[Mapping[str, Any]] = list(errors)
 
 
@@ -223,8 +239,8 @@ class ConnectionClosed(ConnectionError):
         self, message: str, *, command: str | None = None, returncode: int | None = None
     ) -> None:
         super().__init__(message)
-        self.command = command
-        self.returncode = returncode
+        self.command: str | None = command
+        self.returncode: int | None = returncode
 
 
 class Dispatcher(Protocol):
@@ -759,9 +775,9 @@ class Subprocess:
     ) -> None:
         self.process = process
         self.connection = connection
-        self.command = command or connection.name
+        self.command: str = command or connection.name
         self._stdout = stdout
-        self.pgid = process.pid
+        self.pgid: int = process.pid
         """Its process group (and session): what :meth:`close` ends."""
         _live_groups[self.pgid] = True
         self._eof_task: asyncio.Future[None] | None = None
