@@ -9,6 +9,9 @@ Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000]
   Our blocking editor (SyncAgentConnection) is timed too, against the same official figure.
 - import: `import agentproto.acp` (+ its connection module) against `import acp`, each in a fresh
   interpreter, median of 7; also the first use of our models (they load lazily).
+- first call after spawn: in a fresh interpreter, spawn the agent, then time the first
+  `initialize`, and the first `prompt` (after `session/new`): what a new user's first call
+  costs, lazy imports and validator builds included. Median of 7, ours against the official SDK.
 """
 
 from __future__ import annotations
@@ -109,6 +112,58 @@ def import_time(statement: str, runs: int = 7) -> float:
     return statistics.median(samples)
 
 
+async def first_calls_ours() -> tuple[float, float]:
+    async with spawn_agent(sys.executable, [str(PEERS / "our_agent.py")]) as conn:
+        started = time.perf_counter()
+        await conn.initialize({"protocolVersion": 1})
+        first = time.perf_counter() - started
+        sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
+        started = time.perf_counter()
+        await conn.prompt({"sessionId": sid, "prompt": [{"type": "text", "text": "hello 1"}]})
+        return first, time.perf_counter() - started
+
+
+async def first_calls_official() -> tuple[float, float]:
+    import acp
+    from acp import schema
+
+    class Editor:
+        def on_connect(self, conn: Any) -> None:
+            pass
+
+        async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
+            return None
+
+    agent = str(PEERS / "official_agent.py")
+    async with acp.spawn_agent_process(Editor(), sys.executable, agent) as (conn, _process):
+        started = time.perf_counter()
+        await conn.initialize(protocol_version=1)
+        first = time.perf_counter() - started
+        sid = (await conn.new_session(cwd="/")).session_id
+        block = [schema.TextContentBlock(type="text", text="hello 1")]
+        started = time.perf_counter()
+        await conn.prompt(session_id=sid, prompt=block)
+        return first, time.perf_counter() - started
+
+
+def first_calls(kind: str, runs: int = 7) -> tuple[float, float]:
+    """Median first initialize and first prompt, each run in a fresh interpreter."""
+    samples: list[tuple[float, float]] = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, __file__, "--first-call", kind],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        init, prompt = out.stdout.split()
+        samples.append((float(init), float(prompt)))
+    return (
+        statistics.median(s[0] for s in samples),
+        statistics.median(s[1] for s in samples),
+    )
+
+
 def p95(values: list[float]) -> float:
     return sorted(values)[int(len(values) * 0.95)]
 
@@ -119,7 +174,23 @@ def main() -> None:
     parser.add_argument(
         "--mixed", action="store_true", help="also run our editor with the official agent and back"
     )
+    parser.add_argument("--first-call", choices=["ours", "official"], help=argparse.SUPPRESS)
+    parser.add_argument("--only-first-call", action="store_true", help="just that figure")
     args = parser.parse_args()
+    if args.first_call:  # a child run of first_calls()
+        run = first_calls_ours if args.first_call == "ours" else first_calls_official
+        init, prompt = asyncio.run(run())
+        print(init, prompt)
+        return
+    print("first calls after spawn (fresh interpreter, median of 7):")
+    (oi, op), (fi, fp) = first_calls("ours"), first_calls("official")
+    print(f"  first initialize: ours {oi * 1e3:6.2f} ms   official {fi * 1e3:6.2f} ms")
+    print(
+        f"  first prompt:     ours {op * 1e3:6.2f} ms   official {fp * 1e3:6.2f} ms "
+        "(target <= 5 ms)\n"
+    )
+    if args.only_first_call:
+        return
     print(f"prompt round trips, {args.prompts} per case (median / p95 per prompt):")
     for updates in (1, 10):
         a = asyncio.run(ours(args.prompts, updates))

@@ -20,20 +20,45 @@ class LoopThread:
 
     def _main(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_forever()
+        try:
+            self.loop.run_forever()
+        finally:
+            self.loop.close()  # also lets the loop's idle worker threads go
+
+    @property
+    def in_loop_thread(self) -> bool:
+        """The caller runs on the loop's own thread (a callback or a handler), where waiting
+        for the loop would wait forever."""
+        return threading.current_thread() is self._thread
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive() and not self.loop.is_closed()
 
     def run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-        """Run ``coro`` on the loop and wait; on timeout (or Ctrl-C) it is cancelled."""
-        future = asyncio.run_coroutine_threadsafe(coro, self.loop)
+        """Run ``coro`` on the loop and wait; on timeout (or Ctrl-C) it is cancelled.
+        ``RuntimeError`` at once from the loop's own thread, or once the loop has stopped."""
+        if self.in_loop_thread:
+            coro.close()
+            raise RuntimeError("cannot wait for the connection's loop from its own thread")
+        try:
+            future = asyncio.run_coroutine_threadsafe(coro, self.loop)
+        except RuntimeError:  # the loop is closed
+            coro.close()
+            raise RuntimeError("the connection is closed") from None
         try:
             return future.result(timeout)
         except BaseException:
             future.cancel()
             raise
 
-    def stop(self) -> None:
-        if self.loop.is_running():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self._thread.join(timeout=5)
-        if not self.loop.is_running() and not self.loop.is_closed():
-            self.loop.close()
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the loop (and close it, on its thread); waits up to ``timeout`` seconds unless
+        called from the loop's own thread."""
+        if self._thread.is_alive():
+            try:
+                self.loop.call_soon_threadsafe(self.loop.stop)
+            except RuntimeError:  # closed already
+                return
+            if not self.in_loop_thread:
+                self._thread.join(timeout)

@@ -14,9 +14,16 @@ answering a prompt thus reads, handles and writes in one loop turn.
   required -32000, resource not found -32002, request cancelled -32800).
 - Cancelling the task awaiting :meth:`Connection.request` sends ``$/cancel_request`` to the
   peer; a ``$/cancel_request`` received cancels the handler's task, which answers -32800.
-- Hostile input never kills the connection: a line that is not JSON gets -32700, a scalar, a
-  batch or a message without ``"jsonrpc": "2.0"`` gets -32600, an unknown request -32601; an
-  unknown notification or a stray response is logged and skipped.
+- Hostile input never kills the connection: a line that is not JSON (not UTF-8, ``NaN`` or
+  ``Infinity``, nested deeper than 200) gets -32700, a scalar, a batch or a message without
+  ``"jsonrpc": "2.0"`` gets -32600, an unknown request -32601; an unknown notification or a
+  stray response is logged and skipped. Each line is parsed, handled and answered on its own:
+  nothing that goes wrong with one (an exception of any kind, an answer that cannot be
+  encoded) reaches the next.
+- A handler's exception is answered -32603 with a generic message (the traceback goes to this
+  module's logger; ``expose_errors=True`` sends its text). A result that cannot be encoded as
+  JSON (``NaN``, a lone surrogate is escaped instead) is answered -32603 too: nothing but JSON
+  goes out.
 - Lines may be up to ``limit`` bytes (64 MiB by default).
 - When the peer goes away every pending call fails at once with :class:`ConnectionClosed`.
 - Notifications and answers are handled in the order they arrive (requests run concurrently):
@@ -28,6 +35,7 @@ answering a prompt thus reads, handles and writes in one loop turn.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import collections
 import contextlib
 import functools
@@ -35,7 +43,10 @@ import itertools
 import json
 import logging
 import os
+import shlex
+import signal
 import sys
+import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
 
@@ -62,9 +73,10 @@ class RpcError(Exception):
     CODES: ClassVar[dict[int, type[RpcError]]] = {}
 
     def __init__(self, message: str = "", data: JSON = None, *, code: int | None = None) -> None:
+        """``message`` and ``data`` go to the peer when a handler raises this error."""
         super().__init__(message or type(self).__name__)
-        self.message = message or type(self).__name__
-        self.data = data
+        self.message: str = message or type(self).__name__
+        self.data: JSON = data
         if code is not None:
             self.code = code
 
@@ -92,34 +104,50 @@ class RpcError(Exception):
 
 
 class ParseError(RpcError):
+    """The message is not JSON (-32700)."""
+
     code = -32700
 
 
 class InvalidRequest(RpcError):
+    """The message is not a valid JSON-RPC request (-32600)."""
+
     code = -32600
 
 
 class MethodNotFound(RpcError):
+    """No such method (-32601)."""
+
     code = -32601
 
 
 class InvalidParams(RpcError):
+    """The params do not match the method (-32602)."""
+
     code = -32602
 
 
 class InternalError(RpcError):
+    """The handler failed (-32603)."""
+
     code = -32603
 
 
 class AuthRequired(RpcError):
+    """Authentication is required (-32000)."""
+
     code = -32000
 
 
 class ResourceNotFound(RpcError):
+    """A resource was not found (-32002)."""
+
     code = -32002
 
 
 class RequestCancelled(RpcError):
+    """The request was cancelled (-32800)."""
+
     code = -32800
 
 
@@ -128,8 +156,26 @@ class RawJSON(bytes):
     spliced into the message as is, which saves building and encoding a dict."""
 
 
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_loads = json.JSONDecoder().decode
+class ProtocolError(Exception):
+    """The peer's answer to ``method`` does not match the protocol: ``field`` (a dotted path,
+    ``""`` for the whole answer) is missing or has the wrong type. ``errors`` has them all."""
+
+    def __init__(
+        self, method: str, field: str, message: str, errors: Sequence[Mapping[str, Any]] = ()
+    ) -> None:
+        super().__init__(f"malformed answer to {method!r}: {field or 'the result'}: {message}")
+        self.method: str = method
+        self.field: str = field
+        self.errors: list[Mapping[str, Any]] = list(errors)
+
+
+def _reject_constant(name: str) -> JSONValue:
+    raise ValueError(f"{name} is not JSON")
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+_dumps_ascii = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+_loads = json.JSONDecoder(parse_constant=_reject_constant).decode
 
 
 @functools.cache
@@ -137,17 +183,35 @@ def _json_parser() -> Callable[[bytes], JSONValue]:
     """pydantic-core's JSON parser (about 3x faster than ``json`` on small messages), imported
     when the first connection is made rather than with this module. ``json`` gets a second
     look at what it rejects, since JSON allows a few things it does not (lone surrogate
-    escapes), so both accept exactly the same lines."""
+    escapes), so both accept exactly the same lines. Neither accepts ``NaN`` or ``Infinity``
+    (not JSON), nor nesting deeper than pydantic-core's limit (200): ``ValueError``."""
     from pydantic_core import from_json
 
     def parse(line: bytes) -> JSONValue:
         try:
-            message: JSONValue = from_json(line)
-        except ValueError:
-            message = _loads(line.decode())  # raises ValueError for a line that is not JSON
+            message: JSONValue = from_json(line, allow_inf_nan=False)
+        except ValueError as exc:
+            if "recursion limit" in str(exc):
+                raise ValueError("nested too deeply") from None
+            try:
+                message = _loads(line.decode())  # raises ValueError for a line that is not JSON
+            except RecursionError:
+                raise ValueError("nested too deeply") from None
         return message
 
     return parse
+
+
+def _text(value: JSON) -> bytes:
+    """``value`` as JSON text in UTF-8. A string holding a lone surrogate (JSON allows the
+    escape, so a peer may send one) cannot be UTF-8: it goes out escaped, as it came.
+    ``ValueError`` for what is not JSON (``NaN``, ``Infinity``), ``TypeError`` for what
+    ``json`` cannot encode."""
+    text = _dumps(value)
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        return _dumps_ascii(value).encode()
 
 
 def _encode(message: dict[str, JSON]) -> bytes:
@@ -156,18 +220,27 @@ def _encode(message: dict[str, JSON]) -> bytes:
     key = "params" if "params" in message else "result"
     raw = message.get(key)
     if type(raw) is not RawJSON:
-        return _dumps(message).encode() + b"\n"
-    head = '{"jsonrpc":"2.0"'
+        return _text(message) + b"\n"
+    head = b'{"jsonrpc":"2.0"'
     if "id" in message:
         msg_id = message["id"]
-        head += ',"id":' + (str(msg_id) if type(msg_id) is int else _dumps(msg_id))
+        head += b',"id":' + (str(msg_id).encode() if type(msg_id) is int else _text(msg_id))
     if "method" in message:
-        head += ',"method":' + _dumps(message["method"])
-    return b"".join((head.encode(), b',"', key.encode(), b'":', raw, b"}\n"))
+        head += b',"method":' + _text(message["method"])
+    return b"".join((head, b',"', key.encode(), b'":', raw, b"}\n"))
 
 
 class ConnectionClosed(ConnectionError):
-    """The peer went away (closed its output, or died) before answering."""
+    """The peer went away (closed its output, or died) before answering. For a spawned peer,
+    ``command`` is its command line and ``returncode`` its exit status (negative: the signal
+    that ended it; ``None``: not known, or still running)."""
+
+    def __init__(
+        self, message: str, *, command: str | None = None, returncode: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.command: str | None = command
+        self.returncode: int | None = returncode
 
 
 class Dispatcher(Protocol):
@@ -197,7 +270,9 @@ class Connection:
         *,
         name: str = "peer",
         limit: int = DEFAULT_LIMIT,
+        expose_errors: bool = False,
     ) -> None:
+        self._expose_errors = expose_errors  # send a failed handler's exception text
         self._reader = reader  # None: bytes come through feed() (from a pipe, see read_pipe())
         self._limit = limit
         self._writer = writer
@@ -225,6 +300,7 @@ class Connection:
         self._owns_pipe = False  # close() closes the pipe (stdin; not a child's stdout)
         self._resumed: asyncio.Future[None] | None = None  # set while reading is paused
         self._background: set[asyncio.Task[None]] = set()  # error replies waiting on the pipe
+        self._notifying = False  # a notification handler runs, started from feed()
 
     def start(self) -> None:
         loop = self._loop = asyncio.get_running_loop()
@@ -266,12 +342,14 @@ class Connection:
     # -- outgoing -------------------------------------------------------------------------------
 
     async def _send(self, message: dict[str, JSON]) -> None:
+        """Send one message; ``ValueError``/``TypeError`` (nothing sent) when it is not JSON."""
         if self._closed is not None:
             raise self._closed
+        line = _encode(message)
         try:
             # One write per line, at once (the peer starts on it while we go on); lines never
             # interleave. Wait only when the pipe is full.
-            self._writer.write(_encode(message))
+            self._writer.write(line)
             transport = self._transport
             if transport is None or transport.get_write_buffer_size() > _HIGH_WATER:
                 async with self._write_lock:
@@ -282,9 +360,19 @@ class Connection:
             raise reason from exc
 
     async def request(self, method: str, params: JSON = None) -> JSON:
-        """Call ``method`` and return its result; cancelling this call cancels it remotely."""
+        """Call ``method`` and return its result; cancelling this call cancels it remotely.
+
+        ``RuntimeError`` from a notification handler of this connection: the answer would
+        queue behind the handler waiting for it (start a task for such work)."""
         if self._closed is not None:
             raise self._closed
+        if self._notifying or (
+            self._blocked_by is not None and self._blocked_by is asyncio.current_task()
+        ):
+            raise RuntimeError(
+                f"a notification handler of the connection to {self._name} cannot wait for an "
+                "answer on it (answers are handled after the handler returns): start a task"
+            )
         request_id = next(self._ids)
         future: asyncio.Future[JSON] = (self._loop or asyncio.get_running_loop()).create_future()
         self._pending[request_id] = future
@@ -363,7 +451,7 @@ class Connection:
                 if len(self._backlog) == _BACKLOG_PAUSE:
                     self._pause_reading()
             else:
-                self._handle_line(line)
+                self._handle_line_safely(line)
                 if self._closed is not None:
                     return
 
@@ -377,7 +465,7 @@ class Connection:
         if self._blocked_by is task:
             self._blocked_by = None
         while self._blocked_by is None and self._backlog and self._closed is None:
-            self._handle_line(self._backlog.popleft())
+            self._handle_line_safely(self._backlog.popleft())
         if not self._backlog:
             self._resume_reading()
         if self._blocked_by is None and self._eof is not None and not self._backlog:
@@ -400,11 +488,22 @@ class Connection:
             self._resumed.set_result(None)
         self._resumed = None
 
+    def _handle_line_safely(self, line: bytes) -> None:
+        """One line, on its own: whatever goes wrong stays with it (logged), later lines of the
+        same read are still handled."""
+        try:
+            self._handle_line(line)
+        except Exception:
+            logger.exception("%s: a message could not be handled", self._name)
+            with contextlib.suppress(Exception):
+                self._reply_error_now(None, InternalError("internal error"))
+
     def _handle_line(self, line: bytes) -> None:
         try:
             message = self._parse(line)
-        except ValueError:  # not UTF-8 (UnicodeDecodeError), or not JSON
-            self._reply_error_now(None, ParseError("invalid JSON"))
+        except ValueError as exc:  # not UTF-8 (UnicodeDecodeError), not JSON, too deep
+            why = "nested too deeply" if "nested too deeply" in str(exc) else "invalid JSON"
+            self._reply_error_now(None, ParseError(why))
             return
         if isinstance(message, list):
             self._reply_error_now(None, InvalidRequest("batches are not supported"))
@@ -430,7 +529,11 @@ class Connection:
         params = message.get("params")
         if "id" not in message:
             # Handled before anything that arrived after it (see feed()).
-            task = _start_eagerly(self._handle_notification(method, params))
+            self._notifying = True
+            try:
+                task = _start_eagerly(self._handle_notification(method, params))
+            finally:
+                self._notifying = False
             if task is not None:
                 self._blocked_by = task
                 task.add_done_callback(self._unblock)
@@ -481,16 +584,29 @@ class Connection:
             return
         except Exception as exc:
             logger.exception("%s: handler for %r failed", self._name, method)
-            await self._reply_error(msg_id, InternalError(f"{type(exc).__name__}: {exc}"))
+            detail = f"{type(exc).__name__}: {exc}" if self._expose_errors else "internal error"
+            await self._reply_error(msg_id, InternalError(detail))
             return
-        with contextlib.suppress(ConnectionClosed):
+        try:
             await self._send({"jsonrpc": "2.0", "id": msg_id, "result": result})
+        except ConnectionClosed:
+            pass
+        except (ValueError, TypeError, RecursionError):
+            logger.exception("%s: the result of %r is not JSON", self._name, method)
+            await self._reply_error(msg_id, InternalError("the result could not be encoded"))
 
     async def _reply_error(self, msg_id: int | str | None, error: RpcError) -> None:
         if msg_id is None:
             logger.warning("%s: %s", self._name, error)
-        with contextlib.suppress(ConnectionClosed):
+        try:
             await self._send({"jsonrpc": "2.0", "id": msg_id, "error": error.to_json()})
+        except ConnectionClosed:
+            pass
+        except (ValueError, TypeError, RecursionError):  # its data is not JSON
+            logger.exception("%s: error %s could not be encoded", self._name, error.code)
+            bare = {"code": error.code, "message": "internal error"}
+            with contextlib.suppress(ConnectionClosed):
+                await self._send({"jsonrpc": "2.0", "id": msg_id, "error": bare})
 
     def _reply_error_now(self, msg_id: int | str | None, error: RpcError) -> None:
         """Answer a bad message from inside :meth:`feed` (no await there)."""
@@ -586,6 +702,9 @@ class _PipeInput(asyncio.Protocol):
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
         self._transport: asyncio.BaseTransport | None = None
+        self.on_eof: Callable[[ConnectionClosed | None], None] = connection.feed_eof
+        """What the end of the pipe does (a :class:`Subprocess` names the exit status)."""
+        self._ended = False
 
     # -- the pipe's events (asyncio.Protocol) -------------------------------------------------
 
@@ -600,14 +719,18 @@ class _PipeInput(asyncio.Protocol):
         self._connection.feed(data)
 
     def eof_received(self) -> bool:
-        self._connection.feed_eof()
+        self._ended = True
+        self.on_eof(None)
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._ended:
+            return
+        self._ended = True
         reason = (
             ConnectionClosed(f"{self._connection.name} connection failed: {exc}") if exc else None
         )
-        self._connection.feed_eof(reason)
+        self.on_eof(reason)
 
     # -- for the connection and the pipe's owner ---------------------------------------------
 
@@ -635,17 +758,62 @@ class _PipeInput(asyncio.Protocol):
 class Subprocess:
     """A peer process with its connection; ``close()`` shuts it down in order.
 
+    The process leads its own process group (a new session), so that whatever it starts (a
+    launcher shim's real agent) is ended with it: :meth:`close` ends the whole group, and so
+    does this interpreter's exit for a group still running.
+
     The connection ends when the process exits, even if its stdout stays open: a process it
     started may have inherited the pipe, and no end of file would ever come.
     """
 
     def __init__(
-        self, process: asyncio.subprocess.Process, connection: Connection, stdout: _PipeInput
+        self,
+        process: asyncio.subprocess.Process,
+        connection: Connection,
+        stdout: _PipeInput,
+        command: str = "",
     ) -> None:
         self.process = process
         self.connection = connection
+        self.command: str = command or connection.name
         self._stdout = stdout
+        self.pgid: int = process.pid
+        """Its process group (and session): what :meth:`close` ends."""
+        _live_groups[self.pgid] = True
+        self._eof_task: asyncio.Future[None] | None = None
+        stdout.on_eof = self._eof
         self._watcher = asyncio.ensure_future(self._end_on_exit())
+
+    @property
+    def ended(self) -> bool:
+        """:meth:`close` has ended its process group (or the exit handler did)."""
+        return self.pgid not in _live_groups
+
+    def _ended(self, code: int | None) -> ConnectionClosed:
+        if code is None:
+            how = "closed its output"
+        elif code < 0:
+            how = f"was killed by signal {-code}"
+        else:
+            how = f"exited with code {code}"
+        return ConnectionClosed(f"{self.command} {how}", command=self.command, returncode=code)
+
+    def _eof(self, reason: ConnectionClosed | None) -> None:
+        """Its stdout ended: the connection closes, naming the exit status when it comes soon
+        (a process that closes its output is usually exiting)."""
+        if reason is not None or self.process.returncode is not None:
+            self.connection.feed_eof(reason or self._ended(self.process.returncode))
+            return
+
+        async def wait_for_exit() -> None:
+            try:
+                code: int | None = await asyncio.wait_for(self.process.wait(), 0.5)
+            except TimeoutError:
+                code = None
+            if not self.connection.at_eof:
+                self.connection.feed_eof(self._ended(code))
+
+        self._eof_task = asyncio.ensure_future(wait_for_exit())
 
     async def _end_on_exit(self) -> None:
         code = await self.process.wait()
@@ -653,28 +821,100 @@ class Subprocess:
         while not connection.at_eof and not connection.closed:
             # What it wrote before exiting is still read (and handled) first.
             if self._stdout.drained():
-                connection.feed_eof(ConnectionClosed(f"{connection.name} exited with code {code}"))
+                connection.feed_eof(self._ended(code))
                 return
             await asyncio.sleep(0.02)
 
     async def close(self, timeout: float = 2.0) -> int | None:
-        """Close its stdin, wait; then terminate, wait; then kill. Returns the exit code."""
+        """Close its stdin and wait for it to exit; then SIGTERM its process group (whatever
+        is left of it) and wait; then SIGKILL it. Every wait is ``timeout`` seconds at most.
+        Returns the exit code."""
         self._watcher.cancel()
         await self.connection.close()
         process = self.process
+        ended = False
         try:
-            for step in (None, process.terminate, process.kill):
-                if step is not None and process.returncode is None:
-                    with contextlib.suppress(ProcessLookupError):
-                        step()
-                try:
-                    return await asyncio.wait_for(process.wait(), timeout)
-                except TimeoutError:
-                    continue
+            await _wait_process(process, timeout)
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                if process.returncode is not None and await _group_gone(self.pgid, 0):
+                    break
+                _signal_group(self.pgid, sig)
+                await _wait_process(process, timeout)
+                await _group_gone(self.pgid, timeout)
+            ended = True
             return process.returncode
         finally:
+            if not ended:  # cancelled: nothing of it may outlive close()
+                _signal_group(self.pgid, signal.SIGKILL)
+            _live_groups.pop(self.pgid, None)
             # Its stdout is read until it exits (what it writes meanwhile is dropped).
             self._stdout.close()
+
+
+async def _wait_process(process: asyncio.subprocess.Process, timeout: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(process.wait(), timeout)
+
+
+_live_groups: dict[int, bool] = {}
+"""Process groups of spawned peers not closed yet, ended at this interpreter's exit."""
+
+
+def _signal_group(pgid: int, sig: int) -> bool:
+    """Send ``sig`` to a process group; ``False`` when none of it is left."""
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+async def _group_gone(pgid: int, timeout: float) -> bool:
+    """Wait up to ``timeout`` for every process of a group to end."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while _signal_group(pgid, 0) and not _only_zombies(pgid):
+        if asyncio.get_running_loop().time() >= deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
+def _only_zombies(pgid: int) -> bool:
+    """All that is left of a group has exited and waits to be reaped (by init, which may be
+    slow to, in a container): nothing is running. ``False`` when that cannot be told."""
+    proc = "/proc"
+    try:
+        pids = [name for name in os.listdir(proc) if name.isdigit()]
+    except OSError:
+        return False
+    for pid in pids:
+        try:
+            with open(f"{proc}/{pid}/stat", "rb") as file:
+                fields = file.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 2 and int(fields[2]) == pgid and fields[0] != b"Z":
+            return False
+    return True
+
+
+def end_process_groups(grace: float = 1.0, groups: Sequence[int] | None = None) -> None:
+    """End the process groups of spawned peers (``groups``, or all not closed yet): SIGTERM,
+    then SIGKILL after ``grace`` seconds. Registered to run at this interpreter's exit."""
+    chosen: list[int] = list(_live_groups) if groups is None else list(groups)
+    for pgid in chosen:
+        _live_groups.pop(pgid, None)
+    left = [pgid for pgid in chosen if _signal_group(pgid, signal.SIGTERM)]
+    deadline = time.monotonic() + grace
+    while left and time.monotonic() < deadline:
+        left = [pgid for pgid in left if _signal_group(pgid, 0) and not _only_zombies(pgid)]
+        if left:
+            time.sleep(0.01)
+    for pgid in left:
+        _signal_group(pgid, signal.SIGKILL)
+
+
+atexit.register(end_process_groups)
 
 
 def _unread_bytes(pipe: asyncio.BaseTransport) -> int:
@@ -690,40 +930,62 @@ def _unread_bytes(pipe: asyncio.BaseTransport) -> int:
     return int.from_bytes(buffer, sys.byteorder)
 
 
+def command_line(command: str | Sequence[str], args: Sequence[str] = ()) -> list[str]:
+    """``command`` and ``args`` as one argument list; ``command`` may be that list already
+    (then ``args`` must be empty)."""
+    if isinstance(command, str | os.PathLike):
+        if isinstance(args, str):
+            raise TypeError(f"args must be a list of strings, not the string {args!r}")
+        return [os.fspath(command), *args]
+    argv: list[object] = list(command)
+    if not argv or not all(isinstance(arg, str) for arg in argv):
+        raise TypeError(f"command must be a string or a non-empty list of strings, not {command!r}")
+    if args:
+        raise TypeError("give the command as a list, or as a string and args, not both")
+    return [str(arg) for arg in argv]
+
+
 async def spawn(
     dispatcher: Dispatcher,
-    command: str,
+    command: str | Sequence[str],
     args: Sequence[str] = (),
     *,
     env: Mapping[str, str] | None = None,
     cwd: str | None = None,
     limit: int = DEFAULT_LIMIT,
     stderr: int | None = None,
+    expose_errors: bool = False,
 ) -> Subprocess:
-    """Start ``command`` and speak JSON-RPC over its stdin/stdout.
+    """Start ``command`` (with ``args``; or ``command`` as an argument list) in a process group
+    of its own and speak JSON-RPC over its stdin/stdout.
 
     Its stdout is a pipe of our own, read by :class:`_PipeInput`, rather than one made by
     ``asyncio.subprocess`` (whose transport defers every read to the next loop turn).
     """
+    argv = command_line(command, args)
+    shown = shlex.join(argv)
+    shown = shown if len(shown) <= 200 else shown[:197] + "..."
     loop = asyncio.get_running_loop()
     read_fd, write_fd = os.pipe()
     try:
         try:
             transport, protocol = await loop.subprocess_exec(
                 lambda: asyncio.subprocess.SubprocessStreamProtocol(limit, loop),
-                command,
-                *args,
+                *argv,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=write_fd,
                 stderr=stderr,
                 env={**os.environ, **env} if env is not None else None,
                 cwd=cwd,
+                start_new_session=True,
             )
         finally:
             os.close(write_fd)  # the child has its own copy: its exit is our EOF
         process = asyncio.subprocess.Process(transport, protocol, loop)
         assert process.stdin is not None
-        connection = Connection(None, process.stdin, dispatcher, name=command, limit=limit)
+        connection = Connection(
+            None, process.stdin, dispatcher, name=shown, limit=limit, expose_errors=expose_errors
+        )
         connection.start()
         stdout = os.fdopen(read_fd, "rb", buffering=0)
     except BaseException:
@@ -736,11 +998,15 @@ async def spawn(
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         raise
-    return Subprocess(process, connection, pipe)
+    return Subprocess(process, connection, pipe, shown)
 
 
 async def stdio_connection(
-    dispatcher: Dispatcher, *, limit: int = DEFAULT_LIMIT, name: str = "stdio"
+    dispatcher: Dispatcher,
+    *,
+    limit: int = DEFAULT_LIMIT,
+    name: str = "stdio",
+    expose_errors: bool = False,
 ) -> Connection:
     """A connection over this process's own stdin/stdout (for writing agents)."""
     loop = asyncio.get_running_loop()
@@ -748,7 +1014,9 @@ async def stdio_connection(
         asyncio.streams.FlowControlMixin, sys.stdout.buffer
     )
     writer = asyncio.StreamWriter(transport, protocol, None, loop)
-    connection = Connection(None, writer, dispatcher, name=name, limit=limit)
+    connection = Connection(
+        None, writer, dispatcher, name=name, limit=limit, expose_errors=expose_errors
+    )
     connection.start()
     await connection.read_pipe(sys.stdin.buffer, close=True)
     return connection

@@ -14,22 +14,36 @@ import asyncio
 import functools
 import importlib
 import inspect
-from collections.abc import AsyncGenerator, Mapping, Sequence
+import logging
+import threading
+import warnings
+import weakref
+from collections.abc import AsyncGenerator, Coroutine, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar, cast, overload
 
 from agentproto._runtime.calls import one_request
 from agentproto._runtime.jsonrpc import (
     DEFAULT_LIMIT,
     Connection,
-    InvalidParams,
-    MethodNotFound,
     RawJSON,
     Subprocess,
     Writer,
+    end_process_groups,
     spawn,
     stdio_connection,
 )
+from agentproto._runtime.jsonrpc import AuthRequired as AuthRequired
+from agentproto._runtime.jsonrpc import ConnectionClosed as ConnectionClosed
+from agentproto._runtime.jsonrpc import InternalError as InternalError
+from agentproto._runtime.jsonrpc import InvalidParams as InvalidParams
+from agentproto._runtime.jsonrpc import InvalidRequest as InvalidRequest
+from agentproto._runtime.jsonrpc import MethodNotFound as MethodNotFound
+from agentproto._runtime.jsonrpc import ParseError as ParseError
+from agentproto._runtime.jsonrpc import ProtocolError as ProtocolError
+from agentproto._runtime.jsonrpc import RequestCancelled as RequestCancelled
+from agentproto._runtime.jsonrpc import ResourceNotFound as ResourceNotFound
+from agentproto._runtime.jsonrpc import RpcError as RpcError
 from agentproto._runtime.sync_loop import LoopThread
 
 if TYPE_CHECKING:
@@ -104,6 +118,9 @@ if TYPE_CHECKING:
     from agentproto.acp.unstable import params as _unstable_params
 
 PROTOCOL_VERSION: Final = 1
+
+logger: logging.Logger = logging.getLogger("agentproto.acp")
+_T = TypeVar("_T")
 
 
 class UnstableMethodError(RuntimeError):
@@ -371,6 +388,61 @@ def _payload(route: _Route, params: Any) -> Any:
     return _dump(params)
 
 
+def _protocol_error(method: str, exc: Exception) -> ProtocolError:
+    """A malformed answer's validation error, as a :class:`ProtocolError` naming the field."""
+    from pydantic import ValidationError  # loaded already: the model is pydantic's
+
+    if not isinstance(exc, ValidationError) or not exc.errors():
+        return ProtocolError(method, "", str(exc))
+    errors = exc.errors(include_url=False, include_context=False, include_input=False)
+    field = ".".join(str(part) for part in errors[0]["loc"])
+    return ProtocolError(method, field, errors[0]["msg"], errors)
+
+
+HOT_MODELS: Final = (
+    "InitializeRequest",
+    "InitializeResponse",
+    "NewSessionRequest",
+    "NewSessionResponse",
+    "PromptRequest",
+    "PromptResponse",
+    "SessionNotification",
+    "CancelNotification",
+)
+"""Messages whose validators :func:`warm_up` builds (every session sends them)."""
+
+_warming = threading.Event()
+_warm = threading.Event()
+
+
+def warm_up() -> None:
+    """Import the models and build the validators of the hot messages on a background thread,
+    once per process (the models load lazily: importing this module costs none of it). Called
+    when a connection is made: the work overlaps the peer's start-up, and the first message
+    waits for what is left of it (:func:`_until_warm`) rather than having a later one pay it
+    (a prompt right after ``session/new`` would otherwise build its validators itself)."""
+    if _warming.is_set():
+        return
+    _warming.set()
+
+    def build() -> None:
+        try:
+            for name in HOT_MODELS:
+                _model(name, False).model_rebuild()
+        except Exception:  # only an optimisation: the first call builds what is missing
+            logger.debug("warming up the ACP models failed", exc_info=True)
+        finally:
+            _warm.set()
+
+    threading.Thread(target=build, name="acp-warm-up", daemon=True).start()
+
+
+def _until_warm() -> None:
+    """Wait (2 s at most) for :func:`warm_up` to finish, if it runs."""
+    if _warming.is_set() and not _warm.is_set():
+        _warm.wait(2.0)
+
+
 async def _invoke(function: Any, *args: Any) -> Any:
     """Call a handler method: awaited when async, on a worker thread when blocking."""
     if inspect.iscoroutinefunction(function):
@@ -384,6 +456,7 @@ class _Target(NamedTuple):
     function: Any
     model: type[BaseModel]
     awaitable: bool  # an ``async def``; otherwise a request runs on a worker thread
+    response: type[BaseModel] | None  # what a request handler must return
 
 
 class _Dispatch:
@@ -408,8 +481,12 @@ class _Dispatch:
                 f"{method!r} is an unstable method and this {self.side} did not opt in"
             )
         function = getattr(self.handler, route.method)
+        response = _model(route.response, route.unstable) if route.response is not None else None
         target = _Target(
-            function, _model(route.request, route.unstable), inspect.iscoroutinefunction(function)
+            function,
+            _model(route.request, route.unstable),
+            inspect.iscoroutinefunction(function),
+            response,
         )
         self._targets[method, notification] = target
         return target
@@ -437,14 +514,36 @@ class _Dispatch:
         return await asyncio.get_running_loop().run_in_executor(None, target.function, args)
 
     async def request(self, method: str, params: Any) -> Any:
+        _until_warm()
         target = self._target(method, notification=False)
         if target is None:
             if method.startswith("_"):
                 return await _invoke(self.handler.ext_method, method, params)
             raise MethodNotFound(f"the {self.side} has no method {method!r}")
-        return _dump(await self._call(target, params))
+        return _dump(self._checked(method, target, await self._call(target, params)))
+
+    def _checked(self, method: str, target: _Target, result: Any) -> Any:
+        """The handler's result as its response model: a model or mapping that does not match
+        is logged here and answered -32603 (never sent as it is)."""
+        model = target.response
+        if model is None or (isinstance(result, model) and not model.__pydantic_root_model__):
+            return result
+        try:
+            if _is_model(result):
+                result = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+            return model.model_validate({} if result is None else result)
+        except Exception as exc:
+            logger.error(
+                "the %s's handler for %r returned an invalid %s: %s",
+                self.side,
+                method,
+                model.__name__,
+                exc,
+            )
+            raise InternalError("internal error") from None
 
     async def notify(self, method: str, params: Any) -> None:
+        _until_warm()
         target = self._target(method, notification=True)
         if target is None:
             if method.startswith("_"):
@@ -775,12 +874,19 @@ class _Caller:
         return route
 
     async def _call(self, rpc: str, params: Any) -> Any:
+        _until_warm()
         route = self._check(rpc)
         raw = await self.connection.request(rpc, _payload(route, params))
         assert route.response is not None
-        return _model(route.response, route.unstable).model_validate(raw if raw is not None else {})
+        try:
+            return _model(route.response, route.unstable).model_validate(
+                raw if raw is not None else {}
+            )
+        except ValueError as exc:  # pydantic's ValidationError
+            raise _protocol_error(rpc, exc) from exc
 
     async def _notify(self, rpc: str, params: Any) -> None:
+        _until_warm()
         route = self._check(rpc)
         await self.connection.notify(rpc, _payload(route, params))
 
@@ -1751,7 +1857,7 @@ class ClientConnection(_Caller):
 
 @asynccontextmanager
 async def spawn_agent(
-    command: str,
+    command: str | Sequence[str],
     args: Sequence[str] = (),
     *,
     client: Client | SyncClient | None = None,
@@ -1759,12 +1865,18 @@ async def spawn_agent(
     env: Mapping[str, str] | None = None,
     cwd: str | None = None,
     limit: int = DEFAULT_LIMIT,
+    expose_errors: bool = False,
 ) -> AsyncGenerator[AgentConnection, None]:
-    """Start an agent process and connect to it; on exit: close stdin, terminate, kill."""
+    """Start an agent process and connect to it; on exit: close stdin, then end its process
+    group (SIGTERM, then SIGKILL). ``command`` with ``args``, or an argument list.
+    ``expose_errors``: a failing handler's exception text goes to the agent (not by default)."""
     dispatch = _Dispatch(
         client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
     )
-    process = await spawn(dispatch, command, args, env=env, cwd=cwd, limit=limit)
+    process = await spawn(
+        dispatch, command, args, env=env, cwd=cwd, limit=limit, expose_errors=expose_errors
+    )
+    warm_up()
     connection = AgentConnection(process.connection, unstable=unstable, process=process)
     try:
         yield connection
@@ -1778,13 +1890,15 @@ def connect_agent(
     *,
     client: Client | SyncClient | None = None,
     unstable: bool = False,
+    expose_errors: bool = False,
 ) -> AgentConnection:
     """Connect to an agent over streams you already have (the editor side)."""
     dispatch = _Dispatch(
         client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
     )
-    connection = Connection(reader, writer, dispatch, name="agent")
+    connection = Connection(reader, writer, dispatch, name="agent", expose_errors=expose_errors)
     connection.start()
+    warm_up()
     return AgentConnection(connection, unstable=unstable)
 
 
@@ -1794,66 +1908,129 @@ async def serve_agent(
     unstable: bool = False,
     reader: asyncio.StreamReader | None = None,
     writer: Writer | None = None,
+    expose_errors: bool = False,
 ) -> None:
     """Serve ``agent`` (over this process's stdin/stdout unless streams are given) until the
-    editor closes the connection."""
+    editor closes the connection. ``expose_errors``: a failing handler's exception text goes to
+    the editor (by default it gets "internal error"; the traceback is logged here)."""
     dispatch = _Dispatch(agent, AGENT_METHODS, unstable, "agent")
     if reader is None or writer is None:
-        connection = await stdio_connection(dispatch, name="editor")
+        connection = await stdio_connection(dispatch, name="editor", expose_errors=expose_errors)
     else:
-        connection = Connection(reader, writer, dispatch, name="editor")
+        connection = Connection(
+            reader, writer, dispatch, name="editor", expose_errors=expose_errors
+        )
         connection.start()
+    warm_up()
     agent.client = ClientConnection(connection, unstable=unstable)
     await connection.wait_closed()
+
+
+def _shut_down(loop: LoopThread, connection: AgentConnection, timeout: float) -> None:
+    """Close the connection (and end the agent's process group) and stop the loop thread;
+    returns within about ``timeout`` seconds whatever state they are in."""
+    if not loop.running:
+        return
+    if loop.in_loop_thread:
+        # From a handler on the connection's own thread: finish there, without waiting.
+        task = loop.loop.create_task(connection.close())
+        task.add_done_callback(lambda _: loop.stop())
+        _closing.add(task)
+        task.add_done_callback(_closing.discard)
+        return
+    try:
+        loop.run(connection.close(), timeout)
+    except BaseException:
+        logger.warning(
+            "closing the connection to %s did not finish", connection.connection.name, exc_info=True
+        )
+        raise
+    finally:
+        process = connection.process
+        if process is not None and not process.ended:
+            end_process_groups(0.5, [process.pgid])  # the loop was stuck: end the agent here
+        loop.stop()
+
+
+_closing: set[asyncio.Task[None]] = set()
+
+
+def _abandoned(loop: LoopThread, connection: AgentConnection, name: str) -> None:
+    """A :class:`SyncAgentConnection` was never closed (garbage-collected, or still open at
+    exit): warn, and shut it down."""
+    warnings.warn(f"unclosed SyncAgentConnection to {name}", ResourceWarning, stacklevel=2)
+    try:
+        _shut_down(loop, connection, 10.0)
+    except BaseException:  # nowhere to raise to
+        logger.debug("cleaning up an unclosed connection failed", exc_info=True)
 
 
 class SyncAgentConnection:
     """The editor's side for blocking code: the same calls, each waiting for its answer.
 
     The connection runs on a private event loop thread; the handler's methods (a
-    :class:`SyncClient`, or a :class:`Client`) serve the agent's calls meanwhile.
+    :class:`SyncClient`, or a :class:`Client`) serve the agent's calls meanwhile. A notification
+    handler (``session_update``) runs on that thread: it may send notifications (``cancel()``,
+    ``ext_notification()``: sent without waiting) and ``close()`` the connection, but a call
+    that needs an answer raises ``RuntimeError`` at once there (the answer could only be read
+    by that same thread). Request handlers run on worker threads and may call anything.
+    ``close()`` always returns; a connection never closed warns (``ResourceWarning``) and is
+    shut down when garbage-collected or at exit.
     """
 
     def __init__(self, loop: LoopThread, connection: AgentConnection) -> None:
         self._loop = loop
         self._connection = connection
+        self._sending: set[asyncio.Task[None]] = set()
+        name = connection.connection.name
+        self._finalizer = weakref.finalize(self, _abandoned, loop, connection, name)
 
     @classmethod
     def spawn(
         cls,
-        command: str,
+        command: str | Sequence[str],
         args: Sequence[str] = (),
         *,
         client: Client | SyncClient | None = None,
         unstable: bool = False,
         env: Mapping[str, str] | None = None,
         cwd: str | None = None,
+        expose_errors: bool = False,
     ) -> SyncAgentConnection:
-        """Start an agent process; ``close()`` (or the ``with`` block) shuts it down."""
+        """Start an agent process (``command`` with ``args``, or an argument list);
+        ``close()`` (or the ``with`` block) shuts it down, its process group with it."""
         loop = LoopThread("acp-editor")
 
         async def start() -> AgentConnection:
             dispatch = _Dispatch(
                 client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
             )
-            process = await spawn(dispatch, command, args, env=env, cwd=cwd)
+            process = await spawn(
+                dispatch, command, args, env=env, cwd=cwd, expose_errors=expose_errors
+            )
             return AgentConnection(process.connection, unstable=unstable, process=process)
 
         try:
-            return cls(loop, loop.run(start()))
+            connection = loop.run(start())
         except BaseException:
             loop.stop()
             raise
+        warm_up()
+        return cls(loop, connection)
 
     @property
     def connection(self) -> AgentConnection:
         return self._connection
 
-    def close(self) -> None:
-        try:
-            self._loop.run(self._connection.close())
-        finally:
-            self._loop.stop()
+    @property
+    def closed(self) -> bool:
+        return not self._finalizer.alive
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Close the connection and end the agent (see :meth:`Subprocess.close`); returns
+        within about ``timeout`` seconds in any case (then the agent's group is killed)."""
+        if self._finalizer.detach() is not None:
+            _shut_down(self._loop, self._connection, timeout)
 
     def __enter__(self) -> SyncAgentConnection:
         return self
@@ -1861,8 +2038,39 @@ class SyncAgentConnection:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _run(self, coro: Coroutine[Any, Any, _T], timeout: float | None) -> _T:
+        if self._loop.in_loop_thread:
+            coro.close()
+            raise RuntimeError(
+                "a call that waits for the agent's answer cannot be made from a notification "
+                "handler (it runs on the connection's thread, which reads that answer): make it "
+                "from another thread, or from a request handler"
+            )
+        return self._loop.run(coro, timeout)
+
+    def _notify(self, coro: Coroutine[Any, Any, None], timeout: float | None) -> None:
+        if not self._loop.in_loop_thread:
+            self._loop.run(coro, timeout)
+            return
+        # From a notification handler: sent from the loop once the handler returns.
+        task = self._loop.loop.create_task(coro)
+        self._sending.add(task)
+        task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Task[None]) -> None:
+        self._sending.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.warning("a notification to the agent failed: %s", task.exception())
+
     def ext_method(self, method: str, params: Any = None, *, timeout: float | None = None) -> Any:
-        return self._loop.run(self._connection.ext_method(method, params), timeout)
+        """Call an extension method (its name must start with ``_``)."""
+        return self._run(self._connection.ext_method(method, params), timeout)
+
+    def ext_notification(
+        self, method: str, params: Any = None, *, timeout: float | None = None
+    ) -> None:
+        """Send an extension notification (its name must start with ``_``)."""
+        self._notify(self._connection.ext_notification(method, params), timeout)
 
     @overload
     def auth_status(
@@ -1887,7 +2095,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.auth_status(payload), timeout)
+        return self._run(self._connection.auth_status(payload), timeout)
 
     @overload
     def authenticate(
@@ -1912,7 +2120,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.authenticate(payload), timeout)
+        return self._run(self._connection.authenticate(payload), timeout)
 
     @overload
     def initialize(
@@ -1944,7 +2152,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.initialize(payload), timeout)
+        return self._run(self._connection.initialize(payload), timeout)
 
     @overload
     def logout(
@@ -1969,7 +2177,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.logout(payload), timeout)
+        return self._run(self._connection.logout(payload), timeout)
 
     @overload
     def mcp_message_to_agent(
@@ -2002,7 +2210,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        self._loop.run(self._connection.mcp_message_to_agent(payload), timeout)
+        self._notify(self._connection.mcp_message_to_agent(payload), timeout)
 
     @overload
     def disable_provider(
@@ -2032,7 +2240,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.disable_provider(payload), timeout)
+        return self._run(self._connection.disable_provider(payload), timeout)
 
     @overload
     def list_providers(
@@ -2057,7 +2265,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.list_providers(payload), timeout)
+        return self._run(self._connection.list_providers(payload), timeout)
 
     @overload
     def set_provider(
@@ -2095,7 +2303,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.set_provider(payload), timeout)
+        return self._run(self._connection.set_provider(payload), timeout)
 
     @overload
     def archive_session(
@@ -2120,7 +2328,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.archive_session(payload), timeout)
+        return self._run(self._connection.archive_session(payload), timeout)
 
     @overload
     def cancel(self, params: CancelNotification, /, *, timeout: float | None = None) -> None: ...
@@ -2143,7 +2351,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        self._loop.run(self._connection.cancel(payload), timeout)
+        self._notify(self._connection.cancel(payload), timeout)
 
     @overload
     def close_session(
@@ -2168,7 +2376,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.close_session(payload), timeout)
+        return self._run(self._connection.close_session(payload), timeout)
 
     @overload
     def delete_session(
@@ -2193,7 +2401,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.delete_session(payload), timeout)
+        return self._run(self._connection.delete_session(payload), timeout)
 
     @overload
     def fork_session(
@@ -2234,7 +2442,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.fork_session(payload), timeout)
+        return self._run(self._connection.fork_session(payload), timeout)
 
     @overload
     def list_sessions(
@@ -2265,7 +2473,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.list_sessions(payload), timeout)
+        return self._run(self._connection.list_sessions(payload), timeout)
 
     @overload
     def load_session(
@@ -2303,7 +2511,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.load_session(payload), timeout)
+        return self._run(self._connection.load_session(payload), timeout)
 
     @overload
     def new_session(
@@ -2340,7 +2548,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.new_session(payload), timeout)
+        return self._run(self._connection.new_session(payload), timeout)
 
     @overload
     def prompt(
@@ -2371,7 +2579,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.prompt(payload), timeout)
+        return self._run(self._connection.prompt(payload), timeout)
 
     @overload
     def resume_session(
@@ -2410,7 +2618,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.resume_session(payload), timeout)
+        return self._run(self._connection.resume_session(payload), timeout)
 
     @overload
     def set_session_config_option(
@@ -2462,7 +2670,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.set_session_config_option(payload), timeout)
+        return self._run(self._connection.set_session_config_option(payload), timeout)
 
     @overload
     def set_session_mode(
@@ -2493,7 +2701,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.set_session_mode(payload), timeout)
+        return self._run(self._connection.set_session_mode(payload), timeout)
 
     @overload
     def set_session_title(
@@ -2524,7 +2732,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.set_session_title(payload), timeout)
+        return self._run(self._connection.set_session_title(payload), timeout)
 
     @overload
     def session_status(
@@ -2549,7 +2757,7 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.session_status(payload), timeout)
+        return self._run(self._connection.session_status(payload), timeout)
 
     @overload
     def unarchive_session(
@@ -2574,4 +2782,4 @@ class SyncAgentConnection:
         Takes the request model, or its fields as keywords (snake_case); ``timeout`` in seconds
         (the call is then cancelled)."""
         payload: Any = one_request(params, fields)
-        return self._loop.run(self._connection.unarchive_session(payload), timeout)
+        return self._run(self._connection.unarchive_session(payload), timeout)
