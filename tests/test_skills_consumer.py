@@ -329,3 +329,16 @@ def test_a_failed_execution_carries_the_providers_code(a: Script) -> None:
         assert caught.value.details == {"granted_scopes": []}
 
     within(20, run)
+
+
+def test_an_invalid_provider_answer_is_a_typed_validation_error(a: Script) -> None:
+    a.answer(ok({"execution_id": "e-1", "status": "nonsense"}))
+
+    def run() -> None:
+        with SkillsClient() as client, pytest.raises(ValidationError) as caught:
+            client.invoke(descriptor(a.base_url), {})
+        paths = [issue.path for issue in caught.value.errors]
+        assert "/status" in paths and "/skill_id" in paths
+        assert caught.value.details == {"errors": caught.value.wire_details}
+
+    within(20, run)

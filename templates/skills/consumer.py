@@ -37,7 +37,6 @@ decisions"); in short:
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -51,7 +50,7 @@ import pydantic
 from agentproto._runtime.http import AsyncHTTP, Call, HTTPBase, RetryPolicy
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError, APITimeoutError
 from agentproto._runtime.redact import Secret
-from agentproto.skills.documents import parse, parse_index, to_document, validate
+from agentproto.skills.documents import parse, parse_index, pointer, to_document, validate
 from agentproto.skills.errors import (
     BY_STATUS,
     ERRORS,
@@ -78,6 +77,7 @@ from agentproto.skills.models import (
     RetryAdvice,
     SkillDescriptor,
     SkillIndex,
+    ValidationErrorDetail,
 )
 from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
 
@@ -386,9 +386,15 @@ def _parse_response(model: type[R], response: httpx.Response) -> R:
     try:
         return model.model_validate_json(response.content)
     except pydantic.ValidationError as exc:
+        issues = [
+            ValidationErrorDetail(
+                path=pointer(e["loc"]), message=e["msg"], expected=e["type"], actual=e.get("input")
+            )
+            for e in exc.errors()
+        ]
         raise ValidationError(
-            f"the provider's answer is not a valid {model.__name__}: {exc.errors()[0]['msg']}",
-            details=json.loads(exc.json()),
+            f"the provider's answer is not a valid {model.__name__}: {issues[0].message}",
+            details=issues,
         ) from None
 
 

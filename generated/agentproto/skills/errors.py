@@ -100,11 +100,13 @@ class ValidationError(SkillSharingError):
         issues = (self.details or {}).get("errors")
         if not isinstance(issues, list):
             return []
-        return [
-            ValidationErrorDetail.model_validate(issue)
-            for issue in cast(list[object], issues)
-            if isinstance(issue, dict)
-        ]
+        typed: list[ValidationErrorDetail] = []
+        for issue in cast(list[object], issues):
+            try:
+                typed.append(ValidationErrorDetail.model_validate(issue))
+            except pydantic.ValidationError:
+                continue  # a provider's malformed entry: still in details["errors"]
+        return typed
 
     @property
     def wire_details(self) -> Any:
