@@ -273,7 +273,7 @@ def test_an_index_with_duplicate_ids_is_rejected(client: SkillsClient) -> None:
     app = Starlette(routes=[Route("/.well-known/skill-sharing", index)])
     with serve(app) as url, pytest.raises(ValidationError) as caught:
         client.discover(url)
-    assert any("duplicate skill id" in d.message for d in caught.value.details)
+    assert any("duplicate skill id" in d.message for d in caught.value.errors)
     report = validate(document, "SkillIndex")
     assert not report.valid and report.errors[0].path.endswith("/id")
 
@@ -332,7 +332,7 @@ def test_api_key_goes_in_the_named_header(client: SkillsClient, site: Site) -> N
     before = executions(site)
     with pytest.raises(AuthRequiredError) as local:
         client.invoke(keyed, {})
-    assert local.value.details == {"auth": "api_key", "header": "X-Acme-Key"}
+    assert local.value.details == {"required_auth_type": "api_key", "header": "X-Acme-Key"}
     assert executions(site) == before  # refused locally, nothing sent
     with pytest.raises(AuthRequiredError) as remote:
         client.invoke(keyed, {}, credentials=Credentials.of(api_key="key-wrong"))
@@ -436,12 +436,11 @@ def test_incompatible_descriptor_is_refused_before_sending(
     before = executions(site)
     with pytest.raises(VersionIncompatibleError) as caught:
         client.invoke(document, {"text": "x"})
-    details = caught.value.details
-    assert (details.descriptor_version, details.consumer_version, details.supported_major) == (
-        "2.0.0",
-        "1.0.0",
-        1,
-    )
+    assert caught.value.details == {
+        "descriptor_version": "2.0.0",
+        "consumer_version": "1.0.0",
+        "supported_major": 1,
+    }
     assert executions(site) == before
 
 
@@ -452,7 +451,7 @@ def test_invalid_descriptor_is_never_invoked(client: SkillsClient, site: Site) -
     before = executions(site)
     with pytest.raises(ValidationError) as caught:
         client.invoke(document, {"text": "x"})
-    paths = [d.path for d in caught.value.details]
+    paths = [d.path for d in caught.value.errors]
     assert paths == ["/access", "/endpoint/method"]
     assert executions(site) == before
 

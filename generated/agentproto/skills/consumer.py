@@ -6,29 +6,40 @@ decisions"); in short:
 
 - a descriptor is validated (and its protocol MAJOR checked) before every invocation, and an
   invalid or incompatible one is never sent;
-- credentials go in headers chosen by the descriptor's ``auth``: ``api_key`` in ``auth.header``
+- credentials go only where the descriptor's ``auth`` says: ``api_key`` in ``auth.header``
   (``X-API-Key`` when absent), ``oauth2`` as ``Authorization: Bearer``, ``custom`` by your
-  signing hook, ``none`` nothing; ``caller.credentials`` is only sent when you set it;
+  signing hook, ``none`` nothing, and nothing else; ``caller.credentials`` is only sent when you
+  set it; a missing credential raises AUTH_REQUIRED before anything is sent, with the §8.3.2
+  details (``required_auth_type``, ``header`` / ``authorization_url``, ``token_url``,
+  ``scopes`` / ``instructions``, ``parameters``) and a retry hint of one attempt;
+- where no descriptor says (discovery, registry search, descriptor fetches) the API key goes in
+  ``Credentials.api_key_header`` (``X-API-Key`` unless you name another) and the token as a
+  bearer, and only to trusted origins: the domain you ``discover``, the registry you search,
+  and the origins you list in ``Credentials.origins``. A ``descriptor_url`` on any other origin
+  (say, one a hostile index lists) is fetched without credentials; redirects are not followed;
 - ``status_url``/``result_url`` get ``{execution_id}`` substituted (percent-encoded), or
   ``/<execution_id>`` appended when they have no placeholder; relative URLs resolve against
   ``endpoint.url``;
-- polling starts at ``poll_interval`` (1 s) and doubles up to ``max_poll_interval`` (30 s);
-  the overall deadline is ``context.timeout_ms`` (the caller's own limit, strict), else
-  ``endpoint.timeout_ms`` plus a grace of max(1 s, half of it) so the provider can report its
-  own ``timeout`` status, else none; passing it raises INVOCATION_TIMEOUT locally;
-  ``result_url`` is fetched only when a completed status carries no output;
-- ENDPOINT_UNREACHABLE and INVOCATION_TIMEOUT are retried with exponential backoff
-  (``endpoint.retry``: ``max_attempts`` counts every attempt, ``backoff_ms`` doubles), and an
-  error's own ``retry`` advice overrides it; ``invoke`` is retried only when the provider cannot
-  have run it (connection failure, 502/503).
+- polling starts at ``poll_interval`` (50 ms, so a fast skill answers fast) and doubles up to
+  ``max_poll_interval`` (5 s); it goes on while the execution runs, until the consumer's own
+  deadline: ``wait(timeout)``, else ``context.timeout_ms``, else the client's ``wait_timeout``
+  (300 s; None waits as long as the provider reports the execution running). The provider's
+  ``endpoint.timeout_ms`` does not end polling: the provider reports its own ``timeout``
+  status. Passing the deadline raises INVOCATION_TIMEOUT locally; ``result_url`` is fetched
+  only when a completed status carries no output;
+- ENDPOINT_UNREACHABLE and INVOCATION_TIMEOUT are retried with exponential backoff (§8.3.6):
+  from ``endpoint.retry.backoff_ms``, or from the error's own ``retry.suggested_delay_ms`` when
+  the provider sent advice, doubling each time, each pause at most ``MAX_RETRY_DELAY`` (30 s);
+  ``max_attempts`` (the advice's, else the descriptor's, else 3) counts every attempt and is
+  capped at ``MAX_ATTEMPTS`` (10); ``invoke`` is retried only when the provider cannot have run
+  it (connection failure, 502/503).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, Self, TypeVar
 from urllib.parse import quote, urljoin
@@ -40,12 +51,13 @@ import pydantic
 from agentproto._runtime.http import AsyncHTTP, Call, HTTPBase, RetryPolicy, SyncHTTP
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError, APITimeoutError
 from agentproto._runtime.redact import Secret
-from agentproto.skills.documents import parse, parse_index, to_document, validate
+from agentproto.skills.documents import parse, parse_index, pointer, to_document, validate
 from agentproto.skills.errors import (
     BY_STATUS,
     ERRORS,
     AuthRequiredError,
     EndpointUnreachableError,
+    ExecutionFailedError,
     InvocationTimeoutError,
     SkillSharingError,
     ValidationError,
@@ -63,8 +75,10 @@ from agentproto.skills.models import (
     InvocationResult,
     InvocationStatusResponse,
     OAuth2AuthConfig,
+    RetryAdvice,
     SkillDescriptor,
     SkillIndex,
+    ValidationErrorDetail,
 )
 from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
 
@@ -78,26 +92,12 @@ DEFAULT_API_KEY_HEADER = "X-API-Key"
 TERMINAL: frozenset[str] = frozenset({"completed", "failed", "timeout"})
 DEFAULT_ATTEMPTS = 3
 DEFAULT_BACKOFF_MS = 500
-PROVIDER_GRACE = 1.0  # seconds past endpoint.timeout_ms before the consumer gives up itself
+MAX_ATTEMPTS = 10  # a provider's retry advice cannot make the consumer try more often
+MAX_RETRY_DELAY = 30.0  # seconds: the longest pause between two attempts
+DEFAULT_WAIT_TIMEOUT = 300.0  # seconds: the consumer's own deadline when nothing else sets one
+AUTH_RETRY = RetryAdvice(suggested_delay_ms=0, max_attempts=1)  # §8.3.2: once, with credentials
 R = TypeVar("R", bound=pydantic.BaseModel)
 Signer = Callable[[httpx.Request, CustomAuthConfig], httpx.Request]
-
-
-class ExecutionFailedError(SkillSharingError):
-    """The skill ran and failed (status ``failed``); ``code`` is the provider's error code."""
-
-    def __init__(self, response: InvocationResponse) -> None:
-        error = response.error
-        super().__init__(
-            error.message if error else "the execution failed",
-            details=error.details if error else None,
-            retry=error.retry if error else None,
-        )
-        self.execution_code: str = error.code if error else ""
-        self.response = response
-
-    def __str__(self) -> str:
-        return f"{self.execution_code or 'FAILED'}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -105,12 +105,18 @@ class Credentials:
     """What the consumer can present; which one is sent depends on the descriptor's ``auth``.
 
     ``sign`` is the hook for ``custom`` auth: it gets the request and the descriptor's custom
-    settings (instructions, parameters) and returns the signed request.
+    settings (instructions, parameters) and returns the signed request. ``api_key_header`` is
+    the header the key goes in where no descriptor names one (discovery, registry search,
+    descriptor fetches: a provider whose private skills take ``X-Internal-Key``);
+    ``origins`` are the extra origins (``https://host[:port]``) those requests may send the
+    credentials to, beyond the domain you discover and the registry you search.
     """
 
     api_key: Secret | None = None
     oauth2_token: Secret | None = None
     sign: Signer | None = None
+    api_key_header: str = DEFAULT_API_KEY_HEADER
+    origins: frozenset[str] = frozenset()
 
     @classmethod
     def of(
@@ -119,21 +125,32 @@ class Credentials:
         api_key: str | Secret | None = None,
         oauth2_token: str | Secret | None = None,
         sign: Signer | None = None,
+        api_key_header: str = DEFAULT_API_KEY_HEADER,
+        origins: Iterable[str] = (),
     ) -> Credentials:
         return cls(
             api_key=Secret(api_key) if api_key is not None else None,
             oauth2_token=Secret(oauth2_token) if oauth2_token is not None else None,
             sign=sign,
+            api_key_header=api_key_header,
+            origins=frozenset(origin_of(o) for o in origins),
         )
 
     def discovery_headers(self) -> dict[str, str]:
         """Headers for discovery, where no descriptor says which scheme to use."""
         headers: dict[str, str] = {}
         if self.api_key is not None:
-            headers[DEFAULT_API_KEY_HEADER] = self.api_key.reveal()
+            headers[self.api_key_header] = self.api_key.reveal()
         if self.oauth2_token is not None:
             headers["Authorization"] = f"Bearer {self.oauth2_token.reveal()}"
         return headers
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of a URL (default port filled in), for origin comparisons."""
+    parsed = httpx.URL(url if "://" in url else f"https://{url}")
+    port = parsed.port or {"http": 80, "https": 443}.get(parsed.scheme, 0)
+    return f"{parsed.scheme}://{parsed.host}:{port}"
 
 
 def auth_headers(descriptor: SkillDescriptor, credentials: Credentials) -> dict[str, str]:
@@ -144,7 +161,8 @@ def auth_headers(descriptor: SkillDescriptor, credentials: Credentials) -> dict[
         if credentials.api_key is None:
             raise AuthRequiredError(
                 f"skill {descriptor.id!r} needs an API key in header {header}",
-                details={"auth": "api_key", "header": header},
+                details={"required_auth_type": "api_key", "header": header},
+                retry=AUTH_RETRY,
             )
         return {header: credentials.api_key.reveal()}
     if isinstance(auth, OAuth2AuthConfig):
@@ -152,21 +170,26 @@ def auth_headers(descriptor: SkillDescriptor, credentials: Credentials) -> dict[
             raise AuthRequiredError(
                 f"skill {descriptor.id!r} needs an OAuth 2.0 access token",
                 details={
-                    "auth": "oauth2",
+                    "required_auth_type": "oauth2",
                     "authorization_url": str(auth.oauth2.authorization_url),
                     "token_url": str(auth.oauth2.token_url),
                     "scopes": dict(auth.oauth2.scopes or {}),
                 },
+                retry=AUTH_RETRY,
             )
         return {"Authorization": f"Bearer {credentials.oauth2_token.reveal()}"}
     if isinstance(auth, CustomAuthConfig) and credentials.sign is None:
         raise AuthRequiredError(
             f"skill {descriptor.id!r} uses custom auth: pass Credentials(sign=...)",
             details={
-                "auth": "custom",
+                "required_auth_type": "custom",
                 "instructions": auth.custom.instructions,
-                "parameters": [p.model_dump(mode="json") for p in auth.custom.parameters or []],
+                "parameters": [
+                    p.model_dump(mode="json", by_alias=True, exclude_none=True)
+                    for p in auth.custom.parameters or []
+                ],
             },
+            retry=AUTH_RETRY,
         )
     return {}
 
@@ -226,15 +249,14 @@ class _Attempts:
     backoff_ms: int
 
     def delay(self, attempt: int, error: SkillSharingError) -> float | None:
-        """Seconds before attempt ``attempt + 1``, or None to give up."""
-        limit = self.max_attempts
+        """Seconds before attempt ``attempt + 1``, or None to give up: exponential from the
+        error's ``suggested_delay_ms`` (or ``backoff_ms``), bounded (see the module docs)."""
+        limit, base_ms = self.max_attempts, float(self.backoff_ms)
         if error.retry is not None:
-            limit = error.retry.max_attempts
-        if attempt >= limit:
+            limit, base_ms = int(error.retry.max_attempts), float(error.retry.suggested_delay_ms)
+        if attempt >= min(limit, MAX_ATTEMPTS):
             return None
-        if error.retry is not None:
-            return error.retry.suggested_delay_ms / 1000
-        return float(self.backoff_ms * 2 ** (attempt - 1)) / 1000
+        return min(MAX_RETRY_DELAY, max(0.0, base_ms) * 2.0 ** (attempt - 1) / 1000)
 
 
 class _Core:
@@ -248,12 +270,22 @@ class _Core:
         consumer_version: str,
         poll_interval: float,
         max_poll_interval: float,
+        wait_timeout: float | None,
     ) -> None:
         self.credentials = credentials or Credentials()
         self.caller = caller or CallerInfo(id="agentproto-skills", type="agent")
         self.consumer_version = consumer_version
         self.poll_interval = poll_interval
         self.max_poll_interval = max_poll_interval
+        self.wait_timeout = wait_timeout
+        self.trusted: set[str] = set()  # origins the caller named: discovered, searched
+
+    def unauthenticated_headers(self, url: str, credentials: Credentials) -> dict[str, str]:
+        """Discovery-style credentials for ``url``, or none when its origin is not trusted."""
+        origin = origin_of(url)
+        if origin in self.trusted or origin in credentials.origins:
+            return credentials.discovery_headers()
+        return {}
 
     @staticmethod
     def read_index(body: bytes, type: CapabilityType | None) -> SkillIndex:
@@ -337,14 +369,12 @@ class _Core:
             return _Attempts(DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS)
         return _Attempts(max(1, retry.max_attempts), retry.backoff_ms)
 
-    @staticmethod
-    def deadline(descriptor: SkillDescriptor, context: InvocationContext | None) -> float | None:
+    def deadline(self, context: InvocationContext | None) -> float | None:
+        """The consumer's own deadline (see the module docs); never the provider's."""
         if context is not None and context.timeout_ms is not None:
             return time.monotonic() + context.timeout_ms / 1000
-        if descriptor.endpoint.timeout_ms is not None:
-            # The provider's own limit: leave it time to report its `timeout` status itself.
-            limit = descriptor.endpoint.timeout_ms / 1000
-            return time.monotonic() + limit + max(PROVIDER_GRACE, limit / 2)
+        if self.wait_timeout is not None:
+            return time.monotonic() + self.wait_timeout
         return None
 
     @staticmethod
@@ -358,9 +388,15 @@ def _parse_response(model: type[R], response: httpx.Response) -> R:
     try:
         return model.model_validate_json(response.content)
     except pydantic.ValidationError as exc:
+        issues = [
+            ValidationErrorDetail(
+                path=pointer(e["loc"]), message=e["msg"], expected=e["type"], actual=e.get("input")
+            )
+            for e in exc.errors()
+        ]
         raise ValidationError(
-            f"the provider's answer is not a valid {model.__name__}: {exc.errors()[0]['msg']}",
-            details=json.loads(exc.json()),
+            f"the provider's answer is not a valid {model.__name__}: {issues[0].message}",
+            details=issues,
         ) from None
 
 
@@ -583,8 +619,9 @@ class SkillsClient:
         timeout: float = 30.0,
         http_client: httpx.Client | None = None,
         consumer_version: str = CONSUMER_VERSION,
-        poll_interval: float = 1.0,
-        max_poll_interval: float = 30.0,
+        poll_interval: float = 0.05,
+        max_poll_interval: float = 5.0,
+        wait_timeout: float | None = DEFAULT_WAIT_TIMEOUT,
     ) -> None:
         self._core = _Core(
             credentials=credentials,
@@ -592,6 +629,7 @@ class SkillsClient:
             consumer_version=consumer_version,
             poll_interval=poll_interval,
             max_poll_interval=max_poll_interval,
+            wait_timeout=wait_timeout,
         )
         # Retries are decided here, per the protocol's rules, not by the HTTP layer.
         self._http = SyncHTTP(
@@ -672,32 +710,38 @@ class SkillsClient:
         (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
         creds = credentials or self._core.credentials
         params = {"type": type} if type is not None else None
-        call = self._http.call(
-            "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
-        )
+        url = discovery_url(domain)
+        self._core.trusted.add(origin_of(url))  # the caller named it
+        call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
         response = self._retrying(None, True, lambda: self._send(call))
         return self._core.read_index(response.content, type)
 
     def search_registry(
-        self, registry_url: str, *, type: CapabilityType | None = None
+        self,
+        registry_url: str,
+        *,
+        type: CapabilityType | None = None,
+        credentials: Credentials | None = None,
     ) -> SkillIndex:
-        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
+        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index; ``credentials``
+        (else the client's) go to the registry in the discovery headers."""
+        creds = credentials or self._core.credentials
         params = {"type": type} if type is not None else None
-        call = self._http.call(
-            "GET",
-            registry_url.rstrip("/") + "/skills",
-            headers=self._core.credentials.discovery_headers(),
-            params=params,
-        )
+        url = registry_url.rstrip("/") + "/skills"
+        self._core.trusted.add(origin_of(url))  # the caller named it
+        call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
         response = self._retrying(None, True, lambda: self._send(call))
         return self._core.read_index(response.content, type)
 
     def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
     ) -> SkillDescriptor:
-        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise)."""
+        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise).
+
+        Credentials go along only to a trusted origin (see the module docs): a descriptor URL
+        on another host is fetched anonymously unless ``Credentials.origins`` lists it."""
         creds = credentials or self._core.credentials
-        call = self._http.call("GET", url, headers=creds.discovery_headers())
+        call = self._http.call("GET", url, headers=self._core.unauthenticated_headers(url, creds))
         response = self._retrying(None, True, lambda: self._send(call))
         return parse(response.content)
 
@@ -716,7 +760,7 @@ class SkillsClient:
         incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
         creds = credentials or self._core.credentials
-        deadline = self._core.deadline(ready, context)
+        deadline = self._core.deadline(context)
         call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
         response = self._retrying(ready, False, lambda: self._send(call))
         started = _parse_response(InvocationResponse, response)
@@ -747,8 +791,9 @@ class AsyncSkillsClient:
         timeout: float = 30.0,
         http_client: httpx.AsyncClient | None = None,
         consumer_version: str = CONSUMER_VERSION,
-        poll_interval: float = 1.0,
-        max_poll_interval: float = 30.0,
+        poll_interval: float = 0.05,
+        max_poll_interval: float = 5.0,
+        wait_timeout: float | None = DEFAULT_WAIT_TIMEOUT,
     ) -> None:
         self._core = _Core(
             credentials=credentials,
@@ -756,6 +801,7 @@ class AsyncSkillsClient:
             consumer_version=consumer_version,
             poll_interval=poll_interval,
             max_poll_interval=max_poll_interval,
+            wait_timeout=wait_timeout,
         )
         # Retries are decided here, per the protocol's rules, not by the HTTP layer.
         self._http = AsyncHTTP(
@@ -836,32 +882,38 @@ class AsyncSkillsClient:
         (duplicate ids are an error), optionally filtered by capability type (§4.5)."""
         creds = credentials or self._core.credentials
         params = {"type": type} if type is not None else None
-        call = self._http.call(
-            "GET", discovery_url(domain), headers=creds.discovery_headers(), params=params
-        )
+        url = discovery_url(domain)
+        self._core.trusted.add(origin_of(url))  # the caller named it
+        call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
         response = await self._retrying(None, True, lambda: self._send(call))
         return self._core.read_index(response.content, type)
 
     async def search_registry(
-        self, registry_url: str, *, type: CapabilityType | None = None
+        self,
+        registry_url: str,
+        *,
+        type: CapabilityType | None = None,
+        credentials: Credentials | None = None,
     ) -> SkillIndex:
-        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index."""
+        """``GET {registry}/skills?type=`` (§4.2), read as a Skill Index; ``credentials``
+        (else the client's) go to the registry in the discovery headers."""
+        creds = credentials or self._core.credentials
         params = {"type": type} if type is not None else None
-        call = self._http.call(
-            "GET",
-            registry_url.rstrip("/") + "/skills",
-            headers=self._core.credentials.discovery_headers(),
-            params=params,
-        )
+        url = registry_url.rstrip("/") + "/skills"
+        self._core.trusted.add(origin_of(url))  # the caller named it
+        call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
         response = await self._retrying(None, True, lambda: self._send(call))
         return self._core.read_index(response.content, type)
 
     async def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
     ) -> SkillDescriptor:
-        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise)."""
+        """A descriptor by URL, validated against the schema (VALIDATION_ERROR otherwise).
+
+        Credentials go along only to a trusted origin (see the module docs): a descriptor URL
+        on another host is fetched anonymously unless ``Credentials.origins`` lists it."""
         creds = credentials or self._core.credentials
-        call = self._http.call("GET", url, headers=creds.discovery_headers())
+        call = self._http.call("GET", url, headers=self._core.unauthenticated_headers(url, creds))
         response = await self._retrying(None, True, lambda: self._send(call))
         return parse(response.content)
 
@@ -880,7 +932,7 @@ class AsyncSkillsClient:
         incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
         creds = credentials or self._core.credentials
-        deadline = self._core.deadline(ready, context)
+        deadline = self._core.deadline(context)
         call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
         response = await self._retrying(ready, False, lambda: self._send(call))
         started = _parse_response(InvocationResponse, response)

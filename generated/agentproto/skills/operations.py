@@ -142,7 +142,7 @@ OPERATIONS: Final[tuple[OperationSpec, ...]] = (
 ERRORS: Final[tuple[ErrorSpec, ...]] = (
     ErrorSpec(
         name="validation_error",
-        description="Raised locally when a Skill Descriptor fails schema validation (§8.3.1); details is a list of {path (JSON Pointer), message, expected, actual}. The skill MUST NOT be invoked.",
+        description='Raised locally when a Skill Descriptor fails schema validation (§8.3.1); details["errors"] is the list of {path (JSON Pointer), message, expected, actual}. The skill MUST NOT be invoked.',
         code="VALIDATION_ERROR",
         http_status=(),
         retryable=False,
