@@ -221,15 +221,19 @@ class SkillProvider:
         self.app: Starlette = Starlette(
             exception_handlers={HTTPException: _http_error, Exception: _internal_error},
             routes=[
-                Route("/.well-known/skill-sharing", self._index, methods=["GET"]),
-                Route("/skills/{skill_id:path}/descriptor", self._descriptor, methods=["GET"]),
+                Route("/.well-known/skill-sharing", _guarded(self._index), methods=["GET"]),
+                Route(
+                    "/skills/{skill_id:path}/descriptor",
+                    _guarded(self._descriptor),
+                    methods=["GET"],
+                ),
                 Route(
                     "/skills/{skill_id:path}/invoke",
-                    self._invoke,
+                    _guarded(self._invoke),
                     methods=["POST", "PUT", "GET", "DELETE"],
                 ),
-                Route("/executions/{execution_id}/result", self._result, methods=["GET"]),
-                Route("/executions/{execution_id}", self._status, methods=["GET"]),
+                Route("/executions/{execution_id}/result", _guarded(self._result), methods=["GET"]),
+                Route("/executions/{execution_id}", _guarded(self._status), methods=["GET"]),
             ],
         )
 
@@ -587,6 +591,23 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     for name, value in headers.items():
         response.headers[name] = value
     return response
+
+
+def _guarded(
+    endpoint: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """``endpoint`` answering the opaque envelope for any unexpected exception itself (left to
+    Starlette, the exception is re-raised after the answer and the server drops the
+    connection: the caller may see a reset instead of the envelope)."""
+
+    @functools.wraps(endpoint)
+    async def guarded(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except Exception as exc:
+            return await _internal_error(request, exc)
+
+    return guarded
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:
