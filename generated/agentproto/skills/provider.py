@@ -18,18 +18,40 @@ Routes (relative to ``base_url``'s path): ``GET /.well-known/skill-sharing`` (th
 private skills only for authenticated callers, ``?type=`` filter), ``GET
 /skills/{id}/descriptor``, ``POST /skills/{id}/invoke`` (202 ``accepted`` and the execution runs
 in the background: accepted -> running -> completed / failed / timeout), ``GET
-/executions/{execution_id}`` and ``GET /executions/{execution_id}/result``. Errors use the
-spec's envelope (§8.2). A caller is authenticated by an API key in ``X-API-Key`` (or the header
-its skill's auth names) found in ``api_keys``, or by a bearer token ``verify_token`` accepts, or
-by ``verify_custom`` for ``custom`` skills.
+/executions/{execution_id}`` and ``GET /executions/{execution_id}/result``. A caller is
+authenticated by an API key in ``X-API-Key`` (or the header its skill's auth names) found in
+``api_keys``, or by a bearer token ``verify_token`` accepts, or by ``verify_custom`` for
+``custom`` skills; a private skill is listed for any credential its descriptor accepts.
+
+Safe to expose:
+
+- handlers run off the event loop: a plain function in a worker thread
+  (``anyio.to_thread``), a coroutine function on the loop (it must not block); the skill's
+  ``timeout_ms`` (or the request's ``context.timeout_ms``, or ``default_timeout_ms``: the
+  smallest wins) is enforced: past it the execution ends ``timeout`` while the server keeps
+  serving (a thread cannot be killed: a blocking handler's late result is dropped);
+- an execution belongs to the principal that created it: anyone else (another principal, or
+  an anonymous caller) gets 404 for its status and result;
+- every error response (unknown routes, wrong methods, handler and hook exceptions included)
+  is the §8.2 envelope with one of the seven codes, §8.3 details (``required_auth_type``, the
+  header, the OAuth URLs...) and retry advice where the spec gives it; exception text goes to
+  the ``agentproto.skills.provider`` logger only, never to the caller (a handler that wants a
+  message to reach the caller raises a ``SkillSharingError``);
+- the execution store is bounded: an execution is kept ``execution_ttl`` seconds (default
+  3600) after its last change and at most ``max_executions`` (default 10,000) are kept, the
+  oldest evicted first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import json
+import logging
+import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,6 +61,7 @@ from urllib.parse import quote
 import anyio
 import pydantic
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -47,6 +70,7 @@ from agentproto._runtime.base import known_values
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
     AuthRequiredError,
+    EndpointUnreachableError,
     InvocationTimeoutError,
     PermissionDeniedError,
     SkillNotFoundError,
@@ -60,8 +84,10 @@ from agentproto.skills.models import (
     CustomAuthConfig,
     InvocationRequest,
     NoneAuthConfig,
+    OAuth2AuthConfig,
     ProtocolVersion,
     ProviderInfo,
+    RetryAdvice,
     SkillDescriptor,
     SkillIndex,
     SkillIndexEntry,
@@ -73,11 +99,21 @@ Handler = Callable[[dict[str, Any], InvocationRequest], Any]
 May be async. Raising a ``SkillSharingError`` fails the execution with that code."""
 Admission = Callable[[Request, SkillDescriptor], Awaitable[None] | None]
 DEFAULT_API_KEY_HEADER = "X-API-Key"
+DEFAULT_EXECUTION_TTL = 3600.0
+DEFAULT_MAX_EXECUTIONS = 10_000
+AUTH_RETRY = RetryAdvice(suggested_delay_ms=0, max_attempts=1)
+"""§8.3.2: retry once, after obtaining credentials."""
+TIMEOUT_RETRY = RetryAdvice(suggested_delay_ms=1000, max_attempts=3)
+"""§8.3.5: the spec's example advice for a timed-out execution."""
+UNAVAILABLE_RETRY = RetryAdvice(suggested_delay_ms=2000, max_attempts=3)
+"""§8.3.6: back off exponentially from this delay."""
+log: logging.Logger = logging.getLogger("agentproto.skills.provider")
 
 
-def envelope(error: SkillSharingError) -> JSONResponse:
-    """The §8.2 error envelope for ``error``, with its first HTTP status."""
-    status = error.http_status[0] if error.http_status else 400
+def envelope(error: SkillSharingError, status: int | None = None) -> JSONResponse:
+    """The §8.2 error envelope for ``error``, with ``status`` or the code's first HTTP status."""
+    if status is None:
+        status = error.http_status[0] if error.http_status else 400
     return JSONResponse({"error": _error_body(error)}, status_code=status)
 
 
@@ -105,6 +141,52 @@ class _Execution:
     skill: _Skill
     principal: str | None
     document: dict[str, Any] = field(default_factory=dict[str, Any])
+    expires: float = 0.0
+
+
+class ExecutionStore:
+    """Executions by id, bounded: each is kept ``ttl`` seconds after its last change and at
+    most ``max_size`` are kept, the oldest (least recently changed) evicted first."""
+
+    def __init__(self, *, ttl: float, max_size: int) -> None:
+        if ttl <= 0 or max_size < 1:
+            raise ValueError("execution_ttl must be > 0 and max_executions >= 1")
+        self.ttl = ttl
+        self.max_size = max_size
+        self._records: OrderedDict[str, _Execution] = OrderedDict()
+
+    def __len__(self) -> int:
+        self._expire()
+        return len(self._records)
+
+    def __contains__(self, execution_id: object) -> bool:
+        return self.get(str(execution_id)) is not None
+
+    def get(self, execution_id: str) -> _Execution | None:
+        self._expire()
+        return self._records.get(execution_id)
+
+    def add(self, execution_id: str, record: _Execution) -> None:
+        self._expire()
+        record.expires = time.monotonic() + self.ttl
+        self._records[execution_id] = record
+        while len(self._records) > self.max_size:
+            self._records.popitem(last=False)
+
+    def touch(self, execution_id: str) -> None:
+        """The execution changed: it moves to the young end and its TTL restarts."""
+        record = self._records.get(execution_id)
+        if record is not None:
+            record.expires = time.monotonic() + self.ttl
+            self._records.move_to_end(execution_id)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        while self._records:
+            oldest = next(iter(self._records.values()))
+            if oldest.expires > now:
+                break
+            self._records.popitem(last=False)
 
 
 class SkillProvider:
@@ -120,6 +202,8 @@ class SkillProvider:
         verify_custom: Callable[[Request, CustomAuthConfig], str | None] | None = None,
         admit: Admission | None = None,
         default_timeout_ms: int | None = None,
+        execution_ttl: float = DEFAULT_EXECUTION_TTL,
+        max_executions: int = DEFAULT_MAX_EXECUTIONS,
     ) -> None:
         self.info: ProviderInfo = (
             provider
@@ -133,20 +217,25 @@ class SkillProvider:
         self._admit = admit
         self._default_timeout_ms = default_timeout_ms
         self.skills: dict[str, _Skill] = {}
-        self.executions: dict[str, _Execution] = {}
+        self.executions: ExecutionStore = ExecutionStore(ttl=execution_ttl, max_size=max_executions)
         self._tasks: set[asyncio.Task[None]] = set()
         self.app: Starlette = Starlette(
+            exception_handlers={HTTPException: _http_error, Exception: _internal_error},
             routes=[
-                Route("/.well-known/skill-sharing", self._index, methods=["GET"]),
-                Route("/skills/{skill_id:path}/descriptor", self._descriptor, methods=["GET"]),
+                Route("/.well-known/skill-sharing", _guarded(self._index), methods=["GET"]),
+                Route(
+                    "/skills/{skill_id:path}/descriptor",
+                    _guarded(self._descriptor),
+                    methods=["GET"],
+                ),
                 Route(
                     "/skills/{skill_id:path}/invoke",
-                    self._invoke,
+                    _guarded(self._invoke),
                     methods=["POST", "PUT", "GET", "DELETE"],
                 ),
-                Route("/executions/{execution_id}", self._status, methods=["GET"]),
-                Route("/executions/{execution_id}/result", self._result, methods=["GET"]),
-            ]
+                Route("/executions/{execution_id}/result", _guarded(self._result), methods=["GET"]),
+                Route("/executions/{execution_id}", _guarded(self._status), methods=["GET"]),
+            ],
         )
 
     def __repr__(self) -> str:
@@ -266,16 +355,27 @@ class SkillProvider:
         if needs_auth and principal is None:
             raise AuthRequiredError(
                 f"skill {descriptor.id!r} needs {descriptor.auth.type} credentials",
-                details={"auth": descriptor.auth.type},
+                details=auth_details(descriptor),
+                retry=AUTH_RETRY,
             )
         if skill.allow is not None and principal not in skill.allow:
-            raise PermissionDeniedError(f"{principal!r} may not use skill {descriptor.id!r}")
+            raise PermissionDeniedError(
+                f"these credentials may not use skill {descriptor.id!r}",
+                details={"skill_id": descriptor.id},
+            )
         return principal
 
+    def _visible(self, request: Request, skill: _Skill) -> bool:
+        """Whether a private skill shows to this caller: a credential its descriptor accepts,
+        of a principal it allows."""
+        principal = self._principal(request, skill.descriptor)
+        return principal is not None and (skill.allow is None or principal in skill.allow)
+
     def _skill(self, request: Request) -> _Skill:
-        skill = self.skills.get(request.path_params["skill_id"])
+        skill_id = str(request.path_params["skill_id"])
+        skill = self.skills.get(skill_id)
         if skill is None:
-            raise SkillNotFoundError(f"no skill {request.path_params['skill_id']!r}")
+            raise SkillNotFoundError(f"no skill {skill_id!r}", details={"skill_id": skill_id})
         return skill
 
     # -- endpoints ------------------------------------------------------------------------------
@@ -284,13 +384,12 @@ class SkillProvider:
         wanted = request.query_params.get("type")
         if wanted is not None and wanted not in known_values(CapabilityType):
             return envelope(ValidationError(f"unknown capability type {wanted!r}"))
-        authenticated = self._principal(request, None) is not None
         entries: list[SkillIndexEntry] = []
         for skill in self.skills.values():
             d = skill.descriptor
-            if d.access == "private" and not authenticated:
-                continue
             if wanted is not None and d.capability_type != wanted:
+                continue
+            if d.access == "private" and not self._visible(request, skill):
                 continue
             entries.append(
                 SkillIndexEntry(
@@ -313,10 +412,11 @@ class SkillProvider:
     async def _descriptor(self, request: Request) -> Response:
         try:
             skill = self._skill(request)
-            if skill.descriptor.access == "private" and (
-                self._principal(request, skill.descriptor) is None
-            ):
-                raise SkillNotFoundError(f"no skill {skill.descriptor.id!r}")  # do not reveal it
+            if skill.descriptor.access == "private" and not self._visible(request, skill):
+                skill_id = skill.descriptor.id
+                raise SkillNotFoundError(  # do not reveal it
+                    f"no skill {skill_id!r}", details={"skill_id": skill_id}
+                )
         except SkillSharingError as error:
             return envelope(error)
         return JSONResponse(to_document(skill.descriptor))
@@ -348,8 +448,8 @@ class SkillProvider:
             "skill_id": skill.descriptor.id,
             "timestamps": {"created_at": _now(), "updated_at": _now()},
         }
-        self.executions[execution_id] = record
-        task = asyncio.get_running_loop().create_task(self._run(record, invocation))
+        self.executions.add(execution_id, record)
+        task = asyncio.get_running_loop().create_task(self._run(execution_id, record, invocation))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return JSONResponse(record.document, status_code=202)
@@ -373,7 +473,9 @@ class SkillProvider:
                 ],
             )
 
-    async def _run(self, record: _Execution, invocation: InvocationRequest) -> None:
+    async def _run(
+        self, execution_id: str, record: _Execution, invocation: InvocationRequest
+    ) -> None:
         doc = record.document
         descriptor = record.skill.descriptor
         limits = [
@@ -385,32 +487,52 @@ class SkillProvider:
             )
             if t is not None
         ]
+        limit = min(limits) if limits else None
         doc.update(status="running")
         doc["timestamps"]["updated_at"] = _now()
+        handler = record.skill.handler
+        inputs = dict(invocation.inputs)
         try:
-            with anyio.fail_after(min(limits) / 1000 if limits else None):
-                output = record.skill.handler(dict(invocation.inputs), invocation)
+            with anyio.fail_after(limit / 1000 if limit is not None else None):
+                if _is_async(handler):
+                    output = await handler(inputs, invocation)
+                else:
+                    call = functools.partial(handler, inputs, invocation)
+                    output = await anyio.to_thread.run_sync(call, abandon_on_cancel=True)
                 if inspect.isawaitable(output):
                     output = await output
-            doc.update(status="completed", output=output)
+            doc.update(status="completed", output=_jsonable(output))
         except TimeoutError:
-            error = InvocationTimeoutError(f"skill {descriptor.id!r} ran past {min(limits)} ms")
+            error = InvocationTimeoutError(
+                f"skill {descriptor.id!r} ran past {limit} ms",
+                details={"timeout_ms": limit, "execution_id": execution_id},
+                retry=TIMEOUT_RETRY,
+            )
             doc.update(status="timeout", error=_error_body(error))
         except SkillSharingError as error:
             doc.update(status="failed", error=_error_body(error))
-        except Exception as exc:
-            doc.update(
-                status="failed",
-                error={"code": "SKILL_FAILED", "message": f"{type(exc).__name__}: {exc}"},
+        except Exception:
+            log.exception("skill %r failed (execution %s)", descriptor.id, execution_id)
+            failure = EndpointUnreachableError(
+                f"skill {descriptor.id!r} failed",
+                details={"skill_id": descriptor.id, "execution_id": execution_id},
+                retry=UNAVAILABLE_RETRY,
             )
+            doc.update(status="failed", error=_error_body(failure))
         now = _now()
         doc["timestamps"].update(updated_at=now, completed_at=now)
+        self.executions.touch(execution_id)
 
     def _execution(self, request: Request) -> _Execution:
-        record = self.executions.get(request.path_params["execution_id"])
-        if record is None:
-            raise SkillNotFoundError(f"no execution {request.path_params['execution_id']!r}")
-        self._authorise(request, record.skill)
+        """The execution, for its creator only: to anyone else it does not exist."""
+        execution_id = str(request.path_params["execution_id"])
+        record = self.executions.get(execution_id)
+        if record is None or self._principal(request, record.skill.descriptor) != (
+            record.principal
+        ):
+            raise SkillNotFoundError(
+                f"no execution {execution_id!r}", details={"execution_id": execution_id}
+            )
         return record
 
     async def _status(self, request: Request) -> Response:
@@ -422,6 +544,82 @@ class SkillProvider:
 
     async def _result(self, request: Request) -> Response:
         return await self._status(request)
+
+
+def _is_async(handler: Handler) -> bool:
+    call: object = getattr(handler, "__call__", None)  # noqa: B004
+    return inspect.iscoroutinefunction(handler) or inspect.iscoroutinefunction(call)
+
+
+def auth_details(descriptor: SkillDescriptor) -> dict[str, Any]:
+    """§8.3.2 details: what a caller needs to authenticate for ``descriptor``."""
+    auth = descriptor.auth
+    details: dict[str, Any] = {"required_auth_type": auth.type, "skill_id": descriptor.id}
+    if isinstance(auth, ApiKeyAuthConfig):
+        details["header"] = auth.header or DEFAULT_API_KEY_HEADER
+    elif isinstance(auth, OAuth2AuthConfig):
+        details["authorization_url"] = str(auth.oauth2.authorization_url)
+        details["token_url"] = str(auth.oauth2.token_url)
+        if auth.oauth2.scopes:
+            details["scopes"] = dict(auth.oauth2.scopes)
+    elif isinstance(auth, CustomAuthConfig):
+        details["instructions"] = auth.custom.instructions
+        if auth.custom.parameters:
+            details["parameters"] = _jsonable(auth.custom.parameters)
+    else:  # auth "none" on a non-public skill: any credential the provider knows
+        details["header"] = DEFAULT_API_KEY_HEADER
+    if auth.description:
+        details["description"] = auth.description
+    return details
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no route, wrong method) as the §8.2 envelope."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    headers = dict(exc.headers or {}) if isinstance(exc, HTTPException) else {}
+    error: SkillSharingError
+    if status == 404:
+        error = SkillNotFoundError("no such resource", details={"path": request.url.path})
+    elif status == 405:
+        allowed = [m.strip() for m in headers.get("Allow", headers.get("allow", "")).split(",")]
+        error = ValidationError(
+            f"method {request.method} is not allowed here",
+            details={"method": request.method, "allowed": sorted(m for m in allowed if m)},
+        )
+    else:
+        error = ValidationError("the request was refused", details={"status": status})
+    response = envelope(error, status)
+    for name, value in headers.items():
+        response.headers[name] = value
+    return response
+
+
+def _guarded(
+    endpoint: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """``endpoint`` answering the opaque envelope for any unexpected exception itself (left to
+    Starlette, the exception is re-raised after the answer and the server drops the
+    connection: the caller may see a reset instead of the envelope)."""
+
+    @functools.wraps(endpoint)
+    async def guarded(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except Exception as exc:
+            return await _internal_error(request, exc)
+
+    return guarded
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    """Anything unexpected: logged here, an opaque 503 envelope there."""
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return envelope(
+        EndpointUnreachableError(
+            "the provider could not handle the request", retry=UNAVAILABLE_RETRY
+        ),
+        503,
+    )
 
 
 def _error_body(error: SkillSharingError) -> dict[str, Any]:
