@@ -433,3 +433,12 @@ def test_store_bounds_are_checked() -> None:
         SkillProvider({"name": "x"}, base_url="http://x", max_executions=0)
     with pytest.raises(ValueError):
         SkillProvider({"name": "x"}, base_url="http://x", execution_ttl=0)
+
+
+def test_a_validation_error_carries_its_issues_as_the_spec_array(site: Site) -> None:
+    """§8.3.1: VALIDATION_ERROR details are an array of {path, message, expected, actual}
+    on the wire (the consumer keeps them under details["errors"], typed)."""
+    response = site.http.post("/skills/t%2Fopen/invoke", json={"inputs": 5})
+    error = assert_envelope(response, 400, "VALIDATION_ERROR")
+    assert isinstance(error["details"], list) and error["details"], error
+    assert all({"path", "message"} <= set(issue) for issue in error["details"])

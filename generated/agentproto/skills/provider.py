@@ -624,8 +624,8 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
 
 def _error_body(error: SkillSharingError) -> dict[str, Any]:
     body: dict[str, Any] = {"code": error.code, "message": error.message}
-    if error.details is not None:
-        body["details"] = _jsonable(error.details)
+    if error.details is not None:  # as the envelope carries them (§8.3.1: an array)
+        body["details"] = _jsonable(error.wire_details)
     if error.retry is not None:
         body["retry"] = error.retry.model_dump(mode="json")
     return body
