@@ -1,7 +1,7 @@
 """``codegen``: build the agentproto SDK, check it for drift, list protocols.
 
 Exit codes: 0 success; 1 ``build --check`` found drift; 2 bad input (file, JSON pointer, reason
-on stderr; nothing written).
+on stderr; nothing written). ``diff`` exits 0 (no change), 3 (patch), 4 (minor) or 5 (major).
 """
 
 from __future__ import annotations
@@ -35,6 +35,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
 
+    diff = sub.add_parser(
+        "diff",
+        help="the semver report between two generated packages, writing nothing",
+        description="OLD and NEW are each a git revision of the project (its generated/) or a "
+        "folder (a generated package or a project holding one). Exit 0: no change; 3 patch; "
+        "4 minor; 5 major; 2 bad input.",
+    )
+    diff.add_argument("old", metavar="OLD")
+    diff.add_argument("new", metavar="NEW")
+
     listing = sub.add_parser("list", help="print the protocols and their operations")
     listing.add_argument("--unstable", action="store_true", help="include unstable operations")
     return parser
@@ -49,6 +59,12 @@ def main(argv: list[str] | None = None) -> int:
         layout = Layout.for_root(root, schemas=args.schemas, out=getattr(args, "out", None))
         if args.command == "list":
             return _list(load_protocols(layout), unstable=args.unstable)
+        if args.command == "diff":
+            from codegen.publishing import DIFF_EXIT, diff
+
+            level, report = diff(args.old, args.new, root, layout.out)
+            sys.stdout.write(report)
+            return DIFF_EXIT[level]
         from codegen.progress import Progress
 
         started = time.perf_counter()
@@ -62,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
     elapsed = time.perf_counter() - started
+    if result.report:  # the public API changed: the semver report (codegen.publishing)
+        sys.stdout.write(result.report)
     if args.check:
         if result.changed:
             sys.stdout.write(result.diff)
@@ -76,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"codegen: nothing changed ({elapsed:.2f}s).", file=sys.stderr)
     elif result.changed:
         print(
-            f"codegen: wrote {result.files} files to {layout.out} ({elapsed:.2f}s).",
+            f"codegen: wrote {result.files} files to {layout.out}, version {result.version} "
+            f"({elapsed:.2f}s).",
             file=sys.stderr,
         )
     else:

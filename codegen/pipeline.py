@@ -27,6 +27,13 @@ class Layout:
     schemas: Path
     templates: Path
     out: Path
+    release: Path | None = None  # the release history's folder (default ROOT/release)
+
+    @property
+    def history_file(self) -> Path:
+        from codegen.changelog import HISTORY_FILE
+
+        return (self.release or self.root / "release") / HISTORY_FILE
 
     @classmethod
     def for_root(
@@ -46,6 +53,8 @@ class BuildResult:
     up_to_date: bool  # skipped: inputs and output unchanged since the last build
     diff: str = ""
     files: int = 0
+    report: str = ""  # the semver report when the public API changed (codegen.publishing)
+    version: str = ""
 
 
 def find_root(start: Path) -> Path:
@@ -135,6 +144,8 @@ def inputs_digest(layout: Layout) -> str:
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(base)).encode() + b"\0")
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
+    history = layout.history_file
+    digest.update(history.read_bytes() if history.is_file() else b"no history")
     for dist in _PINNED:
         digest.update(f"{dist}=={metadata.version(dist)}".encode())
     digest.update(f"{sys.version_info[:2]}|{layout.out.resolve()}".encode())
@@ -179,17 +190,41 @@ def build(
     progress.step("formatting")
     staging = stage(files, parent=None if check else layout.out.parent)
     try:
+        from codegen import changelog, publishing
+
+        progress.step("API snapshot, version, changelog")
+        outcome = publishing.apply(staging, layout.out, layout.schemas, layout.history_file)
         new = read_tree(staging)
         old = read_tree(layout.out)
         if check:
             diff = unified_diff(old, new, layout.out.name)
-            return BuildResult(changed=bool(diff), up_to_date=False, diff=diff, files=len(new))
+            if outcome.history is not None:
+                diff += (
+                    f"# {layout.history_file} would record version {outcome.version}:\n"
+                    + "".join(f"# {line}\n" for line in outcome.report.splitlines())
+                )
+            return BuildResult(
+                changed=bool(diff),
+                up_to_date=False,
+                diff=diff,
+                files=len(new),
+                report=outcome.report,
+                version=outcome.version,
+            )
         changed = new != old
+        if outcome.history is not None:  # before the swap: a history ahead, never behind
+            changelog.save(layout.history_file, outcome.history)
         if changed:
             progress.step("swapping into place")
             swap_in(staging, layout.out)
-        _remember(layout, inputs)
-        return BuildResult(changed=changed, up_to_date=False, files=len(new))
+        _remember(layout, inputs_digest(layout))
+        return BuildResult(
+            changed=changed,
+            up_to_date=False,
+            files=len(new),
+            report=outcome.report,
+            version=outcome.version,
+        )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         progress.done()

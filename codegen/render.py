@@ -15,6 +15,7 @@ from typing import Any
 
 import jinja2
 
+from codegen import __version__
 from codegen.clients import client_exports, client_files
 from codegen.errors import BuildError
 from codegen.ir import Protocol
@@ -118,7 +119,7 @@ def render_package(
     )
     files["README.md"] = render("package/README.md.j2", protocols=protocols)
     files[f"{PACKAGE}/__init__.py"] = render(
-        "package/__init__.py.j2", protocols=protocols, version=VERSION
+        "package/__init__.py.j2", protocols=protocols, version=VERSION, generator=__version__
     )
     files[f"{PACKAGE}/py.typed"] = ""
     files[".gitignore"] = gitignore()

@@ -28,9 +28,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 def copy_project(dest: Path) -> Layout:
-    """A scratch copy of the generator's inputs (schemas/, templates/) with an empty output."""
-    for name in ("schemas", "templates"):
-        shutil.copytree(ROOT / name, dest / name)
+    """A scratch copy of the generator's inputs (schemas/, templates/, and the release
+    history release/, which decides the version) with an empty output."""
+    for name in ("schemas", "templates", "release"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, dest / name)
     return Layout.for_root(dest)
 
 

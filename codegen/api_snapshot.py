@@ -1,0 +1,495 @@
+"""The public-API snapshot of a generated package: ``generated/API.txt``.
+
+Derived statically (``ast``, never an import) from the formatted package files, so it is fast
+and byte-for-byte deterministic. One line per public thing, indented under its parent:
+
+``module``, ``class``, ``def`` / ``async def`` (full signature), ``field`` (type, required or
+optional, wire alias), ``property``, ``alias`` (a type alias: enum-like ``Literal`` values show
+here), ``const`` (annotation and the value, or a digest of a long value), ``export`` (a name in a
+package's ``__all__``). A thing with a docstring ends in ``# doc <digest>``, so an edited
+description shows without the snapshot carrying every docstring. Then the files' digests
+(``[implementation]``), the protocol versions the package was built from (``[protocols]``) and,
+when the build knows them, the input files with their SOURCE.md origin (``[inputs]``).
+
+A module is public when no part of its dotted path starts with ``_``; a name when it does not
+start with ``_``. A public class lists the members it inherits from private classes of its own
+module (``AgentConnection(_Caller)``), since users call them on the public class.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SNAPSHOT_FILE = "API.txt"
+HEADER = (
+    "# Public API of the agentproto package, written by codegen on every build; do not edit.\n"
+    "# `codegen build` compares it with the last recorded version (release/history.json) to\n"
+    "# classify a change (major / minor / patch) and bump the version; see CHANGELOG.md.\n"
+)
+# Files that carry the version or the history themselves: not part of the implementation digest.
+_VERSIONED = ("pyproject.toml", "CHANGELOG.md", SNAPSHOT_FILE)
+_SPECIAL_CONSTS = ("__version__", "PROTOCOL_VERSIONS", "GENERATOR_VERSION")
+_KEPT_DUNDERS = ("__init__", "__call__")
+_SHORT_VALUE = 60
+
+
+def digest(text: str | bytes, size: int = 12) -> str:
+    data = text.encode() if isinstance(text, str) else text
+    return hashlib.sha256(data).hexdigest()[:size]
+
+
+def _doc(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        text = ast.get_docstring(node, clean=True)
+        return digest(text, 8) if text else None
+    return None
+
+
+def _with_doc(line: str, doc: str | None) -> str:
+    return f"{line}  # doc {doc}" if doc else line
+
+
+def _unparse(node: ast.AST | None) -> str:
+    return "" if node is None else ast.unparse(node)
+
+
+def signature(fn: ast.FunctionDef | ast.AsyncFunctionDef, *, method: bool) -> str:
+    """``(a: int, /, b: str = ..., *, c: bool = ...) -> R``; defaults shown as ``...``."""
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    if method and positional and positional[0].arg in ("self", "cls"):
+        if not any(_unparse(d) == "staticmethod" for d in fn.decorator_list):
+            positional = positional[1:]
+            posonly = max(0, len(args.posonlyargs) - 1)
+        else:
+            posonly = len(args.posonlyargs)
+    else:
+        posonly = len(args.posonlyargs)
+    first_default = len(positional) - len(args.defaults)
+    parts: list[str] = []
+
+    def one(arg: ast.arg, has_default: bool) -> str:
+        text = arg.arg + (f": {_unparse(arg.annotation)}" if arg.annotation else "")
+        return text + (" = ..." if has_default else "")
+
+    for index, arg in enumerate(positional):
+        parts.append(one(arg, index >= first_default))
+        if posonly and index == posonly - 1:
+            parts.append("/")
+    if args.vararg:
+        parts.append("*" + one(args.vararg, False))
+    elif args.kwonlyargs:
+        parts.append("*")
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        parts.append(one(arg, default is not None))
+    if args.kwarg:
+        parts.append("**" + one(args.kwarg, False))
+    returns = f" -> {_unparse(fn.returns)}" if fn.returns else ""
+    return f"({', '.join(parts)}){returns}"
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_")
+
+
+def _is_type_expr(node: ast.AST | None, annotation: ast.AST | None) -> bool:
+    if annotation is not None and "TypeAlias" in _unparse(annotation):
+        return True
+    if annotation is not None or node is None:
+        return False
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return True
+    if isinstance(node, ast.Subscript):
+        head = _unparse(node.value)
+        return head.split(".")[-1] in ("Literal", "Union", "Optional", "Annotated")
+    return False
+
+
+def _field_line(node: ast.AnnAssign, *, typed_dict: bool | None) -> str:
+    """``typed_dict``: None for a class that is no TypedDict, else its ``total``."""
+    assert isinstance(node.target, ast.Name)
+    value = node.value
+    required = value is None
+    alias = None
+    annotation = node.annotation
+    if typed_dict is not None:
+        required = typed_dict
+        if isinstance(annotation, ast.Subscript):
+            head = _unparse(annotation.value).split(".")[-1]
+            if head in ("NotRequired", "Required"):
+                required = head == "Required"
+                annotation = annotation.slice
+    if isinstance(value, ast.Call) and _unparse(value.func).split(".")[-1] == "Field":
+        keywords = {k.arg: k.value for k in value.keywords if k.arg}
+        has_default = "default" in keywords or "default_factory" in keywords
+        if value.args and not (
+            isinstance(value.args[0], ast.Constant) and value.args[0].value is Ellipsis
+        ):
+            has_default = True
+        required = not has_default
+        for key in ("alias", "validation_alias"):
+            found = keywords.get(key)
+            if isinstance(found, ast.Constant) and isinstance(found.value, str):
+                alias = found.value
+                break
+    elif isinstance(value, ast.Call) and _unparse(value.func).split(".")[-1] == "field":
+        names = {k.arg for k in value.keywords if k.arg}
+        required = not ({"default", "default_factory"} & names)
+    elif isinstance(value, ast.Constant) and value.value is Ellipsis:
+        required = True
+    line = f"field {node.target.id}: {_unparse(annotation)} "
+    line += "required" if required else "optional"
+    if alias is not None:
+        line += f" alias={alias!r}"
+    return line
+
+
+def _is_dataclass_like(cls: ast.ClassDef) -> bool:
+    for deco in cls.decorator_list:
+        text = _unparse(deco)
+        if text.split("(")[0].split(".")[-1] == "dataclass" and "kw_only=True" not in text:
+            return True
+    return any(_unparse(b).split(".")[-1] == "NamedTuple" for b in cls.bases)
+
+
+@dataclass
+class _Module:
+    name: str
+    tree: ast.Module
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+
+
+def _is_typed_dict(cls: ast.ClassDef, module: _Module, depth: int) -> bool:
+    for base in cls.bases:
+        name = _unparse(base)
+        if name.split(".")[-1] == "TypedDict":
+            return True
+        parent = module.classes.get(name)
+        if parent is not None and depth < 20 and _is_typed_dict(parent, module, depth + 1):
+            return True
+    return False
+
+
+def _member_lines(cls: ast.ClassDef, module: _Module, depth: int, seen: set[str]) -> list[str]:
+    pad = "  " * depth
+    lines: list[str] = []
+    typed_dict = None
+    if _is_typed_dict(cls, module, 0):
+        typed_dict = not any(
+            k.arg == "total" and _unparse(k.value) == "False" for k in cls.keywords
+        )
+    overloads: dict[str, int] = {}
+    body = list(cls.body)
+    for index, node in enumerate(body):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            name = node.target.id
+            annotation = _unparse(node.annotation)
+            if not _public(name) or name == "model_config" or "ClassVar" in annotation:
+                continue
+            if name in seen:
+                continue
+            seen.add(name)
+            doc = None
+            following = body[index + 1] if index + 1 < len(body) else None
+            if (
+                isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)
+            ):
+                doc = digest(" ".join(following.value.value.split()), 8)
+            line = _field_line(node, typed_dict=typed_dict)
+            lines.append(_with_doc(pad + line, doc))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            name = node.name
+            if not (_public(name) or name in _KEPT_DUNDERS):
+                continue
+            decorators = [_unparse(d) for d in node.decorator_list]
+            if "overload" in [d.split(".")[-1] for d in decorators]:
+                overloads[name] = overloads.get(name, 0) + 1
+                label = f"{name}[overload {overloads[name]}]"
+            else:
+                if name in seen:
+                    continue
+                label = name
+            if label in seen:
+                continue
+            seen.add(label)
+            if any(d.split(".")[-1] in ("property", "cached_property") for d in decorators):
+                line = f"property {name}: {_unparse(node.returns)}"
+            else:
+                kind = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+                marks = [d for d in decorators if d in ("staticmethod", "classmethod")]
+                prefix = f"@{marks[0]} " if marks else ""
+                line = f"{prefix}{kind} {label}{signature(node, method=True)}"
+            lines.append(_with_doc(pad + line, _doc(node)))
+        elif isinstance(node, ast.ClassDef) and _public(node.name) and node.name not in seen:
+            seen.add(node.name)
+            lines.extend(_class_lines(node, module, depth))
+    # Members inherited from private classes of the same module.
+    for base in cls.bases:
+        parent = module.classes.get(_unparse(base))
+        if parent is not None and not _public(parent.name):
+            lines.extend(_member_lines(parent, module, depth, seen))
+    return lines
+
+
+def _class_lines(cls: ast.ClassDef, module: _Module, depth: int) -> list[str]:
+    pad = "  " * depth
+    bases = ", ".join(_unparse(b) for b in cls.bases)
+    marks = "@dataclass " if _is_dataclass_like(cls) and cls.decorator_list else ""
+    head = _with_doc(f"{pad}{marks}class {cls.name}({bases})", _doc(cls))
+    return [head, *_member_lines(cls, module, depth + 1, set())]
+
+
+def _value_text(node: ast.AST | None) -> str:
+    if node is None:
+        return ""
+    text = _unparse(node)
+    return f" = {text}" if len(text) <= _SHORT_VALUE else f" = <{digest(text, 8)}>"
+
+
+def _module_lines(module: _Module) -> list[str]:
+    lines = [_with_doc(f"module {module.name}", _doc(module.tree))]
+    body = module.tree.body
+    exports: list[str] = []
+    for index, node in enumerate(body):
+        doc = None
+        following = body[index + 1] if index + 1 < len(body) else None
+        if (
+            isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            doc = digest(" ".join(following.value.value.split()), 8)
+        if isinstance(node, ast.ClassDef) and _public(node.name):
+            lines.extend(_class_lines(node, module, 1))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
+            kind = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+            sig = signature(node, method=False)
+            lines.append(_with_doc(f"  {kind} {node.name}{sig}", _doc(node)))
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
+            if not isinstance(target, ast.Name):
+                continue
+            name = target.id
+            if name == "__all__" and isinstance(node.value, ast.List | ast.Tuple):
+                exports = [
+                    e.value
+                    for e in node.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
+                continue
+            if not _public(name) and name != "__version__":
+                continue
+            if name in _SPECIAL_CONSTS:  # version data: in [protocols], never a value here
+                lines.append(f"  const {name}: {_unparse(annotation) or '?'}")
+            elif _is_type_expr(node.value, annotation):
+                lines.append(_with_doc(f"  alias {name} = {_unparse(node.value)}", doc))
+            else:
+                ann = f": {_unparse(annotation)}" if annotation is not None else ""
+                lines.append(_with_doc(f"  const {name}{ann}{_value_text(node.value)}", doc))
+    lines.extend(f"  export {name}" for name in sorted(set(exports)))
+    return lines
+
+
+def module_name(rel: str) -> str | None:
+    """``agentproto/acp/__init__.py`` → ``agentproto.acp``; None for a private module."""
+    if not rel.endswith(".py"):
+        return None
+    parts = rel[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    if not parts or any(p.startswith("_") for p in parts):
+        return None
+    return ".".join(parts)
+
+
+def _protocol_lines(files: Mapping[str, bytes]) -> list[str]:
+    """From ``PROTOCOL_VERSIONS`` and ``GENERATOR_VERSION`` of the package's ``__init__``."""
+    init = next(
+        (t for r, t in files.items() if r.count("/") == 1 and r.endswith("/__init__.py")), None
+    )
+    if init is None:
+        return []
+    lines: list[str] = []
+    for node in ast.parse(init).body:
+        if not isinstance(node, ast.AnnAssign | ast.Assign):
+            continue
+        target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+        if not isinstance(target, ast.Name) or node.value is None:
+            continue
+        if target.id == "GENERATOR_VERSION":
+            lines.append(f"generator {ast.literal_eval(node.value)}")
+        elif target.id == "PROTOCOL_VERSIONS":
+            value = node.value
+            if isinstance(value, ast.Call) and value.args:  # MappingProxyType({...})
+                value = value.args[0]
+            for key, version in sorted(ast.literal_eval(value).items()):
+                lines.append(f"protocol {key} {version}")
+    return lines
+
+
+def implementation_digest(rel: str, data: bytes) -> str:
+    if rel == "pyproject.toml":  # the version line is the build's output, not content
+        data = re.sub(rb'(?m)^version = ".*"$', b'version = ""', data)
+    if rel.endswith("/__init__.py") and rel.count("/") == 1:
+        data = re.sub(rb'(?m)^__version__ = ".*"$', b'__version__ = ""', data)
+    return digest(data)
+
+
+def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
+    """The snapshot text of a generated tree (relative path → bytes)."""
+    modules: list[_Module] = []
+    for rel in sorted(files):
+        name = module_name(rel)
+        if name is None:
+            continue
+        tree = ast.parse(files[rel], filename=rel)
+        module = _Module(name, tree)
+        module.classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+        modules.append(module)
+    out = [HEADER.rstrip("\n"), "", "[protocols]", *_protocol_lines(files)]
+    if inputs is not None:
+        out += ["", "[inputs]", *inputs]
+    out += ["", "[api]"]
+    for module in sorted(modules, key=lambda m: m.name):
+        out.extend(_module_lines(module))
+    out += ["", "[implementation]"]
+    for rel in sorted(files):
+        if rel in _VERSIONED or rel == ".gitignore":
+            continue
+        out.append(f"{rel} {implementation_digest(rel, files[rel])}")
+    return "\n".join(out) + "\n"
+
+
+# -- inputs: which schema files, at which digest, from where (SOURCE.md) ---------------------
+
+
+def _source_origins(folder: Path) -> dict[str, str]:
+    """``file -> origin`` from the first table of ``SOURCE.md`` whose header has ``file``
+    and ``origin`` columns (plus ``version`` when there is one)."""
+    path = folder / "SOURCE.md"
+    if not path.is_file():
+        return {}
+    origins: dict[str, str] = {}
+    header: list[str] | None = None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line.startswith("|"):
+            header = None if not origins else header
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if header is None:
+            header = [c.lower() for c in cells]
+            continue
+        if set(cells) <= {"", "---"} or all(set(c) <= set("-: ") for c in cells):
+            continue
+        if "file" in header and "origin" in header and len(cells) == len(header):
+            row = dict(zip(header, cells, strict=True))
+            text = row["origin"]
+            if row.get("version"):
+                text += f" ({row['version']})"
+            origins[row["file"].strip("`")] = " ".join(text.split())
+    return origins
+
+
+def input_lines(schemas: Path) -> list[str]:
+    """``<protocol>/<file> <sha256:12> <origin>`` for every input file of every protocol."""
+    lines: list[str] = []
+    if not schemas.is_dir():
+        return lines
+    for folder in sorted(p for p in schemas.iterdir() if p.is_dir() and p.name[0] != "."):
+        origins = _source_origins(folder)
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts or path.name == "SOURCE.md":
+                continue
+            rel = path.relative_to(folder).as_posix()
+            origin = origins.get(rel, "")
+            line = f"{folder.name}/{rel} {digest(path.read_bytes())}"
+            lines.append(f"{line} {origin}".rstrip())
+    return lines
+
+
+# -- parsing a snapshot back -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str  # module, class, def, async def, field, property, alias, const, export
+    text: str  # the line without indentation and doc
+    doc: str | None
+
+
+@dataclass
+class Snapshot:
+    api: dict[tuple[str, ...], Item] = field(default_factory=dict)
+    protocols: dict[str, str] = field(default_factory=dict)  # "protocol acp" -> "1"
+    inputs: dict[str, tuple[str, str]] = field(default_factory=dict)  # file -> (digest, origin)
+    implementation: dict[str, str] = field(default_factory=dict)
+    has_inputs: bool = False
+
+
+_KINDS = ("module", "class", "async def", "def", "field", "property", "alias", "const", "export")
+
+
+def item_kind(text: str) -> str:
+    bare = re.sub(r"^@\w+ ", "", text)
+    for kind in _KINDS:
+        if bare.startswith(kind + " "):
+            return kind
+    raise ValueError(f"not a snapshot line: {text!r}")
+
+
+def item_name(text: str) -> str:
+    bare = re.sub(r"^@\w+ ", "", text)
+    rest = bare[len(item_kind(text)) + 1 :]
+    match = re.match(r"[\w.]+(\[overload \d+\])?", rest)
+    return match.group(0) if match else rest
+
+
+def _lines(text: str) -> Iterator[tuple[str, str]]:
+    section = ""
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+            continue
+        yield section, line
+
+
+def parse(text: str) -> Snapshot:
+    snap = Snapshot()
+    stack: list[str] = []
+    for section, line in _lines(text):
+        if section == "protocols":
+            key, _, value = line.rpartition(" ")
+            snap.protocols[key] = value
+        elif section == "inputs":
+            snap.has_inputs = True
+            rel, _, rest = line.partition(" ")
+            sha, _, origin = rest.partition(" ")
+            snap.inputs[rel] = (sha, origin)
+        elif section == "implementation":
+            rel, _, sha = line.rpartition(" ")
+            snap.implementation[rel] = sha
+        elif section == "api":
+            depth = (len(line) - len(line.lstrip(" "))) // 2
+            body = line.strip()
+            doc = None
+            if "  # doc " in body:
+                body, _, doc = body.rpartition("  # doc ")
+            name = item_name(body)
+            del stack[depth:]
+            stack.append(name)
+            path: tuple[str, ...] = tuple(stack)
+            if item_kind(body) == "export":
+                path = (*stack[:-1], f"export {name}")
+            snap.api[path] = Item(item_kind(body), body, doc)
+    return snap

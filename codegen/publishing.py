@@ -1,0 +1,228 @@
+"""The publishing step of a build: snapshot the API, classify, version, changelog.
+
+Runs on the formatted staging tree, before it is swapped in:
+
+1. derive ``API.txt`` from the staged package (:mod:`codegen.api_snapshot`);
+2. read the release history (``release/history.json``, :mod:`codegen.changelog`);
+   - no history yet: this is the initial version (0.1.0);
+   - the snapshot matches the newest record: same version, nothing to record;
+   - it differs: compare with the previous snapshot, the ``API.txt`` already in the output
+     folder (it must be the newest record's, else the change cannot be classified and the
+     build stops with a clear error), classify (:mod:`codegen.semver_report`), bump;
+3. write the version into the staged ``pyproject.toml`` and ``agentproto/__init__.py`` and
+   add ``API.txt`` and ``CHANGELOG.md``.
+
+The caller writes the new history (if any) before swapping the tree in, so an interrupted build
+leaves a history that is ahead, never behind: the next build then finds the snapshot recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from codegen.api_snapshot import SNAPSHOT_FILE, derive, input_lines, parse
+from codegen.changelog import INITIAL_VERSION, Record, change_lines, entry, load, render
+from codegen.errors import BuildError
+from codegen.semver_report import bump, caused_by, compare, overall
+
+CHANGELOG_FILE = "CHANGELOG.md"
+PACKAGE = "agentproto"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    version: str
+    report: str  # empty when the API did not change
+    history: list[Record] | None  # the new history to save, None when unchanged
+
+
+def api_digest(snapshot: str) -> str:
+    """The snapshot's identity: everything but its [inputs] section (an input edit that does
+    not change the package is no new version)."""
+    kept: list[str] = []
+    skipping = False
+    for line in snapshot.splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            skipping = line == "[inputs]"
+        if not skipping:
+            kept.append(line)
+    return hashlib.sha256("\n".join(kept).encode()).hexdigest()
+
+
+def _set_version(staging: Path, version: str) -> None:
+    for rel, pattern in (
+        ("pyproject.toml", r'(?m)^version = "[^"\n]*"$'),
+        (f"{PACKAGE}/__init__.py", r'(?m)^__version__ = "[^"\n]*"$'),
+    ):
+        path = staging / rel
+        text = path.read_text(encoding="utf-8")
+        left = "version" if rel == "pyproject.toml" else "__version__"
+        new, count = re.subn(pattern, f'{left} = "{version}"', text)
+        if count != 1:
+            raise BuildError.single(
+                f"templates/package/{rel}.j2", "", f'expected one `{left} = "..."` line'
+            )
+        path.write_text(new, encoding="utf-8", newline="\n")
+
+
+def _protocol_summary(snapshot: str) -> list[str]:
+    snap = parse(snapshot)
+    return [f"{key}: {value}" for key, value in sorted(snap.protocols.items())] or [
+        "no protocol versions recorded"
+    ]
+
+
+def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcome:
+    """Snapshot, classify and version the staged tree in place (see the module docstring)."""
+    from codegen.output import read_tree
+
+    files = read_tree(staging)
+    files.pop(SNAPSHOT_FILE, None)
+    files.pop(CHANGELOG_FILE, None)
+    snapshot = derive(files, input_lines(schemas))
+    identity = api_digest(snapshot)
+    records = load(history_file)
+    report = ""
+    new_history: list[Record] | None = None
+    if records is None:
+        record = Record(
+            version=INITIAL_VERSION,
+            level="initial",
+            snapshot=identity,
+            caused_by=tuple(_protocol_summary(snapshot)),
+            changes=("First recorded API snapshot.",),
+        )
+        records = new_history = [record]
+        report = entry(record, None)
+    elif records[-1].snapshot != identity:
+        previous_path = out / SNAPSHOT_FILE
+        previous = previous_path.read_text(encoding="utf-8") if previous_path.is_file() else None
+        if previous is None or api_digest(previous) != records[-1].snapshot:
+            state = "missing" if previous is None else "not the snapshot of that version"
+            raise BuildError.single(
+                str(previous_path),
+                "",
+                f"the public API differs from version {records[-1].version} recorded in "
+                f"{history_file}, and this file, the snapshot to compare with, is {state}. "
+                "Build into an output folder holding that version (e.g. restore generated/ "
+                "with git), so the change can be classified",
+            )
+        old, new = parse(previous), parse(snapshot)
+        changes = compare(old, new)
+        level = overall(changes) or "patch"
+        record = Record(
+            version=bump(records[-1].version, level),
+            level=level,
+            snapshot=identity,
+            caused_by=tuple(caused_by(old, new)),
+            changes=change_lines(changes) or ("Patch: the snapshot was rewritten.",),
+        )
+        records = new_history = [*records, record]
+        report = entry(record, records[-2].version)
+    version = records[-1].version
+    _set_version(staging, version)
+    (staging / SNAPSHOT_FILE).write_text(snapshot, encoding="utf-8", newline="\n")
+    (staging / CHANGELOG_FILE).write_text(render(records, PACKAGE), encoding="utf-8", newline="\n")
+    return Outcome(version=version, report=report, history=new_history)
+
+
+# -- codegen diff OLD NEW --------------------------------------------------------------------
+
+DIFF_EXIT = {None: 0, "patch": 3, "minor": 4, "major": 5}
+
+
+def _git(root: Path, *args: str) -> bytes:
+    import subprocess
+
+    result = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+    if result.returncode != 0:
+        raise BuildError.single(
+            " ".join(args), "", (result.stderr.decode(errors="replace").strip() or "git failed")
+        )
+    return result.stdout
+
+
+class _Side:
+    """One side of ``codegen diff``: a generated folder (or a project holding one) or a git
+    revision of the project. Gives its ``API.txt`` if it has one, else derives the API from
+    the package sources (older revisions predate the snapshot)."""
+
+    def __init__(self, spec: str, root: Path, out: Path) -> None:
+        self.spec = spec
+        self.root = root
+        self.folder: Path | None = None
+        self.rel = (
+            out.resolve().relative_to(root.resolve()).as_posix()
+            if out.is_relative_to(root)
+            else "generated"
+        )
+        path = Path(spec)
+        if path.is_dir():
+            for candidate in (path, path / "generated"):
+                if (candidate / SNAPSHOT_FILE).is_file() or (candidate / PACKAGE).is_dir():
+                    self.folder = candidate
+                    break
+            else:
+                raise BuildError.single(
+                    spec, "", "no generated package here (no API.txt, no agentproto/)"
+                )
+        else:
+            try:
+                _git(root, "rev-parse", "--verify", "--quiet", f"{spec}^{{commit}}")
+            except BuildError:
+                raise BuildError.single(
+                    spec, "", f"neither a folder nor a git revision of {root}"
+                ) from None
+
+    def snapshot_file(self) -> str | None:
+        if self.folder is not None:
+            path = self.folder / SNAPSHOT_FILE
+            return path.read_text(encoding="utf-8") if path.is_file() else None
+        listed = _git(self.root, "ls-tree", "--name-only", self.spec, f"{self.rel}/{SNAPSHOT_FILE}")
+        if not listed.strip():
+            return None
+        return _git(self.root, "show", f"{self.spec}:{self.rel}/{SNAPSHOT_FILE}").decode("utf-8")
+
+    def derived(self) -> str:
+        from codegen.output import read_tree
+
+        if self.folder is not None:
+            files = read_tree(self.folder)
+        else:
+            import io
+            import tarfile
+
+            archive = _git(self.root, "archive", "--format=tar", self.spec, self.rel)
+            files = {}
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                for member in tar.getmembers():
+                    handle = tar.extractfile(member) if member.isfile() else None
+                    if handle is not None:
+                        files[member.name.removeprefix(f"{self.rel}/")] = handle.read()
+        files.pop(SNAPSHOT_FILE, None)
+        files.pop(CHANGELOG_FILE, None)
+        return derive(files)
+
+
+def diff(old_spec: str, new_spec: str, root: Path, out: Path) -> tuple[str | None, str]:
+    """(level, report) between two generated packages; writes nothing."""
+    old, new = _Side(old_spec, root, out), _Side(new_spec, root, out)
+    old_text, new_text = old.snapshot_file(), new.snapshot_file()
+    if old_text is None or new_text is None:  # compare like with like: both from sources
+        old_text, new_text = old.derived(), new.derived()
+    before, after = parse(old_text), parse(new_text)
+    changes = compare(before, after)
+    level = overall(changes)
+    if not changes and api_digest(old_text) == api_digest(new_text):
+        return None, f"## {old_spec} -> {new_spec}: no change to the public API\n"
+    record = Record(
+        version=new_spec,
+        level=level or "patch",
+        snapshot="",
+        caused_by=tuple(caused_by(before, after)),
+        changes=change_lines(changes),
+    )
+    return level or "patch", entry(record, old_spec)

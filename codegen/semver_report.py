@@ -1,0 +1,349 @@
+"""Classify the difference between two API snapshots: major, minor or patch.
+
+- **major** (breaking): a public thing removed or renamed; a type narrowed (a ``Literal`` value
+  or union member gone) or changed; an optional field or parameter made required, or a new
+  required one; a positional parameter moved, renamed or made keyword-only; a wire alias changed;
+  a base class dropped.
+- **minor**: a public thing added; a type widened (a new ``Literal`` value, a new union
+  member); a required field or parameter made optional; a new optional parameter.
+- **patch**: docs only (a docstring or field description edited), a constant's value, or the
+  implementation of a file whose public API did not change.
+
+Versions below 1.0.0 follow the usual 0.x convention (Cargo's, npm's caret): a breaking change
+bumps the minor number (0.3.1 → 0.4.0), anything else the patch number (0.3.1 → 0.3.2).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from codegen.api_snapshot import Item, Snapshot, item_name
+
+LEVELS = ("patch", "minor", "major")
+_VERSION = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
+
+
+@dataclass(frozen=True, order=True)
+class Change:
+    level: str  # major, minor, patch
+    where: str  # dotted path
+    what: str
+
+    def line(self) -> str:
+        return f"`{self.where}`: {self.what}"
+
+
+def rank(level: str) -> int:
+    return LEVELS.index(level)
+
+
+def overall(changes: list[Change]) -> str | None:
+    """The highest level among ``changes``; None when there is none."""
+    return max((c.level for c in changes), key=rank, default=None)
+
+
+def bump(version: str, level: str) -> str:
+    match = _VERSION.match(version)
+    if not match:
+        raise ValueError(f"not a MAJOR.MINOR.PATCH version: {version!r}")
+    major, minor, patch = (int(g) for g in match.groups())
+    if major == 0:  # 0.x: breaking bumps the minor number, everything else the patch number
+        return f"0.{minor + 1}.0" if level == "major" else f"0.{minor}.{patch + 1}"
+    if level == "major":
+        return f"{major + 1}.0.0"
+    if level == "minor":
+        return f"{major}.{minor + 1}.0"
+    return f"{major}.{minor}.{patch + 1}"
+
+
+def is_version(text: str) -> bool:
+    return bool(_VERSION.match(text))
+
+
+# -- types ----------------------------------------------------------------------------------
+
+
+def type_members(annotation: str) -> frozenset[str] | None:
+    """The members of a union annotation (``Literal`` values one by one); None if unparsable."""
+    try:
+        node = ast.parse(annotation, mode="eval").body
+    except SyntaxError:
+        return None
+    members: set[str] = set()
+
+    def walk(n: ast.expr) -> None:
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr):
+            walk(n.left)
+            walk(n.right)
+            return
+        if isinstance(n, ast.Subscript):
+            head = ast.unparse(n.value).split(".")[-1]
+            args = list(n.slice.elts) if isinstance(n.slice, ast.Tuple) else [n.slice]
+            if head == "Union":
+                for arg in args:
+                    walk(arg)
+                return
+            if head == "Optional":
+                walk(args[0])
+                members.add("None")
+                return
+            if head == "Literal":
+                members.update(f"Literal[{ast.unparse(a)}]" for a in args)
+                return
+            if head == "Annotated":
+                walk(args[0])
+                return
+        members.add(ast.unparse(n))
+
+    walk(node)
+    return frozenset(members)
+
+
+def compare_types(old: str, new: str, *, output: bool = False) -> list[tuple[str, str]]:
+    """(level, description) pairs for a changed annotation; empty when equal. Members gone
+    narrow it (major), members added widen it (minor). For ``output`` (a return type) the
+    direction flips: a narrower result is safe, a wider one is not."""
+    if old == new:
+        return []
+    a, b = type_members(old), type_members(new)
+    if a is None or b is None or (not (a & b) and a != b):
+        return [("major", f"type changed: {old} -> {new}")]
+    if a == b:  # the same members, written in another order
+        return [("patch", f"type rewritten: {old} -> {new}")]
+    found: list[tuple[str, str]] = []
+    removed, added = sorted(a - b), sorted(b - a)
+    if removed:
+        level = "minor" if output else "major"
+        found.append((level, f"type narrowed: {old} -> {new} (- {', '.join(removed)})"))
+    if added:
+        level = "major" if output else "minor"
+        found.append((level, f"type widened: {old} -> {new} (+ {', '.join(added)})"))
+    return found
+
+
+# -- items ----------------------------------------------------------------------------------
+
+
+def _field_parts(text: str) -> tuple[str, bool, str | None]:
+    match = re.match(r"field \w+: (.*) (required|optional)( alias=(.*))?$", text)
+    if not match:
+        return text, False, None
+    return match.group(1), match.group(2) == "required", match.group(4)
+
+
+def _compare_field(where: str, old: Item, new: Item) -> list[Change]:
+    (ta, ra, aa), (tb, rb, ab) = _field_parts(old.text), _field_parts(new.text)
+    changes: list[Change] = []
+    if not ra and rb:
+        changes.append(Change("major", where, "optional field made required"))
+    if ra and not rb:
+        changes.append(Change("minor", where, "required field made optional"))
+    if aa != ab:
+        changes.append(Change("major", where, f"wire name changed: {aa} -> {ab}"))
+    members_a, members_b = type_members(ta), type_members(tb)
+    if ra != rb and members_a is not None and members_b is not None:
+        if members_a ^ members_b == {"None"}:  # the None that went with the default
+            return changes
+    changes.extend(Change(level, where, what) for level, what in compare_types(ta, tb))
+    return changes
+
+
+def _params(text: str) -> tuple[ast.arguments, str | None] | None:
+    match = re.search(r"\((.*)\)( -> (.*))?$", re.sub(r"\[overload \d+\]", "", text))
+    if not match:
+        return None
+    try:
+        tree = ast.parse(f"def f({match.group(1)}): pass")
+    except SyntaxError:
+        return None
+    fn = tree.body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    return fn.args, match.group(3)
+
+
+def _compare_def(where: str, old: Item, new: Item) -> list[Change]:
+    a, b = _params(old.text), _params(new.text)
+    if a is None or b is None:
+        return [Change("major", where, f"signature changed: {old.text} -> {new.text}")]
+    (pa, ra), (pb, rb) = a, b
+    changes: list[Change] = []
+
+    def table(args: ast.arguments) -> tuple[list[ast.arg], dict[str, ast.arg], set[str]]:
+        positional = [*args.posonlyargs, *args.args]
+        with_default = {x.arg for x in positional[len(positional) - len(args.defaults) :]}
+        with_default |= {x.arg for x, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d}
+        return positional, {x.arg: x for x in args.kwonlyargs}, with_default
+
+    pos_a, kw_a, def_a = table(pa)
+    pos_b, kw_b, def_b = table(pb)
+    for index, arg in enumerate(pos_a):
+        if index >= len(pos_b):
+            if arg.arg in kw_b:
+                changes.append(Change("major", where, f"parameter {arg.arg} made keyword-only"))
+            elif not pb.kwarg:
+                changes.append(Change("major", where, f"parameter {arg.arg} removed"))
+            continue
+        if pos_b[index].arg != arg.arg:
+            moved = any(x.arg == arg.arg for x in pos_b)
+            what = "positional order changed" if moved else "positional parameter renamed"
+            changes.append(
+                Change("major", where, f"{what}: {arg.arg} -> {pos_b[index].arg} at {index}")
+            )
+    names_a = {x.arg for x in pos_a} | set(kw_a)
+    names_b = {x.arg for x in pos_b} | set(kw_b)
+    for name in sorted(set(kw_a) - names_b):
+        if not pb.kwarg:
+            changes.append(Change("major", where, f"keyword parameter {name} removed"))
+    for name in sorted(names_b - names_a):
+        if name in def_b:
+            changes.append(Change("minor", where, f"optional parameter {name} added"))
+        else:
+            changes.append(Change("major", where, f"required parameter {name} added"))
+    both = {x.arg: x for x in [*pos_a, *kw_a.values()]}
+    after = {x.arg: x for x in [*pos_b, *kw_b.values()]}
+    for name in sorted(names_a & names_b):
+        if name in def_a and name not in def_b:
+            changes.append(Change("major", where, f"parameter {name} made required"))
+        if name not in def_a and name in def_b:
+            changes.append(Change("minor", where, f"parameter {name} made optional"))
+        ann_a, ann_b = both[name].annotation, after[name].annotation
+        if ann_a is not None and ann_b is not None:
+            # a parameter is an input: wider is fine, narrower breaks callers
+            for level, what in compare_types(ast.unparse(ann_a), ast.unparse(ann_b)):
+                changes.append(Change(level, where, f"parameter {name}: {what}"))
+    for star, label in ((pa.vararg, "*args"), (pa.kwarg, "**kwargs")):
+        gone = star is not None and (pb.vararg if label == "*args" else pb.kwarg) is None
+        if gone:
+            changes.append(Change("major", where, f"{label} removed"))
+    if ra != rb and ra and rb:
+        for level, what in compare_types(ra, rb, output=True):
+            changes.append(Change(level, where, f"return {what}"))
+    elif ra != rb:
+        changes.append(Change("major", where, f"return annotation changed: {ra} -> {rb}"))
+    if not changes:  # e.g. keyword-only parameters in another order
+        changes.append(Change("patch", where, f"signature rewritten: {new.text}"))
+    return changes
+
+
+def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
+    if old.kind != new.kind:
+        return [Change("major", where, f"changed from {old.text} to {new.text}")]
+    if old.text != new.text:
+        if old.kind == "field":
+            return _compare_field(where, old, new)
+        if old.kind in ("def", "async def"):
+            return _compare_def(where, old, new)
+        if old.kind == "alias":
+            before, after = old.text.split(" = ", 1)[1], new.text.split(" = ", 1)[1]
+            return [Change(lv, where, what) for lv, what in compare_types(before, after)]
+        if old.kind == "class":
+            bases_a = set(re.findall(r"\((.*)\)", old.text)[0].split(", "))
+            bases_b = set(re.findall(r"\((.*)\)", new.text)[0].split(", "))
+            if bases_a - bases_b:
+                return [Change("major", where, f"base class removed: {old.text} -> {new.text}")]
+            return [Change("minor", where, f"base class added: {old.text} -> {new.text}")]
+        if old.kind == "property":
+            before, after = old.text.split(": ", 1)[1], new.text.split(": ", 1)[1]
+            found = compare_types(before, after, output=True)
+            return [Change(lv, where, f"property {what}") for lv, what in found]
+        if old.kind == "const":
+            ann_a = re.match(r"const \w+(: ([^=]*))?", old.text)
+            ann_b = re.match(r"const \w+(: ([^=]*))?", new.text)
+            if ann_a and ann_b and (ann_a.group(2) or "").strip() != (ann_b.group(2) or "").strip():
+                return [Change("major", where, f"constant retyped: {old.text} -> {new.text}")]
+            return [Change("patch", where, "constant value changed")]
+        return [Change("major", where, f"changed: {old.text} -> {new.text}")]
+    if old.doc != new.doc:
+        return [Change("patch", where, "docs edited")]
+    return []
+
+
+def _label(key: tuple[str, ...]) -> str:
+    return ".".join(key)
+
+
+def _signature_tail(item: Item) -> str:
+    """An item's line without its name: two lines with the same tail may be a rename."""
+    return item.text.replace(" " + item_name(item.text), " <name>", 1)
+
+
+def compare(old: Snapshot, new: Snapshot) -> list[Change]:
+    """Every difference between two snapshots, classified; sorted (major first)."""
+    changes: list[Change] = []
+    removed = sorted(set(old.api) - set(new.api))
+    added = sorted(set(new.api) - set(old.api))
+    gone = set(removed)
+    fresh = set(added)
+    # A removed and an added thing under the same parent with the same line but for the
+    # name: a rename (reported once, as major).
+    renamed: set[tuple[str, ...]] = set()
+    for key in removed:
+        if key[:-1] in gone or old.api[key].kind in ("module", "export"):
+            continue
+        tail = _signature_tail(old.api[key])
+        for other in added:
+            if other in renamed or other[:-1] != key[:-1] or other[:-1] in fresh:
+                continue
+            if new.api[other].kind == old.api[key].kind and _signature_tail(new.api[other]) == tail:
+                changes.append(Change("major", _label(key), f"renamed to {other[-1]}"))
+                renamed.add(other)
+                renamed.add(key)
+                break
+    for key in removed:
+        if key in renamed or any(key[:i] in gone for i in range(1, len(key))):
+            continue  # reported with its parent
+        changes.append(Change("major", _label(key), f"{old.api[key].kind} removed"))
+    for key in added:
+        if key in renamed or any(key[:i] in fresh for i in range(1, len(key))):
+            continue
+        item = new.api[key]
+        if item.kind == "field" and _field_parts(item.text)[1]:
+            changes.append(Change("major", _label(key), "required field added"))
+        else:
+            changes.append(Change("minor", _label(key), f"{item.kind} added"))
+    for key in sorted(set(old.api) & set(new.api)):
+        changes.extend(_compare_item(_label(key), old.api[key], new.api[key]))
+    api_modules = {k[0] for k in new.api} | {k[0] for k in old.api}
+    for rel in sorted(set(old.implementation) | set(new.implementation)):
+        before, after = old.implementation.get(rel), new.implementation.get(rel)
+        if before == after:
+            continue
+        module = rel[:-3].replace("/", ".").removesuffix(".__init__")
+        if module in api_modules and (before is None or after is None):
+            continue  # a public module added or removed: reported above
+        state = "added" if before is None else "removed" if after is None else "changed"
+        changes.append(Change("patch", rel, f"file {state}"))
+    for name in sorted(set(old.protocols) | set(new.protocols)):
+        was, now = old.protocols.get(name), new.protocols.get(name)
+        if was != now and was is not None and now is not None:
+            changes.append(Change("patch", name, f"{was} -> {now}"))
+    return sorted(changes, key=lambda c: (-rank(c.level), c.where, c.what))
+
+
+def caused_by(old: Snapshot, new: Snapshot) -> list[str]:
+    """The inputs behind a change: protocol versions and schema files that differ."""
+    lines: list[str] = []
+    for name in sorted(set(old.protocols) | set(new.protocols)):
+        was, now = old.protocols.get(name), new.protocols.get(name)
+        if was != now:
+            lines.append(f"{name}: {was or '(none)'} -> {now or '(none)'}")
+    if old.has_inputs and new.has_inputs:
+        for rel in sorted(set(old.inputs) | set(new.inputs)):
+            before, after = old.inputs.get(rel), new.inputs.get(rel)
+            if before == after:
+                continue
+            if before is None:
+                lines.append(f"{rel}: added" + (f" ({after[1]})" if after and after[1] else ""))
+            elif after is None:
+                lines.append(f"{rel}: removed")
+            elif before[1] != after[1]:
+                lines.append(f"{rel}: {before[1] or before[0]} -> {after[1] or after[0]}")
+            else:
+                lines.append(
+                    f"{rel}: {before[0]} -> {after[0]}" + (f" ({after[1]})" if after[1] else "")
+                )
+    if not lines:
+        lines.append("no schema input changed (templates or generator)")
+    return lines

@@ -1,0 +1,426 @@
+"""Publishing (issue 19): the API snapshot, the semver verdict, the version, the changelog.
+
+Schema changes of each kind are made in a scratch project that holds only AAP (a build takes
+a few seconds), starting from a baseline built once per module; the real refresh (ACP schema
+from @agentclientprotocol/sdk 2.0.0 to the vendored 2.4.0) builds an ACP-only project.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from codegen.api_snapshot import SNAPSHOT_FILE, derive, parse
+from codegen.changelog import load
+from codegen.errors import BuildError
+from codegen.pipeline import Layout, build
+from codegen.publishing import api_digest
+from codegen.semver_report import bump, compare, compare_types, overall
+from tests.conftest import GENERATED, ROOT, copy_project
+
+FIXTURES = Path(__file__).parent / "fixtures" / "acp_refresh"
+OTHERS = ("acp", "agents_json", "ai_protocol", "skills")
+
+
+def only(layout: Layout, keep: str) -> Layout:
+    """Drop every protocol but ``keep`` and the copied release history: a fresh package."""
+    for name in ("aap", *OTHERS):
+        if name != keep:
+            shutil.rmtree(layout.schemas / name)
+    shutil.rmtree(layout.root / "release", ignore_errors=True)
+    return layout
+
+
+@pytest.fixture(scope="module")
+def aap_base(tmp_path_factory: pytest.TempPathFactory) -> Layout:
+    layout = only(copy_project(tmp_path_factory.mktemp("aap-base")), "aap")
+    build(layout)
+    return layout
+
+
+def clone(base: Layout, dest: Path) -> Layout:
+    for name in ("schemas", "templates", "release", "generated"):
+        shutil.copytree(base.root / name, dest / name)
+    return Layout.for_root(dest)
+
+
+def edit_schema(layout: Layout, change: Callable[[dict[str, Any]], None]) -> None:
+    path = layout.schemas / "aap" / "aap.schema.json"
+    data = json.loads(path.read_text())
+    change(data["$defs"])
+    path.write_text(json.dumps(data, indent=2))
+
+
+def edit_spec(layout: Layout, change: Callable[[dict[str, Any]], None]) -> None:
+    path = layout.schemas / "aap" / "spec.yaml"
+    data = yaml.safe_load(path.read_text())
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def version_of(layout: Layout) -> str:
+    data = tomllib.loads((layout.out / "pyproject.toml").read_text())
+    return str(data["project"]["version"])
+
+
+def latest_entry(layout: Layout) -> str:
+    text = (layout.out / "CHANGELOG.md").read_text()
+    return "## " + text.split("\n## ")[1]
+
+
+# -- the baseline ---------------------------------------------------------------------------
+
+
+def test_first_build_is_the_initial_version(aap_base: Layout) -> None:
+    assert version_of(aap_base) == "0.1.0"
+    records = load(aap_base.history_file)
+    assert records is not None and [r.level for r in records] == ["initial"]
+    assert records[0].snapshot == api_digest((aap_base.out / SNAPSHOT_FILE).read_text())
+    assert latest_entry(aap_base).startswith("## 0.1.0 (initial)")
+    init = (aap_base.out / "agentproto" / "__init__.py").read_text()
+    assert '__version__ = "0.1.0"' in init and '"aap": "3"' in init
+
+
+# -- one schema change of each kind ---------------------------------------------------------
+
+
+def _add_field(d: dict[str, Any]) -> None:
+    d["SessionInfo"]["properties"]["title"] = {"type": "string", "description": "A title."}
+
+
+def _remove_field(d: dict[str, Any]) -> None:
+    del d["SessionInfo"]["properties"]["tools"]
+
+
+def _make_required(d: dict[str, Any]) -> None:
+    d["SessionInfo"]["required"].append("tools")
+
+
+def _add_enum_value(d: dict[str, Any]) -> None:
+    d["StopReason"]["enum"].append("paused")
+
+
+def _remove_enum_value(d: dict[str, Any]) -> None:
+    d["StopReason"]["enum"].remove("refusal")
+
+
+def _edit_description(d: dict[str, Any]) -> None:
+    d["SessionInfo"]["properties"]["sessionId"]["description"] = "The session's identifier."
+
+
+def _add_method(spec: dict[str, Any]) -> None:
+    meta = next(op for op in spec["operations"] if op["name"] == "get_meta")
+    spec["operations"].append(
+        {**meta, "name": "get_meta_again", "http": {**meta["http"], "path": "/meta-again"}}
+    )
+
+
+def _remove_method(spec: dict[str, Any]) -> None:
+    spec["operations"] = [op for op in spec["operations"] if op["name"] != "delete_session"]
+
+
+KINDS = [
+    # kind, schema or spec change, level, version, lines the changelog entry must hold
+    ("field added", _add_field, None, "minor", "0.1.1",
+     ["`agentproto.aap.models.SessionInfo.title`: field added"]),
+    ("field removed", _remove_field, None, "major", "0.2.0",
+     ["`agentproto.aap.models.SessionInfo.tools`: field removed"]),
+    ("optional made required", _make_required, None, "major", "0.2.0",
+     ["`agentproto.aap.models.SessionInfo.tools`: optional field made required"]),
+    ("enum value added", _add_enum_value, None, "minor", "0.1.1",
+     ["`agentproto.aap.models.StopReason`: type widened", "(+ Literal['paused'])"]),
+    ("enum value removed", _remove_enum_value, None, "major", "0.2.0",
+     ["`agentproto.aap.models.StopReason`: type narrowed", "(- Literal['refusal'])"]),
+    ("method added", None, _add_method, "minor", "0.1.1",
+     ["`agentproto.aap.client.AAPClient.get_meta_again`: def added",
+      "`agentproto.aap.client.AsyncAAPClient.get_meta_again`: async def added"]),
+    ("method removed", None, _remove_method, "major", "0.2.0",
+     ["`agentproto.aap.client.AAPClient.delete_session`: def removed",
+      "`agentproto.aap.client.AsyncAAPClient.delete_session`: async def removed"]),
+    ("description edited", _edit_description, None, "patch", "0.1.1",
+     ["docs edited: 1 (`agentproto.aap.models.SessionInfo.session_id`)"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("schema_change", "spec_change", "level", "version", "lines"),
+    [pytest.param(*k[1:], id=k[0]) for k in KINDS],
+)
+def test_each_kind_of_change_gives_its_class_version_and_entry(
+    aap_base: Layout,
+    tmp_path: Path,
+    schema_change: Callable[[dict[str, Any]], None] | None,
+    spec_change: Callable[[dict[str, Any]], None] | None,
+    level: str,
+    version: str,
+    lines: list[str],
+) -> None:
+    layout = clone(aap_base, tmp_path)
+    if schema_change:
+        edit_schema(layout, schema_change)
+    if spec_change:
+        edit_spec(layout, spec_change)
+    result = build(layout)
+    assert result.changed and result.version == version == version_of(layout)
+    entry = latest_entry(layout)
+    assert entry.startswith(f"## {version} ({level}, from 0.1.0)"), entry
+    assert "- aap/" in entry  # names the input that caused it
+    for line in lines:
+        assert line in entry, entry
+    assert result.report.strip() == entry.strip()  # what the build printed
+    records = load(layout.history_file)
+    assert records is not None and [(r.version, r.level) for r in records] == [
+        ("0.1.0", "initial"),
+        (version, level),
+    ]
+    init = (layout.out / "agentproto" / "__init__.py").read_text()
+    assert f'__version__ = "{version}"' in init
+    # Built again: nothing more to record, the same bytes.
+    history = layout.history_file.read_bytes()
+    again = build(layout, force=True)
+    assert not again.changed and again.version == version and not again.report
+    assert layout.history_file.read_bytes() == history
+    assert not build(layout, check=True).changed
+
+
+# -- state: history, check, force -----------------------------------------------------------
+
+
+def test_changes_accumulate_newest_first(aap_base: Layout, tmp_path: Path) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _add_field)
+    assert build(layout).version == "0.1.1"
+    edit_schema(layout, _remove_enum_value)
+    assert build(layout).version == "0.2.0"
+    text = (layout.out / "CHANGELOG.md").read_text()
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert headings == [
+        "## 0.2.0 (major, from 0.1.1)",
+        "## 0.1.1 (minor, from 0.1.0)",
+        "## 0.1.0 (initial)",
+    ]
+
+
+def test_check_reports_the_pending_version_and_writes_nothing(
+    aap_base: Layout, tmp_path: Path
+) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _remove_field)
+    history = layout.history_file.read_bytes()
+    before = (layout.out / "pyproject.toml").read_bytes()
+    result = build(layout, check=True)
+    assert result.changed and result.version == "0.2.0"
+    assert '-version = "0.1.0"\n+version = "0.2.0"' in result.diff
+    assert "would record version 0.2.0" in result.diff
+    assert layout.history_file.read_bytes() == history
+    assert (layout.out / "pyproject.toml").read_bytes() == before
+
+
+def test_check_fails_on_a_hand_edited_version(aap_base: Layout, tmp_path: Path) -> None:
+    layout = clone(aap_base, tmp_path)
+    path = layout.out / "pyproject.toml"
+    path.write_text(path.read_text().replace('version = "0.1.0"', 'version = "1.0.0"'))
+    result = build(layout, check=True)
+    assert result.changed and '-version = "1.0.0"\n+version = "0.1.0"' in result.diff
+
+
+def test_a_history_that_does_not_add_up_is_an_error(aap_base: Layout, tmp_path: Path) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _add_field)
+    build(layout)
+    data = json.loads(layout.history_file.read_text())
+    data["versions"][1]["version"] = "0.2.0"  # a minor change after 0.1.0 is 0.1.1
+    layout.history_file.write_text(json.dumps(data))
+    with pytest.raises(BuildError) as error:
+        build(layout, check=True)
+    problem = str(error.value.problems[0])
+    assert "history.json" in problem and "/versions/1/version" in problem
+    assert "expected 0.1.1" in problem
+
+
+def test_a_change_without_the_previous_snapshot_is_refused(
+    aap_base: Layout, tmp_path: Path
+) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _remove_field)
+    (layout.out / SNAPSHOT_FILE).unlink()
+    before = sorted(p.name for p in layout.out.iterdir())
+    with pytest.raises(BuildError) as error:
+        build(layout)
+    assert "differs from version 0.1.0" in str(error.value.problems[0])
+    assert sorted(p.name for p in layout.out.iterdir()) == before  # nothing written
+    records = load(layout.history_file)
+    assert records is not None and len(records) == 1
+
+
+def test_the_checked_in_package_matches_its_history() -> None:
+    records = load(ROOT / "release" / "history.json")
+    assert records is not None
+    snapshot = (GENERATED / SNAPSHOT_FILE).read_text()
+    assert records[-1].snapshot == api_digest(snapshot)
+    import agentproto
+
+    assert agentproto.__version__ == records[-1].version
+    pyproject = tomllib.loads((GENERATED / "pyproject.toml").read_text())
+    assert pyproject["project"]["version"] == records[-1].version
+
+
+def test_protocol_versions_are_run_time_data() -> None:
+    import agentproto
+
+    tables = {p.name: yaml.safe_load((p / "spec.yaml").read_text()) for p in ROOT.glob("schemas/*")}
+    assert dict(agentproto.PROTOCOL_VERSIONS) == {
+        t["protocol"]: str(t["version"]) for t in tables.values()
+    }
+    with pytest.raises(TypeError):
+        agentproto.PROTOCOL_VERSIONS["acp"] = "2"  # type: ignore[index]  # read-only, on purpose
+    from codegen import __version__
+
+    assert agentproto.GENERATOR_VERSION == f"codegen {__version__}"
+
+
+# -- the classifier on small sources ---------------------------------------------------------
+
+
+def snap(source: str) -> Any:
+    return parse(derive({"pkg/__init__.py": b"", "pkg/mod.py": source.encode()}))
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "level", "what"),
+    [
+        ("def f(a: int, b: str) -> None: ...", "def f(b: str, a: int) -> None: ...",
+         "major", "positional order changed"),
+        ("def f(a: int) -> None: ...", "def f(a: int, b: int = 0) -> None: ...",
+         "minor", "optional parameter b added"),
+        ("def f(a: int) -> None: ...", "def f(a: int, b: int) -> None: ...",
+         "major", "required parameter b added"),
+        ("def f(a: int = 0) -> None: ...", "def f(a: int) -> None: ...",
+         "major", "parameter a made required"),
+        ("def f(a: int) -> None: ...", "def f(a: int | str) -> None: ...",
+         "minor", "parameter a: type widened"),
+        ("def f(a: int | str) -> None: ...", "def f(a: int) -> None: ...",
+         "major", "parameter a: type narrowed"),
+        ("def f() -> int: ...", "def f() -> int | None: ...", "major", "return type widened"),
+        ("def f(a: int) -> None: ...", "def g(a: int) -> None: ...", "major", "renamed to g"),
+        ("class A:\n    x: int\n", "class A:\n    x: int\n    y: int = 0\n",
+         "minor", "field added"),
+        ("class A:\n    x: int = 0\n", "class A:\n    x: str = ''\n", "major", "type changed"),
+        ('def f() -> None:\n    """One."""\n', 'def f() -> None:\n    """Two."""\n',
+         "patch", "docs edited"),
+        ("X = 1\n", "X = 2\n", "patch", "constant value changed"),
+    ],
+)  # fmt: skip
+def test_classifier(before: str, after: str, level: str, what: str) -> None:
+    changes = compare(snap(before), snap(after))
+    assert overall(changes) == level, changes
+    assert any(what in c.what for c in changes if c.level == level), changes
+
+
+def test_types_and_bumps() -> None:
+    assert compare_types("Literal['a', 'b']", "Literal['a', 'b']") == []
+    assert [lv for lv, _ in compare_types("Literal['a']", "Literal['a', 'b']")] == ["minor"]
+    assert [lv for lv, _ in compare_types("Literal['a', 'b']", "Literal['b']")] == ["major"]
+    assert [lv for lv, _ in compare_types("int | str", "str | int")] == ["patch"]
+    assert [bump("0.3.1", lv) for lv in ("major", "minor", "patch")] == ["0.4.0", "0.3.2", "0.3.2"]
+    assert [bump("1.3.1", lv) for lv in ("major", "minor", "patch")] == ["2.0.0", "1.4.0", "1.3.2"]
+
+
+def test_snapshot_lists_what_users_import() -> None:
+    text = (GENERATED / SNAPSHOT_FILE).read_text()
+    api = parse(text).api
+    prompt = ("agentproto.acp.models", "PromptRequest", "session_id")
+    assert api[prompt].text == "field session_id: str required alias='sessionId'"
+    assert ("agentproto.acp", "export PromptRequest") in api
+    assert any(k[:2] == ("agentproto.acp.connection", "AgentConnection") for k in api)
+    assert not any("_runtime" in k[0] for k in api)  # private modules are not API
+    assert "Literal['end_turn'" in api[("agentproto.acp.models", "StopReason")].text
+
+
+# -- codegen diff ----------------------------------------------------------------------------
+
+
+def codegen(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "codegen", *args]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+
+
+def test_diff_between_two_git_revisions(aap_base: Layout, tmp_path: Path) -> None:
+    layout = clone(aap_base, tmp_path)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "base"], check=True)
+    edit_schema(layout, _add_enum_value)
+    build(layout)
+    subprocess.run([*git, "commit", "-q", "-a", "-m", "refresh"], check=True)
+    history = layout.history_file.read_bytes()
+
+    result = codegen("diff", "HEAD~1", "HEAD", cwd=tmp_path)
+    assert result.returncode == 4, result.stdout + result.stderr  # minor
+    assert result.stdout.startswith("## HEAD (minor, from HEAD~1)")
+    assert "(+ Literal['paused'])" in result.stdout
+    assert layout.history_file.read_bytes() == history  # diff writes nothing
+    same = codegen("diff", "HEAD", str(layout.out), cwd=tmp_path)
+    assert same.returncode == 0 and "no change to the public API" in same.stdout
+    bad = codegen("diff", "no-such-revision", "HEAD", cwd=tmp_path)
+    assert bad.returncode == 2 and "neither a folder nor a git revision" in bad.stderr
+
+
+# -- a real refresh: ACP schema from @agentclientprotocol/sdk 2.0.0 to 2.4.0 -------------------
+
+REAL_REFRESH_COUNTS = "6 breaking, 147 added or widened, 490 docs or implementation."
+REAL_REFRESH_BREAKING = [
+    "`agentproto.acp.unstable.models.SessionMessageChunk.recipient_session_id`: field removed",
+    "`agentproto.acp.unstable.models.SessionMessageChunk.sender_session_id`: field removed",
+]
+REAL_REFRESH_ADDED = [
+    "`agentproto.acp.connection.AgentConnection.archive_session`: async def added",
+    "`agentproto.acp.connection.ClientConnection.auth_status_update`: async def added",
+    "`agentproto.acp.unstable.models.SessionStatusRequest`: class added",
+]
+
+
+def test_real_acp_refresh_is_classified_as_claimed(tmp_path: Path) -> None:
+    layout = only(copy_project(tmp_path / "project"), "acp")
+    acp = layout.schemas / "acp"
+    vendored = {name: (acp / name).read_bytes() for name in ("schema.v1.json",
+                "schema.v1.unstable.json", "SOURCE.md")}  # fmt: skip
+    for path in (FIXTURES / "sdk-2.0.0").iterdir():
+        shutil.copy(path, acp / path.name)
+    assert build(layout).version == "0.1.0"
+    shutil.copytree(layout.out, tmp_path / "old")
+    for name, data in vendored.items():
+        (acp / name).write_bytes(data)
+    result = build(layout)
+
+    assert result.version == "0.2.0"
+    entry = latest_entry(layout)
+    assert entry.startswith("## 0.2.0 (major, from 0.1.0)")
+    assert (
+        "- acp/schema.v1.json: npm `@agentclientprotocol/sdk` 2.0.0, folder `schema/v1/`" in entry
+    )
+    assert "-> npm `@agentclientprotocol/sdk` 2.4.0, folder `schema/`" in entry
+    assert REAL_REFRESH_COUNTS in entry
+    for line in [*REAL_REFRESH_BREAKING, *REAL_REFRESH_ADDED]:
+        assert f"- {line}" in entry
+    # The stable models only had their documentation edited.
+    breaking_or_added = entry.split("Docs and implementation (patch):")[0]
+    assert "`agentproto.acp.models." not in breaking_or_added
+    assert "- docs edited: 478 (`agentproto.acp.models." in entry
+
+    # `codegen diff` on the two folders says the same, without writing.
+    shown = codegen("diff", str(tmp_path / "old"), str(layout.out), cwd=layout.root)
+    assert shown.returncode == 5, shown.stderr
+    assert shown.stdout.split("\n", 1)[1] == entry.split("\n", 1)[1]
