@@ -269,6 +269,29 @@ def _signature_tail(item: Item) -> str:
     return item.text.replace(" " + item_name(item.text), " <name>", 1)
 
 
+def _implied(
+    key: tuple[str, ...], same_side: set[tuple[str, ...]], tops: dict[str, set[str]]
+) -> bool:
+    """Is this addition or removal said by another one? The overloads of a method added or
+    removed with it; a package's re-export of a class added or removed in its module.
+    ``tops``: name -> the modules where a top-level thing of that name was added (removed)."""
+    last = key[-1]
+    if "[overload " in last:
+        return (*key[:-1], last.split("[", 1)[0]) in same_side
+    if last.startswith("export ") and len(key) == 2:
+        modules = tops.get(last.removeprefix("export "), set())
+        return any(module.startswith(key[0] + ".") for module in modules)
+    return False
+
+
+def _tops(keys: set[tuple[str, ...]]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for key in keys:
+        if len(key) == 2:
+            found.setdefault(key[1], set()).add(key[0])
+    return found
+
+
 def compare(old: Snapshot, new: Snapshot) -> list[Change]:
     """Every difference between two snapshots, classified; sorted (major first)."""
     changes: list[Change] = []
@@ -276,6 +299,7 @@ def compare(old: Snapshot, new: Snapshot) -> list[Change]:
     added = sorted(set(new.api) - set(old.api))
     gone = set(removed)
     fresh = set(added)
+    tops_gone, tops_fresh = _tops(gone), _tops(fresh)
     # A removed and an added thing under the same parent with the same line but for the
     # name: a rename (reported once, as major).
     renamed: set[tuple[str, ...]] = set()
@@ -294,9 +318,13 @@ def compare(old: Snapshot, new: Snapshot) -> list[Change]:
     for key in removed:
         if key in renamed or any(key[:i] in gone for i in range(1, len(key))):
             continue  # reported with its parent
+        if _implied(key, gone, tops_gone):
+            continue
         changes.append(Change("major", _label(key), f"{old.api[key].kind} removed"))
     for key in added:
         if key in renamed or any(key[:i] in fresh for i in range(1, len(key))):
+            continue
+        if _implied(key, fresh, tops_fresh):
             continue
         item = new.api[key]
         if item.kind == "field" and _field_parts(item.text)[1]:
