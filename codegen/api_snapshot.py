@@ -371,31 +371,33 @@ def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
 # -- inputs: which schema files, at which digest, from where (SOURCE.md) ---------------------
 
 
-def _source_origins(folder: Path) -> dict[str, str]:
-    """``file -> origin`` from the first table of ``SOURCE.md`` whose header has ``file``
-    and ``origin`` columns (plus ``version`` when there is one)."""
+def _source_origins(folder: Path) -> dict[str, tuple[str, str]]:
+    """``file -> (origin, sha256)`` from the first table of ``SOURCE.md`` whose header has
+    ``file`` and ``origin`` columns (plus ``version`` and ``sha256`` when there are)."""
     path = folder / "SOURCE.md"
     if not path.is_file():
         return {}
-    origins: dict[str, str] = {}
+    origins: dict[str, tuple[str, str]] = {}
     header: list[str] | None = None
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line.startswith("|"):
-            header = None if not origins else header
+            if origins:  # the end of the table that had them
+                break
+            header = None
             continue
         cells = [c.strip() for c in line.strip("|").split("|")]
         if header is None:
             header = [c.lower() for c in cells]
             continue
-        if set(cells) <= {"", "---"} or all(set(c) <= set("-: ") for c in cells):
+        if all(set(c) <= set("-: ") for c in cells):  # the |---|---| line
             continue
         if "file" in header and "origin" in header and len(cells) == len(header):
             row = dict(zip(header, cells, strict=True))
             text = row["origin"]
             if row.get("version"):
                 text += f" ({row['version']})"
-            origins[row["file"].strip("`")] = " ".join(text.split())
+            origins[row["file"].strip("`")] = (" ".join(text.split()), row.get("sha256", ""))
     return origins
 
 
@@ -410,8 +412,11 @@ def input_lines(schemas: Path) -> list[str]:
             if not path.is_file() or "__pycache__" in path.parts or path.name == "SOURCE.md":
                 continue
             rel = path.relative_to(folder).as_posix()
-            origin = origins.get(rel, "")
-            line = f"{folder.name}/{rel} {digest(path.read_bytes())}"
+            origin, noted = origins.get(rel, ("", ""))
+            data = path.read_bytes()
+            if noted and noted.strip("`") != hashlib.sha256(data).hexdigest():
+                origin += " [SOURCE.md: sha256 does not match this file; update the note]"
+            line = f"{folder.name}/{rel} {digest(data)}"
             lines.append(f"{line} {origin}".rstrip())
     return lines
 

@@ -151,13 +151,9 @@ def change_lines(changes: list[Change]) -> tuple[str, ...]:
             lines.extend(f"- {c.line()}" for c in chosen)
             continue
         groups: dict[str, list[Change]] = {}
-        for change in chosen:
-            groups.setdefault(
-                change.what
-                if change.what in ("docs edited", "file changed") or change.what.startswith("file ")
-                else "other",
-                [],
-            ).append(change)
+        for change in chosen:  # many alike: counted, the first few named
+            grouped = change.what == "docs edited" or change.what.startswith("file ")
+            groups.setdefault(change.what if grouped else "other", []).append(change)
         for what, group in sorted(groups.items()):
             if what == "other":
                 lines.extend(f"- {c.line()}" for c in group)

@@ -4,7 +4,8 @@ Runs on the formatted staging tree, before it is swapped in:
 
 1. derive ``API.txt`` from the staged package (:mod:`codegen.api_snapshot`);
 2. read the release history (``release/history.json``, :mod:`codegen.changelog`);
-   - no history yet: this is the initial version (0.1.0);
+   - no history yet: this is the initial version (0.1.0), unless the output folder holds an
+     ``API.txt`` (a package with a history that went missing: an error, never a silent reset);
    - the snapshot matches the newest record: same version, nothing to record;
    - it differs: compare with the previous snapshot, the ``API.txt`` already in the output
      folder (it must be the newest record's, else the change cannot be classified and the
@@ -88,6 +89,14 @@ def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcom
     report = ""
     new_history: list[Record] | None = None
     if records is None:
+        if (out / SNAPSHOT_FILE).is_file():  # never restart a history silently at 0.1.0
+            raise BuildError.single(
+                str(history_file),
+                "",
+                f"missing, but {out / SNAPSHOT_FILE} shows a package with a recorded history: "
+                f"restore this file (git checkout), or delete {out / SNAPSHOT_FILE} to start "
+                f"a new history at {INITIAL_VERSION}",
+            )
         record = Record(
             version=INITIAL_VERSION,
             level="initial",
@@ -184,7 +193,7 @@ class _Side:
         listed = _git(self.root, "ls-tree", "--name-only", self.spec, f"{self.rel}/{SNAPSHOT_FILE}")
         if not listed.strip():
             return None
-        return _git(self.root, "show", f"{self.spec}:{self.rel}/{SNAPSHOT_FILE}").decode("utf-8")
+        return _git(self.root, "show", f"{self.spec}:./{self.rel}/{SNAPSHOT_FILE}").decode("utf-8")
 
     def derived(self) -> str:
         from codegen.output import read_tree

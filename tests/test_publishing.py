@@ -7,6 +7,7 @@ from @agentclientprotocol/sdk 2.0.0 to the vendored 2.4.0) builds an ACP-only pr
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
-from codegen.api_snapshot import SNAPSHOT_FILE, derive, parse
+from codegen.api_snapshot import SNAPSHOT_FILE, derive, input_lines, parse
 from codegen.changelog import load
 from codegen.errors import BuildError
 from codegen.pipeline import Layout, build
@@ -424,3 +425,29 @@ def test_real_acp_refresh_is_classified_as_claimed(tmp_path: Path) -> None:
     shown = codegen("diff", str(tmp_path / "old"), str(layout.out), cwd=layout.root)
     assert shown.returncode == 5, shown.stderr
     assert shown.stdout.split("\n", 1)[1] == entry.split("\n", 1)[1]
+
+
+def test_inputs_name_their_source_note_and_catch_a_stale_one(tmp_path: Path) -> None:
+    folder = tmp_path / "schemas" / "demo"
+    folder.mkdir(parents=True)
+    (folder / "schema.json").write_text("{}\n")
+    sha = hashlib.sha256(b"{}\n").hexdigest()
+    note = "| file | origin | version | sha256 |\n|---|---|---|---|\n"
+    (folder / "SOURCE.md").write_text(note + f"| schema.json | npm `demo` 1.2.0 | v1 | {sha} |\n")
+    assert input_lines(tmp_path / "schemas") == [
+        f"demo/schema.json {sha[:12]} npm `demo` 1.2.0 (v1)"
+    ]
+    (folder / "schema.json").write_text('{"refreshed": true}\n')  # the note not updated
+    (line,) = input_lines(tmp_path / "schemas")
+    assert line.endswith("[SOURCE.md: sha256 does not match this file; update the note]")
+
+
+def test_a_lost_history_is_never_restarted_silently(aap_base: Layout, tmp_path: Path) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _add_field)
+    build(layout)
+    layout.history_file.unlink()
+    with pytest.raises(BuildError) as error:
+        build(layout, force=True)
+    assert "history.json" in str(error.value.problems[0]) and "missing" in str(error.value)
+    assert version_of(layout) == "0.1.1"
