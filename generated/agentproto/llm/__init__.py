@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         LLMClient,
         MissingAPIKeyError,
     )
+    from agentproto.llm.credentials import CredentialSource
     from agentproto.llm.errors import ProviderError, ProviderStreamError
     from agentproto.llm.manifest import Manifest
     from agentproto.llm.models import (
@@ -85,6 +86,7 @@ __all__ = [
     "ChatResponse",
     "ChatStream",
     "Check",
+    "CredentialSource",
     "Decoder",
     "DecoderFormat",
     "Emit",
@@ -141,6 +143,7 @@ _HOMES = {
     "AsyncLLMClient": "agentproto.llm.client",
     "ChatResponse": "agentproto.llm.response",
     "ChatStream": "agentproto.llm.client",
+    "CredentialSource": "agentproto.llm.credentials",
     "LLMClient": "agentproto.llm.client",
     "Manifest": "agentproto.llm.manifest",
     "ManifestError": "agentproto.llm.problems",
