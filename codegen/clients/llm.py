@@ -376,7 +376,12 @@ def _leaves(error: Any) -> list[Any]:
     branches: dict[Any, list[Any]] = {}
     for sub in error.context:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-    closest = min(branches.values(), key=len)
+    # closest: fewest errors other than missing properties (a document missing what every
+    # alternative requires is read as the first, main alternative)
+    closest = min(
+        branches.items(),
+        key=lambda item: (sum(e.validator != "required" for e in item[1]), item[0]),
+    )[1]
     return [leaf for sub in closest for leaf in _leaves(sub)]
 
 

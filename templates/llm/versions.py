@@ -239,13 +239,7 @@ def _endpoints(data: Mapping[str, Any], fmt: str) -> dict[str, Any]:
             endpoints[name] = {"path": path, "method": "POST"}
     found = endpoints.get("stream_chat")
     if _is_map(found) and "chat_stream" not in endpoints:
-        stream = dict(found)
-        path = str(stream.get("path", ""))
-        if fmt == "gemini_style" and "alt=" not in path:
-            # generateContent streams a JSON array unless asked for server-sent events; the
-            # Gemini program reads events.
-            stream["path"] = path + ("&" if "?" in path else "?") + "alt=sse"
-        endpoints["chat_stream"] = stream
+        endpoints["chat_stream"] = dict(found)
     return endpoints
 
 
@@ -303,7 +297,12 @@ def normalize(
     if base.get("streaming"):
         # v2's event maps are abbreviations of the strategy they name (their `extract`
         # vocabulary is the strategy's, not the event fields'): the profile's program runs.
-        out["streaming"] = copy.deepcopy(base["streaming"])
+        streaming = copy.deepcopy(dict(base["streaming"]))
+        stream_path = str(_map(out["endpoints"].get("chat_stream")).get("path", ""))
+        if fmt == "gemini_style" and stream_path and "alt=sse" not in stream_path:
+            # streamGenerateContent without ?alt=sse answers one streamed JSON array
+            streaming["decoder"] = {**_map(streaming.get("decoder")), "format": "gemini_json"}
+        out["streaming"] = streaming
     if "termination" in data or "termination" in base:
         termination = dict(_map(base.get("termination")))
         termination.update(_map(data.get("termination")))

@@ -51,13 +51,18 @@ def _draft() -> Any:
 
 def _leaves(error: Any) -> list[Any]:
     """The errors worth reporting for ``error``: itself, or for a failed ``oneOf`` /
-    ``anyOf`` every error of the alternative that came closest (fewest errors)."""
+    ``anyOf`` every error of the alternative that came closest."""
     if not error.context:
         return [error]
     branches: dict[Any, list[Any]] = {}
     for sub in error.context:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-    closest = min(branches.values(), key=len)
+    # closest: fewest errors other than missing properties (a document missing what every
+    # alternative requires is read as the first, main alternative)
+    closest = min(
+        branches.items(),
+        key=lambda item: (sum(e.validator != "required" for e in item[1]), item[0]),
+    )[1]
     return [leaf for sub in closest for leaf in _leaves(sub)]
 
 

@@ -1,0 +1,347 @@
+"""Manifests of every AI-Protocol version: v1.1, the 1.5 shape and v2 (issue 16).
+
+- Every upstream v2 manifest vendored under ``schemas/ai_protocol/v2/providers/`` loads and
+  builds its standard chat request (and stream request), checked against recorded expectations
+  ``tests/fixtures/llm_requests/v2/<id>.json`` by the recording loopback server of
+  ``tests/test_llm_requests.py`` (regenerate with ``LLM_REQUESTS_RECORD=1``, then review).
+- A manifest of an unsupported version says so; a bad one lists every problem with its
+  pointer, at run time and in the build.
+- Typed ``parameters``: defaults sent when a call does not set them, aliases mapped.
+- The credential chain and its report; the standard error codes and classes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import pytest
+import yaml
+from agentproto._runtime.http_errors import ResponseValidationError
+from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError
+from agentproto.llm.client import MissingAPIKeyError
+from agentproto.llm.credentials import CredentialSource, resolve_credential
+from agentproto.llm.errors import (
+    ERROR_CLASSES,
+    OtherProviderError,
+    QuotaExhaustedError,
+    RequestTooLargeError,
+    error_class,
+)
+from agentproto.llm.streaming import IncompleteStreamError
+
+from tests.conftest import ROOT, shared_file
+from tests.servers.loopback import serve
+from tests.test_llm_requests import (
+    API_KEY,
+    BASE_PATH,
+    FIXTURES,
+    MODEL,
+    RECORD,
+    STANDARD_MESSAGES,
+    TEXT_MESSAGES,
+    Recorder,
+    chat_arguments,
+    key_carrier,
+    key_places,
+    summarize,
+)
+
+V2_FILES = sorted((ROOT / "schemas" / "ai_protocol" / "v2" / "providers").glob("*.yaml"))
+V2_IDS = [p.stem for p in V2_FILES]
+COMPLIANCE_FIXTURES = shared_file("corpus", "ai-protocol", "compliance", "fixtures", "providers")
+
+
+@pytest.fixture(scope="module")
+def loopback() -> Iterator[tuple[str, Recorder]]:
+    """The recording server of ``test_llm_requests`` on a loopback socket."""
+    recorder = Recorder()
+    with serve(recorder) as url:
+        yield url + BASE_PATH, recorder
+
+
+@pytest.fixture
+def recorder(loopback: tuple[str, Recorder]) -> Iterator[Recorder]:
+    loopback[1].take()
+    yield loopback[1]
+    loopback[1].take()
+
+
+@pytest.fixture
+def base_url(loopback: tuple[str, Recorder]) -> str:
+    return loopback[0]
+
+
+def load_v2(name: str) -> Manifest:
+    return Manifest.load(ROOT / "schemas" / "ai_protocol" / "v2" / "providers" / f"{name}.yaml")
+
+
+def check(name: str, kind: str, actual: dict[str, Any]) -> None:
+    """Compare with (or record) ``tests/fixtures/llm_requests/v2/<name>.json``."""
+    file = FIXTURES / "v2" / f"{name}.json"
+    stored: dict[str, Any] = json.loads(file.read_text("utf-8")) if file.exists() else {}
+    if RECORD:
+        stored[kind] = actual
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps(stored, indent=2, sort_keys=True) + "\n", "utf-8")
+        return
+    assert kind in stored, f"no expectation {kind!r} in {file}: run with LLM_REQUESTS_RECORD=1"
+    for part in ("method", "path", "query", "headers", "body"):
+        assert actual[part] == stored[kind][part], f"v2/{name} {kind}: {part} differs"
+
+
+def client_for(manifest: Manifest, base_url: str) -> LLMClient:
+    return LLMClient(manifest, api_key=API_KEY, base_url=base_url, retry=False, timeout=10.0)
+
+
+# -- upstream v2 manifests: standard requests ---------------------------------------------------
+
+
+def test_the_v2_manifests_are_vendored() -> None:
+    assert len(V2_IDS) >= 8
+    if not RECORD:
+        assert sorted(p.stem for p in (FIXTURES / "v2").glob("*.json")) == V2_IDS
+
+
+@pytest.mark.parametrize("name", V2_IDS)
+def test_v2_chat_request(name: str, recorder: Recorder, base_url: str) -> None:
+    manifest = load_v2(name)
+    assert manifest.protocol_version.startswith("2.")
+    with client_for(manifest, base_url) as client:
+        try:
+            client.chat(STANDARD_MESSAGES, **chat_arguments(manifest))
+        except ResponseValidationError:
+            pass  # the answer `{}` has no content: only the request matters here
+    [request] = recorder.take()
+    where, key_name, value = key_carrier(manifest)
+    assert key_places(request) == {(where, key_name)}, f"{name}: the key is sent elsewhere"
+    if where == "query":
+        assert parse_qs(request["query"])[key_name] == [value]
+    else:
+        assert request["headers"][key_name] == value
+    check(name, "chat", summarize(manifest, request))
+
+
+@pytest.mark.parametrize("name", V2_IDS)
+def test_v2_stream_request(name: str, recorder: Recorder, base_url: str) -> None:
+    manifest = load_v2(name)
+    with client_for(manifest, base_url) as client:
+        try:
+            with client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64) as stream:
+                stream.final_response()
+        except (IncompleteStreamError, ProviderError, ResponseValidationError):
+            pass  # the recorder sends no events: only the request matters here
+    [request] = recorder.take()
+    assert request["headers"].get("accept") == "text/event-stream"
+    check(name, "stream", summarize(manifest, request))
+
+
+def test_v2_manifests_read_as_their_api_style() -> None:
+    styles = {name: load_v2(name).payload_format for name in V2_IDS}
+    assert styles["anthropic"] == "anthropic_style"
+    assert styles["gemini"] == "gemini_style"
+    assert {styles[n] for n in ("openai", "deepseek", "groq", "mistral")} == {"openai_style"}
+    anthropic = load_v2("anthropic")  # endpoint.auth custom_header: the key in x-api-key
+    assert (anthropic.auth_type, anthropic.auth_header) == ("api_key", "x-api-key")
+    assert anthropic.extra_headers == {"anthropic-version": "2023-06-01"}
+    gemini = load_v2("gemini")
+    assert (gemini.auth_type, gemini.auth_param) == ("query_param", "key")
+    # its stream endpoint (no ?alt=sse) answers a streamed JSON array: read as one
+    assert gemini.endpoints["chat_stream"][1].endswith(":streamGenerateContent")
+    assert gemini.stream.decoder_format == "gemini_json"
+    # by_error_code and the typed parameters come through
+    assert load_v2("openai").by_error_code["context_length_exceeded"] == "request_too_large"
+    assert gemini.mappings["max_tokens"] == "generationConfig.maxOutputTokens"  # alias
+    assert load_v2("perplexity").capabilities["tools"] is False
+
+
+def test_parameter_defaults_are_sent_unless_given(recorder: Recorder, base_url: str) -> None:
+    mistral = load_v2("mistral")  # temperature: {default: 0.7}
+    assert mistral.parameter_defaults == {"temperature": 0.7}
+    with client_for(mistral, base_url) as client:
+        for kwargs in ({}, {"temperature": 0.2}):
+            client.chat(TEXT_MESSAGES, model=MODEL, **kwargs)
+    first, second = recorder.take()
+    assert first["body"]["temperature"] == 0.7
+    assert second["body"]["temperature"] == 0.2
+
+
+# -- versions and problems ------------------------------------------------------------------------
+
+
+def v2_data(name: str = "deepseek") -> dict[str, Any]:
+    path = ROOT / "schemas" / "ai_protocol" / "v2" / "providers" / f"{name}.yaml"
+    data: dict[str, Any] = yaml.safe_load(path.read_text("utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("version", ["3.0", "0.9", "10"])
+def test_an_unsupported_version_says_so(version: str) -> None:
+    data = v2_data()
+    data["protocol_version"] = version
+    with pytest.raises(ManifestError) as info:
+        Manifest.from_dict(data, source="x.yaml")
+    assert info.value.pointer == "/protocol_version"
+    assert info.value.reason == (
+        f"protocol_version {version} is not supported; this client reads 1.x and 2.x"
+    )
+    with pytest.raises(ManifestError):  # not only the validation: the constructor too
+        Manifest(data, "x.yaml")
+
+
+def test_every_problem_of_a_v2_manifest_is_listed() -> None:
+    data = v2_data()
+    data["endpoint"]["auth"]["type"] = "basic"
+    data["retry_policy"]["jitter"] = "lots"
+    data["capabilities"]["required"].append("telepathy")
+    del data["error_classification"]
+    with pytest.raises(ManifestError) as info:
+        Manifest.from_dict(data, source="deepseek.yaml")
+    pointers = [p for p, _ in info.value.problems]
+    assert pointers == sorted(pointers)
+    assert set(pointers) >= {
+        "",  # error_classification is required
+        "/endpoint/auth/type",
+        "/retry_policy/jitter",
+        "/capabilities/required/3",
+    }
+    text = str(info.value)
+    assert "deepseek.yaml" in text and "/retry_policy/jitter" in text and "more" in text
+
+
+def test_a_v15_manifest_is_judged_by_the_15_shape() -> None:
+    data = yaml.safe_load((COMPLIANCE_FIXTURES / "mock-openai.yaml").read_text("utf-8"))
+    assert Manifest.from_dict(copy.deepcopy(data)).payload_format == "openai_style"
+    data["parameters"]["temperature"]["range"] = "wide"
+    data["endpoint"]["auth"]["type"] = "magic"
+    with pytest.raises(ManifestError) as info:
+        Manifest.from_dict(data)
+    assert [p for p, _ in info.value.problems] == [
+        "/endpoint/auth/type",
+        "/parameters/temperature/range",
+    ]
+
+
+def test_the_invalid_compliance_fixture_names_what_is_missing() -> None:
+    with pytest.raises(ManifestError) as info:
+        Manifest.load(COMPLIANCE_FIXTURES / "mock-invalid.yaml")
+    reasons = " ".join(r for _, r in info.value.problems)
+    for word in ("'id'", "'protocol_version'", "'endpoint'"):
+        assert word in reasons
+
+
+def test_the_build_refuses_a_bad_v2_manifest(tmp_path: Path) -> None:
+    """The build's own check (codegen) reports every problem with file and pointer."""
+    from codegen.clients import llm as build_llm
+    from codegen.errors import Problem
+
+    folder = ROOT / "schemas" / "ai_protocol"
+    schemas = build_llm._schemas(folder, ROOT)
+    unit_schema = json.loads((folder / "ai-protocol.v1.1.schema.json").read_text("utf-8"))
+    validators = build_llm._validators(unit_schema, schemas, build_llm._unvendored(schemas))
+    versions = build_llm._standalone(ROOT / "templates", "versions")
+    data = v2_data()
+    data["retry_policy"]["strategy"] = "hope"
+    data["protocol_version"] = "2.1"
+    found = build_llm._validate(data, "v2/providers/deepseek.yaml", versions, validators)
+    assert [(p.file, p.pointer) for p in found] == [
+        ("v2/providers/deepseek.yaml", "/retry_policy/strategy")
+    ]
+    data["protocol_version"] = "3.0"
+    assert build_llm._validate(data, "f.yaml", versions, validators) == [
+        Problem(
+            "f.yaml",
+            "/protocol_version",
+            "protocol_version 3.0 is not supported; this client reads 1.x and 2.x",
+        )
+    ]
+
+
+# -- credentials --------------------------------------------------------------------------------
+
+
+def fixture(name: str) -> Manifest:
+    return Manifest.load(COMPLIANCE_FIXTURES / f"{name}.yaml")
+
+
+def test_the_credential_chain() -> None:
+    manifest = fixture("mock-credential-v1")  # token_env REPLICATE_API_TOKEN
+    env = {"REPLICATE_API_TOKEN": "from-token-env", "REPLICATE_API_KEY": "from-convention"}
+    key, source = resolve_credential(manifest, "given", env)
+    assert key is not None and key.reveal() == "given"
+    assert (source.kind, source.name) == ("explicit", "explicit")
+    key, source = resolve_credential(manifest, None, env)
+    assert key is not None and key.reveal() == "from-token-env"
+    assert (source.kind, source.name) == ("manifest_env", "REPLICATE_API_TOKEN")
+    del env["REPLICATE_API_TOKEN"]
+    key, source = resolve_credential(manifest, None, env)
+    assert key is not None and key.reveal() == "from-convention"
+    assert (source.kind, source.name) == ("conventional_env", "REPLICATE_API_KEY")
+    assert "REPLICATE_API_TOKEN" in str(source)  # says what the manifest wanted
+    key, source = resolve_credential(manifest, None, {})
+    assert key is None and (source.status, source.kind, source.name) == ("missing", "none", None)
+    assert source.required == ("REPLICATE_API_TOKEN",)
+    assert source.conventional == ("REPLICATE_API_KEY",)
+
+
+def test_endpoint_auth_is_the_single_source() -> None:
+    manifest = fixture("mock-credential-dual-auth")
+    env = {"DUALAUTH_LEGACY_KEY": "legacy-secret"}
+    key, source = resolve_credential(manifest, None, env)
+    assert key is None and source.required == ("DUALAUTH_API_TOKEN",)
+    assert source.shadowed == ("DUALAUTH_LEGACY_KEY",)
+    assert "DUALAUTH_LEGACY_KEY" in source.diagnostic()
+    assert "legacy-secret" not in source.diagnostic()
+
+
+def test_the_client_reports_where_its_key_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    manifest = fixture("mock-credential-v1")
+    monkeypatch.delenv("REPLICATE_API_TOKEN", raising=False)
+    monkeypatch.setenv("REPLICATE_API_KEY", "conventional-SECRET")
+    with LLMClient(manifest, model="m") as client:
+        assert isinstance(client.credential, CredentialSource)
+        assert client.credential.name == "REPLICATE_API_KEY"
+        for text in (repr(client), str(client.credential), repr(client.credential)):
+            assert "conventional-SECRET" not in text
+    monkeypatch.delenv("REPLICATE_API_KEY")
+    with pytest.raises(MissingAPIKeyError) as info:
+        LLMClient(manifest)
+    assert info.value.credential.status == "missing"
+    assert "$REPLICATE_API_TOKEN" in str(info.value) and "$REPLICATE_API_KEY" in str(info.value)
+
+
+def test_query_param_auth_from_the_manifest_env(
+    monkeypatch: pytest.MonkeyPatch, recorder: Recorder, base_url: str
+) -> None:
+    monkeypatch.setenv("QUERYAUTH_API_KEY", "query-SECRET")
+    with LLMClient(fixture("mock-credential-query-param"), base_url=base_url, retry=False) as c:
+        assert c.credential.name == "QUERYAUTH_API_KEY"
+        c.chat(TEXT_MESSAGES, model=MODEL)
+    [request] = recorder.take()
+    assert parse_qs(request["query"])["api_key"] == ["query-SECRET"]
+    assert "authorization" not in request["headers"]
+
+
+# -- error classes ------------------------------------------------------------------------------
+
+
+def test_standard_codes_on_the_error_classes() -> None:
+    table = {
+        name: (cls.code, cls.retryable, cls.fallbackable) for name, cls in ERROR_CLASSES.items()
+    }
+    assert table["invalid_request"] == ("E1001", False, False)
+    assert table["authentication"] == ("E1002", False, True)
+    assert table["request_too_large"] == ("E1005", False, False)
+    assert table["rate_limited"] == ("E2001", True, True)
+    assert table["quota_exhausted"] == ("E2002", False, True)
+    assert table["overloaded"] == ("E3002", True, True)
+    assert table["conflict"] == ("E4001", True, False)
+    assert table["other"] == ("E9999", False, False)
+    assert len({code for code, _, _ in table.values()}) == len(table)
+    assert error_class("E1005") is RequestTooLargeError
+    assert error_class("unknown") is OtherProviderError
+    assert error_class("E2002") is QuotaExhaustedError
