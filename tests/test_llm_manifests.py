@@ -32,10 +32,14 @@ from agentproto.llm.errors import (
     RequestTooLargeError,
     error_class,
 )
-from agentproto.llm.streaming import IncompleteStreamError
+from agentproto.llm.events import PartialContentDelta, StreamEnd, ToolCallEnded
+from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
 from tests.conftest import ROOT, shared_file
 from tests.servers.loopback import serve
+from tests.servers.mock_provider import MockProvider, start_mock_provider
+from tests.servers.scripted import Answer, scripted_server
+from tests.test_llm import ANTHROPIC_STREAM
 from tests.test_llm_requests import (
     API_KEY,
     BASE_PATH,
@@ -345,3 +349,180 @@ def test_standard_codes_on_the_error_classes() -> None:
     assert error_class("E1005") is RequestTooLargeError
     assert error_class("unknown") is OtherProviderError
     assert error_class("E2002") is QuotaExhaustedError
+
+
+# -- v2 manifests drive real exchanges --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MockProvider]:
+    provider = start_mock_provider(tmp_path_factory.mktemp("mock-v2"))
+    try:
+        yield provider
+    finally:
+        provider.stop()
+
+
+@pytest.mark.parametrize("name", ["openai", "anthropic"])
+def test_v2_manifests_drive_the_independent_mock(mock: MockProvider, name: str) -> None:
+    """ai-protocol-mock (PyPI) answers as OpenAI / Anthropic do; the v2 manifests, read through
+    their API style's program, get the same answers as the bundled v1 ones."""
+    tools = [{"name": "get_weather", "parameters": {"type": "object"}}]
+    user = [{"role": "user", "content": "hi"}]
+    with LLMClient(load_v2(name), api_key=API_KEY, base_url=mock.base_url + "/v1") as llm:
+        reply = llm.chat(user, model="m", max_tokens=32)
+        with llm.stream(user, model="m", max_tokens=32) as stream:
+            deltas = [e for e in stream if isinstance(e, PartialContentDelta)]
+            streamed = stream.final_response()
+        called = llm.chat(user, model="m", tools=tools, extra_headers={"X-Mock-Tool-Calls": "1"})
+        with pytest.raises(ProviderError) as overflow:
+            llm.chat(user, model="m", extra_headers={"X-Mock-Error": "context_overflow"})
+    assert reply.content == "Mock response from ai-protocol-mock"
+    assert reply.finish_reason == "end_turn" and reply.usage is not None
+    assert streamed.content == reply.content == "".join(d.content for d in deltas)
+    assert [(c.name, c.input) for c in called.tool_calls] == [("get_weather", {"city": "Tokyo"})]
+    assert called.finish_reason == "tool_use"
+    # OpenAI's body has code context_length_exceeded (E1005); Anthropic's only the type
+    # invalid_request_error, which its manifest's by_error_code maps to invalid_request (E1001)
+    wanted = {"openai": "E1005", "anthropic": "E1001"}[name]
+    assert (overflow.value.code, overflow.value.retryable) == (wanted, False)
+
+
+def test_v2_anthropic_stream_on_loopback() -> None:
+    """A recorded Anthropic stream (thinking, text, a tool call) through the v2 manifest: the
+    key goes in ``x-api-key`` as its ``endpoint.auth`` says."""
+    with scripted_server() as server:
+        server.answer(Answer(body=ANTHROPIC_STREAM, content_type="text/event-stream"))
+        with LLMClient(load_v2("anthropic"), api_key=API_KEY, base_url=server.base_url) as llm:
+            with llm.stream([{"role": "user", "content": "hi"}], model="m") as stream:
+                reply = stream.final_response()
+        [request] = server.requests
+    assert request.headers["x-api-key"] == API_KEY and "authorization" not in request.headers
+    assert (reply.thinking, reply.content) == ("hm", "Let me look.")
+    assert [(c.id, c.name, c.input) for c in reply.tool_calls] == [
+        ("toolu_1", "search", {"q": "weather"})
+    ]
+    assert reply.finish_reason == "tool_use"
+
+
+GEMINI_ARRAY = json.dumps(
+    [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": "Hel"}]}, "index": 0}]},
+        {
+            "candidates": [
+                {
+                    "content": {
+                        "role": "model",
+                        "parts": [
+                            {"text": "lo"},
+                            {"functionCall": {"name": "f", "args": {"x": 1}}},
+                        ],
+                    },
+                    "finishReason": "STOP",
+                    "index": 0,
+                }
+            ],
+            "usageMetadata": {"promptTokenCount": 3, "candidatesTokenCount": 5},
+        },
+    ],
+    indent=1,
+).encode()
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 7, 64])
+def test_v2_gemini_streams_a_json_array(chunk: int | None) -> None:
+    """Gemini v2 names ``:streamGenerateContent`` without ``?alt=sse``: the answer is one JSON
+    array, read element by element at any chunking."""
+    decoder = StreamDecoder(load_v2("gemini").stream)
+    events: list[Any] = []
+    step = chunk or len(GEMINI_ARRAY)
+    for i in range(0, len(GEMINI_ARRAY), step):
+        events += decoder.feed(GEMINI_ARRAY[i : i + step])
+    assert decoder.complete
+    events += decoder.finish()
+    assert "".join(e.content for e in events if isinstance(e, PartialContentDelta)) == "Hello"
+    assert [(e.tool_name, e.input) for e in events if isinstance(e, ToolCallEnded)] == [
+        ("f", {"x": 1})
+    ]
+    assert isinstance(events[-1], StreamEnd) and events[-1].raw_finish_reason == "STOP"
+
+
+def test_v2_gemini_stream_through_the_client() -> None:
+    with scripted_server() as server:
+        server.answer(Answer(body=GEMINI_ARRAY, content_type="application/json"))
+        with LLMClient(load_v2("gemini"), api_key=API_KEY, base_url=server.base_url) as llm:
+            with llm.stream([{"role": "user", "content": "hi"}], model="g") as stream:
+                reply = stream.final_response()
+        [request] = server.requests
+    assert request.path == "/models/g:streamGenerateContent"
+    assert parse_qs(request.query) == {"key": [API_KEY]}
+    assert reply.content == "Hello" and [c.name for c in reply.tool_calls] == ["f"]
+    assert reply.usage is not None and (reply.usage.input_tokens, reply.usage.output_tokens) == (
+        3,
+        5,
+    )
+
+
+def test_retry_after_extraction_from_the_body() -> None:
+    data = v2_data("deepseek")
+    data["error_classification"]["retry_after_extraction"] = {
+        "pattern": r"try again in (\d+)ms",
+        "unit": "milliseconds",
+    }
+    manifest = Manifest.from_dict(data)
+    body = json.dumps({"error": {"message": "Rate limited: try again in 1500ms"}}).encode()
+    with scripted_server() as server:
+        server.answer(Answer(status=429, body=body))
+        with LLMClient(manifest, api_key=API_KEY, base_url=server.base_url, retry=False) as llm:
+            with pytest.raises(ProviderError) as info:
+                llm.chat([{"role": "user", "content": "hi"}], model="m")
+            server.answer(Answer(status=429, body=body, headers={"retry-after": "3"}))
+            with pytest.raises(ProviderError) as header:
+                llm.chat([{"role": "user", "content": "hi"}], model="m")
+    assert info.value.retry_after == 1.5 and info.value.code == "E2001"
+    assert header.value.retry_after == 3.0  # the header wins
+    data["error_classification"]["retry_after_extraction"]["pattern"] = "(unclosed"
+    with pytest.raises(ManifestError) as bad:
+        Manifest.from_dict(data)
+    assert bad.value.pointer == "/error_classification/retry_after_extraction/pattern"
+
+
+def test_by_message_contains_classifies_by_the_message() -> None:
+    data = v2_data("anthropic")
+    data["protocol_version"] = "1.5"  # the 1.5 shape takes v1's by_message_contains
+    for key in ("capability_profile", "computer_use", "mcp"):
+        del data[key]
+    data["error_classification"]["by_message_contains"] = {
+        "prompt is too long": "request_too_large"
+    }
+    manifest = Manifest.from_dict(data)
+    body = json.dumps(
+        {"type": "error", "error": {"type": "invalid_request_error", "message": "x"}}
+    ).encode()
+    long = body.replace(b'"x"', b'"prompt is too long: 210000 tokens"')
+    with (
+        scripted_server() as server,
+        LLMClient(manifest, api_key=API_KEY, base_url=server.base_url, retry=False) as llm,
+    ):
+        got = []
+        for answer in (long, body):
+            server.answer(Answer(status=400, body=answer))
+            with pytest.raises(ProviderError) as info:
+                llm.chat([{"role": "user", "content": "hi"}], model="m", max_tokens=5)
+            got.append(info.value.error_class)
+    # by_error_code (invalid_request_error) comes first in the manifest's order: the message
+    # rule only decides when the code does not
+    assert got == ["invalid_request", "invalid_request"]
+    del data["error_classification"]["by_error_code"]
+    manifest = Manifest.from_dict(data)
+    with (
+        scripted_server() as server,
+        LLMClient(manifest, api_key=API_KEY, base_url=server.base_url, retry=False) as llm,
+    ):
+        server.answer(Answer(status=400, body=long))
+        with pytest.raises(RequestTooLargeError):
+            llm.chat([{"role": "user", "content": "hi"}], model="m", max_tokens=5)
+        server.answer(Answer(status=400, body=body))
+        with pytest.raises(ProviderError) as info:
+            llm.chat([{"role": "user", "content": "hi"}], model="m", max_tokens=5)
+        assert info.value.error_class == "invalid_request"

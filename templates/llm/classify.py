@@ -48,10 +48,10 @@ def _text(value: Any) -> str | None:
 def classify(manifest: Manifest, status: int, body: Any) -> str:
     """The standard error id of an error answer, first found: the manifest's
     ``by_error_code`` (on the body's error code, then its type), ``by_error_status`` (on its
-    status); upstream's table of provider error codes; the manifest's ``by_http_status``, the
-    spec table,
-    ``server_error`` for a 5xx, else ``other``. A ``rate_limited`` whose message speaks of
-    quota or billing is ``quota_exhausted``."""
+    status), ``by_message_contains`` (a substring of its message); upstream's table of
+    provider error codes; the manifest's ``by_http_status``; the spec table; ``server_error``
+    for a 5xx, else ``other``. A ``rate_limited`` whose message speaks of quota or billing is
+    ``quota_exhausted``."""
     shape = manifest.response
     code = _text(shape.error_code(body))
     kind = _text(shape.error_type(body))
@@ -62,6 +62,9 @@ def classify(manifest: Manifest, status: int, body: Any) -> str:
         error_status = shape.error_status(body)
         if isinstance(error_status, str):
             found = manifest.by_error_status.get(error_status)
+    if found is None and manifest.by_message_contains:
+        message = str(shape.error_message(body) or "")
+        found = next((v for k, v in manifest.by_message_contains.items() if k in message), None)
     if found is None:
         # a provider's own error code is more precise than its HTTP status (a 400 that is a
         # context overflow is `request_too_large`, not `invalid_request`)

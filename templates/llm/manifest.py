@@ -162,6 +162,9 @@ class Manifest:
         self.by_error_code: dict[str, str] = {
             str(k): str(v) for k, v in section(classification, "by_error_code").items()
         }
+        self.by_message_contains: dict[str, str] = {
+            str(k): str(v) for k, v in section(classification, "by_message_contains").items()
+        }
         extraction = section(classification, "retry_after_extraction")
         self.retry_after_pattern: re.Pattern[str] | None = None
         self.retry_after_unit: str = str(extraction.get("unit") or "seconds")
