@@ -57,6 +57,12 @@ from tests.test_llm_requests import (
 
 V2_FILES = sorted((ROOT / "schemas" / "ai_protocol" / "v2" / "providers").glob("*.yaml"))
 V2_IDS = [p.stem for p in V2_FILES]
+UPSTREAM = [
+    f"{version}/{p.stem}"
+    for version in ("v1", "v2")
+    for p in sorted((ROOT / "schemas" / "ai_protocol" / version / "providers").glob("*.yaml"))
+]
+"""The vendored upstream manifests besides the bundled ones, as ``v1/<id>`` / ``v2/<id>``."""
 COMPLIANCE_FIXTURES = shared_file("corpus", "ai-protocol", "compliance", "fixtures", "providers")
 
 
@@ -81,12 +87,17 @@ def base_url(loopback: tuple[str, Recorder]) -> str:
 
 
 def load_v2(name: str) -> Manifest:
-    return Manifest.load(ROOT / "schemas" / "ai_protocol" / "v2" / "providers" / f"{name}.yaml")
+    return load_upstream(f"v2/{name}")
+
+
+def load_upstream(key: str) -> Manifest:
+    version, name = key.split("/")
+    return Manifest.load(ROOT / "schemas" / "ai_protocol" / version / "providers" / f"{name}.yaml")
 
 
 def check(name: str, kind: str, actual: dict[str, Any]) -> None:
-    """Compare with (or record) ``tests/fixtures/llm_requests/v2/<name>.json``."""
-    file = FIXTURES / "v2" / f"{name}.json"
+    """Compare with (or record) ``tests/fixtures/llm_requests/<name>.json`` (``v2/openai``)."""
+    file = FIXTURES / f"{name}.json"
     stored: dict[str, Any] = json.loads(file.read_text("utf-8")) if file.exists() else {}
     if RECORD:
         stored[kind] = actual
@@ -95,7 +106,7 @@ def check(name: str, kind: str, actual: dict[str, Any]) -> None:
         return
     assert kind in stored, f"no expectation {kind!r} in {file}: run with LLM_REQUESTS_RECORD=1"
     for part in ("method", "path", "query", "headers", "body"):
-        assert actual[part] == stored[kind][part], f"v2/{name} {kind}: {part} differs"
+        assert actual[part] == stored[kind][part], f"{name} {kind}: {part} differs"
 
 
 def client_for(manifest: Manifest, base_url: str) -> LLMClient:
@@ -105,16 +116,19 @@ def client_for(manifest: Manifest, base_url: str) -> LLMClient:
 # -- upstream v2 manifests: standard requests ---------------------------------------------------
 
 
-def test_the_v2_manifests_are_vendored() -> None:
-    assert len(V2_IDS) >= 8
+def test_the_upstream_manifests_are_vendored() -> None:
+    assert len(V2_IDS) >= 8 and len(UPSTREAM) >= 10
     if not RECORD:
-        assert sorted(p.stem for p in (FIXTURES / "v2").glob("*.json")) == V2_IDS
+        recorded = sorted(
+            f"{v}/{p.stem}" for v in ("v1", "v2") for p in (FIXTURES / v).glob("*.json")
+        )
+        assert recorded == UPSTREAM
 
 
-@pytest.mark.parametrize("name", V2_IDS)
-def test_v2_chat_request(name: str, recorder: Recorder, base_url: str) -> None:
-    manifest = load_v2(name)
-    assert manifest.protocol_version.startswith("2.")
+@pytest.mark.parametrize("name", UPSTREAM)
+def test_upstream_chat_request(name: str, recorder: Recorder, base_url: str) -> None:
+    manifest = load_upstream(name)
+    assert manifest.protocol_version.startswith(name[1] + ".")
     with client_for(manifest, base_url) as client:
         try:
             client.chat(STANDARD_MESSAGES, **chat_arguments(manifest))
@@ -130,9 +144,9 @@ def test_v2_chat_request(name: str, recorder: Recorder, base_url: str) -> None:
     check(name, "chat", summarize(manifest, request))
 
 
-@pytest.mark.parametrize("name", V2_IDS)
-def test_v2_stream_request(name: str, recorder: Recorder, base_url: str) -> None:
-    manifest = load_v2(name)
+@pytest.mark.parametrize("name", UPSTREAM)
+def test_upstream_stream_request(name: str, recorder: Recorder, base_url: str) -> None:
+    manifest = load_upstream(name)
     with client_for(manifest, base_url) as client:
         try:
             with client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64) as stream:

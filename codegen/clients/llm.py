@@ -305,9 +305,9 @@ def _known_codes(codes: Any) -> dict[str, str]:
 
 
 def upstream_manifest_files(protocol_folder: Path) -> list[Path]:
-    """The vendored upstream manifests that are not bundled: v1 ones the seed schema rejects
-    but upstream's current v1 schema accepts, and v2 ones."""
-    v1 = sorted((protocol_folder / "v1" / "providers").glob("*.json"))
+    """The vendored upstream manifests that are not bundled (``v1/providers/*.yaml``,
+    ``v2/providers/*.yaml``)."""
+    v1 = sorted((protocol_folder / "v1" / "providers").glob("*.yaml"))
     v2 = sorted((protocol_folder / "v2" / "providers").glob("*.yaml"))
     return v1 + v2
 
