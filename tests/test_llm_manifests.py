@@ -540,3 +540,27 @@ def test_by_message_contains_classifies_by_the_message() -> None:
         with pytest.raises(ProviderError) as info:
             llm.chat([{"role": "user", "content": "hi"}], model="m", max_tokens=5)
         assert info.value.error_class == "invalid_request"
+
+
+def test_the_build_checks_the_provider_contracts(tmp_path: Path) -> None:
+    """A vendored contract's api_style must be one the client reads, and the v2 manifest of
+    its provider must read in that shape (gemini's contract names it by its alias google)."""
+    from codegen.clients import llm as build_llm
+
+    versions = build_llm._standalone(ROOT / "templates", "versions")
+    contracts = tmp_path / "v2" / "contracts"
+    contracts.mkdir(parents=True)
+    formats = {"anthropic": "anthropic_style", "google": "gemini_style"}
+    for file in sorted((ROOT / "schemas" / "ai_protocol" / "v2" / "contracts").glob("*.yaml")):
+        (contracts / file.name).write_text(file.read_text("utf-8"), "utf-8")
+    assert build_llm._check_contracts(tmp_path, tmp_path, versions, formats) == []
+    (contracts / "odd.yaml").write_text("provider_id: google\napi_style: soap_rpc\n", "utf-8")
+    (contracts / "wrong.yaml").write_text(
+        "provider_id: anthropic\napi_style: openai_chat\n", "utf-8"
+    )
+    found = build_llm._check_contracts(tmp_path, tmp_path, versions, formats)
+    assert [(p.file, p.pointer) for p in found] == [
+        ("v2/contracts/odd.yaml", "/api_style"),
+        ("v2/contracts/wrong.yaml", "/api_style"),
+    ]
+    assert "soap_rpc" in found[0].reason and "anthropic_style" in found[1].reason

@@ -105,6 +105,7 @@ def render(
         provider = versions.PROFILE_PROVIDERS.get(fmt)
         return bundled.get(provider) if provider else None
 
+    formats: dict[str, str] = {}  # vendored v2 provider id (and aliases) -> payload format
     for file in upstream_manifest_files(folder):
         shown = display_path(file, root)
         manifest = load_document(file, root)
@@ -118,6 +119,11 @@ def render(
             problems.append(Problem(shown, exc.pointer, exc.reason))
             continue
         problems.extend(_check(normalized, shown, paths, payloads))
+        fmt = str(versions.payload_format_of(normalized))
+        formats[str(manifest["id"])] = fmt
+        for alias in manifest.get("aliases") or ():
+            formats.setdefault(str(alias), fmt)
+    problems.extend(_check_contracts(folder, root, versions, formats))
     if problems:
         raise BuildError(problems)
 
@@ -310,6 +316,35 @@ def upstream_manifest_files(protocol_folder: Path) -> list[Path]:
     v1 = sorted((protocol_folder / "v1" / "providers").glob("*.yaml"))
     v2 = sorted((protocol_folder / "v2" / "providers").glob("*.yaml"))
     return v1 + v2
+
+
+def _check_contracts(
+    folder: Path, root: Path, versions: ModuleType, formats: Mapping[str, str]
+) -> list[Problem]:
+    """Each vendored provider contract names an API style the client has a shape for, and a
+    vendored v2 manifest of that provider is read in that shape."""
+    problems: list[Problem] = []
+    for file in sorted((folder / "v2" / "contracts").glob("*.yaml")):
+        shown = display_path(file, root)
+        contract = load_document(file, root)
+        style = str((contract or {}).get("api_style", ""))
+        fmt = versions.style_format(style)
+        if fmt is None:
+            problems.append(
+                Problem(shown, "/api_style", f"{style!r} is not an API style the client reads")
+            )
+            continue
+        provider = str(contract.get("provider_id", ""))
+        if provider in formats and formats[provider] != fmt:
+            problems.append(
+                Problem(
+                    shown,
+                    "/api_style",
+                    f"{style!r} is {fmt}, but the v2 manifest of {provider!r} reads as "
+                    f"{formats[provider]}",
+                )
+            )
+    return problems
 
 
 def _schemas(folder: Path, root: Path) -> dict[str, dict[str, Any]]:

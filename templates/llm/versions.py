@@ -38,6 +38,7 @@ __all__ = [
     "protocol_major",
     "schema_kind",
     "shadowed_env",
+    "style_format",
 ]
 
 SUPPORTED = "1.x and 2.x"
@@ -134,6 +135,12 @@ def schema_kind(data: Mapping[str, Any]) -> str:
     if protocol_major(data) == 2:
         return "v2"
     return "v1.5" if is_v15_shaped(data) else "v1"
+
+
+def style_format(api_style: str) -> str | None:
+    """The payload format of an API style name (``openai_chat``, ``anthropic_messages``,
+    ``gemini_generate``...), ``None`` for one this client has no shape for."""
+    return _STYLES.get(api_style.lower())
 
 
 def payload_format_of(data: Mapping[str, Any], api_style: str | None = None) -> str:
