@@ -33,6 +33,7 @@ from agentproto.llm.errors import (
     error_class,
 )
 from agentproto.llm.events import PartialContentDelta, StreamEnd, ToolCallEnded
+from agentproto.llm.registry import UPSTREAM_IDS
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
 from tests.conftest import ROOT, shared_file
@@ -564,3 +565,27 @@ def test_the_build_checks_the_provider_contracts(tmp_path: Path) -> None:
         ("v2/contracts/wrong.yaml", "/api_style"),
     ]
     assert "soap_rpc" in found[0].reason and "anthropic_style" in found[1].reason
+
+
+@pytest.mark.parametrize("name", UPSTREAM)
+def test_upstream_manifests_ship_with_the_package(
+    name: str, recorder: Recorder, base_url: str
+) -> None:
+    """``LLMClient("<id>@v2")`` needs no file: the package embeds the vendored upstream
+    manifests, and the embedded one builds the same request as the file."""
+    version, provider = name.split("/")
+    key = f"{provider}@{version}"
+    assert key in UPSTREAM_IDS
+    embedded = Manifest.bundled(key)
+    assert embedded.raw == load_upstream(name).raw
+    for manifest in (embedded, load_upstream(name)):
+        with client_for(manifest, base_url) as client:
+            client.chat(TEXT_MESSAGES, model=MODEL, max_tokens=8)
+    first, second = recorder.take()
+    assert (first["path"], first["query"], first["body"]) == (
+        second["path"],
+        second["query"],
+        second["body"],
+    )
+    with LLMClient(key, api_key=API_KEY, base_url=base_url, retry=False) as by_name:
+        assert by_name.manifest is embedded

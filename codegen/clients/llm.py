@@ -51,6 +51,7 @@ EXPORTS = {
     "CredentialSource": "credentials",
     "PROVIDERS": "registry",
     "PROVIDER_IDS": "registry",
+    "UPSTREAM_IDS": "registry",
     "ProviderError": "errors",
     "ProviderId": "registry",
     "ProviderInfo": "registry",
@@ -106,6 +107,7 @@ def render(
         return bundled.get(provider) if provider else None
 
     formats: dict[str, str] = {}  # vendored v2 provider id (and aliases) -> payload format
+    upstream: list[tuple[str, str]] = []
     for file in upstream_manifest_files(folder):
         shown = display_path(file, root)
         manifest = load_document(file, root)
@@ -119,6 +121,13 @@ def render(
             problems.append(Problem(shown, exc.pointer, exc.reason))
             continue
         problems.extend(_check(normalized, shown, paths, payloads))
+        major = versions.protocol_major(manifest)
+        upstream.append(
+            (
+                f"{manifest['id']}@v{major}",
+                json.dumps(manifest, ensure_ascii=False, separators=(",", ":")),
+            )
+        )
         fmt = str(versions.payload_format_of(normalized))
         formats[str(manifest["id"])] = fmt
         for alias in manifest.get("aliases") or ():
@@ -137,7 +146,10 @@ def render(
     schema = json.dumps(unit.schema, sort_keys=True, ensure_ascii=False)
     files = {
         "llm/registry.py": env.get_template("llm/registry.py.j2").render(
-            protocol=protocol, providers=providers, capability_names=capability_names
+            protocol=protocol,
+            providers=providers,
+            capability_names=capability_names,
+            upstream=sorted(upstream),
         ),
         "llm/errors.py": env.get_template("llm/errors.py.j2").render(
             protocol=protocol,

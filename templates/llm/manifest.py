@@ -189,7 +189,9 @@ class Manifest:
 
     @classmethod
     def bundled(cls, provider: str) -> Manifest:
-        """The manifest of a provider bundled with the package (compiled once, then cached)."""
+        """The manifest of a provider bundled with the package (compiled once, then cached):
+        a bundled id, or ``<id>@v2`` / ``<id>@v1`` for the upstream manifests of other versions
+        shipped with it (``agentproto.llm.UPSTREAM_IDS``)."""
         return _bundled(provider)
 
     @classmethod

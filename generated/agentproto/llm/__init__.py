@@ -69,7 +69,13 @@ if TYPE_CHECKING:
         Type,
     )
     from agentproto.llm.problems import ManifestError, UnsupportedError
-    from agentproto.llm.registry import PROVIDER_IDS, PROVIDERS, ProviderId, ProviderInfo
+    from agentproto.llm.registry import (
+        PROVIDER_IDS,
+        PROVIDERS,
+        UPSTREAM_IDS,
+        ProviderId,
+        ProviderInfo,
+    )
     from agentproto.llm.response import ChatResponse, ToolCall, Usage
 
 __all__ = [
@@ -136,6 +142,7 @@ __all__ = [
     "ToolUse",
     "Type",
     "UnsupportedError",
+    "UPSTREAM_IDS",
     "Usage",
 ]
 _HOMES = {
@@ -155,6 +162,7 @@ _HOMES = {
     "ProviderInfo": "agentproto.llm.registry",
     "ProviderStreamError": "agentproto.llm.errors",
     "ToolCall": "agentproto.llm.response",
+    "UPSTREAM_IDS": "agentproto.llm.registry",
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",
     **dict.fromkeys(
