@@ -589,3 +589,26 @@ def test_upstream_manifests_ship_with_the_package(
     )
     with LLMClient(key, api_key=API_KEY, base_url=base_url, retry=False) as by_name:
         assert by_name.manifest is embedded
+
+
+def test_the_async_client_has_the_same_credential_report(
+    monkeypatch: pytest.MonkeyPatch, base_url: str, recorder: Recorder
+) -> None:
+    import anyio
+    from agentproto.llm import AsyncLLMClient
+
+    monkeypatch.delenv("DEEPSEEK_API_KEY", raising=False)
+    monkeypatch.setenv("DEEPSEEK_API_KEY", "async-SECRET")
+
+    async def main() -> None:
+        async with AsyncLLMClient("deepseek@v2", base_url=base_url, retry=False) as llm:
+            assert (llm.credential.kind, llm.credential.name) == (
+                "manifest_env",
+                "DEEPSEEK_API_KEY",
+            )
+            await llm.chat(TEXT_MESSAGES, model=MODEL)
+
+    anyio.run(main)
+    [request] = recorder.take()
+    assert request["headers"]["authorization"] == "Bearer async-SECRET"
+    assert request["body"]["temperature"] == 1.0  # the v2 manifest's default
