@@ -612,3 +612,27 @@ def test_the_async_client_has_the_same_credential_report(
     [request] = recorder.take()
     assert request["headers"]["authorization"] == "Bearer async-SECRET"
     assert request["body"]["temperature"] == 1.0  # the v2 manifest's default
+
+
+@pytest.mark.parametrize(
+    ("status", "google_status", "error_class", "code"),
+    [
+        (504, "DEADLINE_EXCEEDED", "timeout", "E3003"),  # by_http_status has no 504
+        (400, "INVALID_ARGUMENT", "invalid_request", "E1001"),
+        (403, "PERMISSION_DENIED", "permission_denied", "E1003"),
+        (503, "UNAVAILABLE", "overloaded", "E3002"),
+    ],
+)
+def test_gemini_v2_by_error_code_reads_the_google_status(
+    status: int, google_status: str, error_class: str, code: str
+) -> None:
+    body = json.dumps(
+        {"error": {"code": status, "message": "no", "status": google_status}}
+    ).encode()
+    with scripted_server() as server:
+        server.answer(Answer(status=status, body=body))
+        with LLMClient("gemini@v2", api_key=API_KEY, base_url=server.base_url, retry=False) as llm:
+            with pytest.raises(ProviderError) as info:
+                llm.chat([{"role": "user", "content": "hi"}], model="g")
+    assert (info.value.error_class, info.value.code) == (error_class, code)
+    assert API_KEY not in str(info.value)  # the key rode in the query string

@@ -48,7 +48,7 @@ def _text(value: Any) -> str | None:
 
 def classify(manifest: Manifest, status: int, body: Any) -> str:
     """The standard error id of an error answer, first found: the manifest's
-    ``by_error_code`` (on the body's error code, then its type), ``by_error_status`` (on its
+    ``by_error_code`` (on the body's error code, type, then status), ``by_error_status`` (on its
     status), ``by_message_contains`` (a substring of its message); upstream's table of
     provider error codes; the manifest's ``by_http_status``; the spec table; ``server_error``
     for a 5xx, else ``other``. A ``rate_limited`` whose message speaks of quota or billing is
@@ -56,20 +56,21 @@ def classify(manifest: Manifest, status: int, body: Any) -> str:
     shape = manifest.response
     code = _text(shape.error_code(body))
     kind = _text(shape.error_type(body))
+    error_status = _text(shape.error_status(body))
     found: str | None = None
-    if manifest.by_error_code:
-        found = manifest.by_error_code.get(code or "") or manifest.by_error_code.get(kind or "")
-    if found is None:
-        error_status = shape.error_status(body)
-        if isinstance(error_status, str):
-            found = manifest.by_error_status.get(error_status)
+    # by_error_code names the body's code, or its type (Anthropic) or status (Google)
+    for key in (code, kind, error_status):
+        if found is None and key is not None:
+            found = manifest.by_error_code.get(key)
+    if found is None and error_status is not None:
+        found = manifest.by_error_status.get(error_status)
     if found is None and manifest.by_message_contains:
         message = str(shape.error_message(body) or "")
         found = next((v for k, v in manifest.by_message_contains.items() if k in message), None)
     if found is None:
         # a provider's own error code is more precise than its HTTP status (a 400 that is a
         # context overflow is `request_too_large`, not `invalid_request`)
-        found = KNOWN_ERROR_CODES.get(code or "")
+        found = KNOWN_ERROR_CODES.get(code or "") or KNOWN_ERROR_CODES.get(error_status or "")
     if found is None:
         found = manifest.by_http_status.get(status)
     if found is None:
