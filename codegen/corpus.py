@@ -159,9 +159,17 @@ def manifest_files(protocol_folder: Path) -> list[Path]:
 
 
 def load_manifest(path: Path, schema: dict[str, Any], root: Path) -> dict[str, Any]:
+    """A bundled manifest, valid for the seed schema or for upstream's current v1 schema
+    (``v1/v1.json`` beside it, when vendored): either accepting it is enough, and when both
+    refuse it the current schema's problems are reported."""
     shown = display_path(path, root)
     document = load_document(path, root)
     problems = schema_problems(document, schema, shown, check_schema=False)
+    current = path.parent.parent / "v1" / "v1.json"
+    if problems and current.is_file():
+        problems = schema_problems(
+            document, load_document(current, root), shown, check_schema=False
+        )
     if not problems and document.get("id") != path.stem:
         problems.append(
             Problem(shown, "/id", f"is {document.get('id')!r}; the file is named {path.name!r}")

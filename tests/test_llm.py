@@ -28,6 +28,7 @@ from agentproto.llm.errors import (
     OverloadedError,
     QuotaExhaustedError,
     RateLimitedError,
+    RequestTooLargeError,
     ServerError,
 )
 from agentproto.llm.events import (
@@ -474,9 +475,16 @@ def test_mock_server_errors_follow_each_manifest(mock: MockProvider) -> None:
 
 def test_mock_context_overflow_and_invalid_content_type(mock: MockProvider) -> None:
     with client(mock, "openai") as llm:
-        with pytest.raises(InvalidRequestError) as info:
+        # a 400 whose code is context_length_exceeded is its own class (E1005), not
+        # invalid_request: a caller can shorten the input or fall back to a longer context
+        with pytest.raises(RequestTooLargeError) as info:
             llm.chat(USER, model="m", extra_headers={"X-Mock-Error": "context_overflow"})
         assert info.value.error_code == "context_length_exceeded"
+        assert (info.value.code, info.value.retryable, info.value.fallbackable) == (
+            "E1005",
+            False,
+            False,
+        )
         with pytest.raises(ResponseValidationError, match="not JSON"):
             llm.chat(USER, model="m", extra_headers={"X-Mock-Invalid-Content-Type": "1"})
         with pytest.raises(ResponseValidationError, match="event stream"):

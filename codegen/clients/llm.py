@@ -5,7 +5,15 @@ manifest-driven client (``templates/llm/*.py``) is shipped as is.
   auth kind and env var names, and every manifest embedded as JSON (nothing fetched at run time);
 - ``llm/errors.py``: one exception class per standard error id of the schema's
   ``error_classification`` enum, with the spec table's statuses as fallback;
-- ``llm/schema.py``: the v1.1 schema, for validating manifests users load at run time.
+- ``llm/schema.py``: the schemas of every manifest version (the seed v1.1 schema, upstream's
+  current v1 schema, this project's 1.5-shape schema, upstream's v2 provider schema and the
+  parts it references), for validating manifests users load at run time.
+
+The upstream manifests vendored besides the bundled ones (``v1/providers/*.json``,
+``v2/providers/*.yaml``) are validated against their own version's schema, read into the
+client's shape by the runtime's own ``llm/versions.py`` and compiled like the bundled ones; the
+error classes carry the standard codes (E1001...E9999), ``retryable`` and ``fallbackable`` of
+``v2/error-codes.yaml``.
 
 Every path and expression of every manifest is compiled here, with the runtime's own parser
 (``templates/llm/paths.py``), so a manifest the client could not follow fails the build with
@@ -21,11 +29,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from urllib.parse import urljoin
 
 import jinja2
 
 from codegen import corpus
-from codegen.errors import BuildError, Problem
+from codegen.errors import BuildError, Problem, to_pointer
 from codegen.ir import Protocol
 from codegen.sources import display_path, load_document
 from codegen.unasync import ship
@@ -39,8 +48,10 @@ EXPORTS = {
     "Manifest": "manifest",
     "ManifestError": "problems",
     "MissingAPIKeyError": "client",
+    "CredentialSource": "credentials",
     "PROVIDERS": "registry",
     "PROVIDER_IDS": "registry",
+    "UPSTREAM_IDS": "registry",
     "ProviderError": "errors",
     "ProviderId": "registry",
     "ProviderInfo": "registry",
@@ -75,18 +86,59 @@ def render(
     template_root = Path(str(env.globals["template_root"]))
     paths = _standalone(template_root, "paths")
     payloads = _standalone(template_root, "payloads")
+    versions = _standalone(template_root, "versions")
+    schemas = _schemas(folder, root)
+    unvendored = _unvendored(schemas)
+    validators = _validators(unit.schema, schemas, unvendored)
 
     providers = []
+    bundled: dict[str, dict[str, Any]] = {}
     problems: list[Problem] = []
     for file in corpus.manifest_files(folder):
         shown = display_path(file, root)
         manifest = load_document(file, root)  # validated against the schema by the spec stage
+        problems.extend(_validate(manifest, shown, versions, validators))
         problems.extend(_check(manifest, shown, paths, payloads))
         providers.append(_info(manifest))
+        bundled[manifest["id"]] = manifest
+
+    def profile(fmt: str) -> dict[str, Any] | None:
+        provider = versions.PROFILE_PROVIDERS.get(fmt)
+        return bundled.get(provider) if provider else None
+
+    formats: dict[str, str] = {}  # vendored v2 provider id (and aliases) -> payload format
+    upstream: list[tuple[str, str]] = []
+    for file in upstream_manifest_files(folder):
+        shown = display_path(file, root)
+        manifest = load_document(file, root)
+        found = _validate(manifest, shown, versions, validators)
+        problems.extend(found)
+        if found:
+            continue
+        try:
+            normalized = versions.normalize(manifest, profile)
+        except versions.VersionError as exc:
+            problems.append(Problem(shown, exc.pointer, exc.reason))
+            continue
+        problems.extend(_check(normalized, shown, paths, payloads))
+        major = versions.protocol_major(manifest)
+        upstream.append(
+            (
+                f"{manifest['id']}@v{major}",
+                json.dumps(manifest, ensure_ascii=False, separators=(",", ":")),
+            )
+        )
+        fmt = str(versions.payload_format_of(normalized))
+        formats[str(manifest["id"])] = fmt
+        for alias in manifest.get("aliases") or ():
+            formats.setdefault(str(alias), fmt)
+    problems.extend(_check_contracts(folder, root, versions, formats))
     if problems:
         raise BuildError(problems)
 
-    classes = _error_classes(protocol, unit.schema)
+    codes = load_document(folder / "v2" / "error-codes.yaml", root)
+    classes = _error_classes(protocol, unit.schema, codes)
+    known_codes = _known_codes(codes)
     spec_status = {status: error.name for error in protocol.errors for status in error.http_status}
     capability_names = sorted(
         unit.schema.get("properties", {}).get("capabilities", {}).get("properties", {})
@@ -94,13 +146,25 @@ def render(
     schema = json.dumps(unit.schema, sort_keys=True, ensure_ascii=False)
     files = {
         "llm/registry.py": env.get_template("llm/registry.py.j2").render(
-            protocol=protocol, providers=providers, capability_names=capability_names
+            protocol=protocol,
+            providers=providers,
+            capability_names=capability_names,
+            upstream=sorted(upstream),
         ),
         "llm/errors.py": env.get_template("llm/errors.py.j2").render(
-            protocol=protocol, classes=classes, spec_status=dict(sorted(spec_status.items()))
+            protocol=protocol,
+            classes=classes,
+            spec_status=dict(sorted(spec_status.items())),
+            known_codes=known_codes,
         ),
         "llm/schema.py": env.get_template("llm/schema.py.j2").render(
-            protocol=protocol, schema_json=schema
+            protocol=protocol,
+            schema_json=schema,
+            schemas={
+                name: json.dumps(value, sort_keys=True, ensure_ascii=False)
+                for name, value in sorted(schemas.items())
+            },
+            unvendored=unvendored,
         ),
     }
     for path in sorted((template_root / "llm").glob("*.py")):
@@ -201,8 +265,12 @@ def _payload_format(manifest: dict[str, Any]) -> str:
     )
 
 
-def _error_classes(protocol: Protocol, schema: dict[str, Any]) -> list[tuple[str, str, bool, str]]:
-    """(class name, id, retryable, doc) per standard error id, from the schema's enum."""
+def _error_classes(
+    protocol: Protocol, schema: dict[str, Any], codes: Any
+) -> list[tuple[str, str, bool, str, str, bool]]:
+    """(class name, id, retryable, doc, code, fallbackable) per standard error id, from the
+    schema's enum; code, retryable and fallbackable from upstream's error-codes table
+    (``other`` is its ``unknown``, E9999)."""
     by_status = (
         schema.get("properties", {})
         .get("error_classification", {})
@@ -217,6 +285,11 @@ def _error_classes(protocol: Protocol, schema: dict[str, Any]) -> list[tuple[str
             "must list the standard error ids, 'other' among them",
         )
     table = {error.name: error for error in protocol.errors}
+    standard = {
+        ("other" if entry.get("name") == "unknown" else str(entry.get("name"))): (str(code), entry)
+        for code, entry in sorted((codes or {}).get("error_codes", {}).items())
+        if isinstance(entry, dict)
+    }
     out = []
     for name in ids:
         error = table.get(name)
@@ -224,7 +297,158 @@ def _error_classes(protocol: Protocol, schema: dict[str, Any]) -> list[tuple[str
         cls = pascal if pascal.endswith("Error") else pascal + "Error"
         if cls in ("TimeoutError", "OtherError"):
             cls = {"TimeoutError": "ProviderTimeoutError", "OtherError": "OtherProviderError"}[cls]
-        retryable = bool(error.retryable) if error else name in ("overloaded", "timeout")
-        doc = error.description if error else _FALLBACK_DOC.replace("this class", repr(name))
-        out.append((cls, str(name), retryable, doc))
+        code, entry = standard.get(str(name), ("E9999", {}))
+        if "retryable" in entry:
+            retryable = bool(entry["retryable"])
+        else:
+            retryable = bool(error.retryable) if error else name in ("overloaded", "timeout")
+        doc = error.description if error else str(entry.get("description") or "")
+        doc = doc or _FALLBACK_DOC.replace("this class", repr(name))
+        out.append((cls, str(name), retryable, doc, code, bool(entry.get("fallbackable"))))
     return out
+
+
+def _known_codes(codes: Any) -> dict[str, str]:
+    """Provider error codes upstream's table maps to a standard id, over all providers (the
+    first provider's word wins; the table has no conflicts today)."""
+    out: dict[str, str] = {}
+    mappings = (codes or {}).get("provider_mappings", {})
+    for provider in sorted(mappings):
+        for code, name in sorted((mappings[provider].get("by_error_code") or {}).items()):
+            out.setdefault(str(code), "other" if name == "unknown" else str(name))
+    return dict(sorted(out.items()))
+
+
+# -- manifest versions ---------------------------------------------------------------------------
+
+
+def upstream_manifest_files(protocol_folder: Path) -> list[Path]:
+    """The vendored upstream manifests that are not bundled (``v1/providers/*.yaml``,
+    ``v2/providers/*.yaml``)."""
+    v1 = sorted((protocol_folder / "v1" / "providers").glob("*.yaml"))
+    v2 = sorted((protocol_folder / "v2" / "providers").glob("*.yaml"))
+    return v1 + v2
+
+
+def _check_contracts(
+    folder: Path, root: Path, versions: ModuleType, formats: Mapping[str, str]
+) -> list[Problem]:
+    """Each vendored provider contract names an API style the client has a shape for, and a
+    vendored v2 manifest of that provider is read in that shape."""
+    problems: list[Problem] = []
+    for file in sorted((folder / "v2" / "contracts").glob("*.yaml")):
+        shown = display_path(file, root)
+        contract = load_document(file, root)
+        style = str((contract or {}).get("api_style", ""))
+        fmt = versions.style_format(style)
+        if fmt is None:
+            problems.append(
+                Problem(shown, "/api_style", f"{style!r} is not an API style the client reads")
+            )
+            continue
+        provider = str(contract.get("provider_id", ""))
+        if provider in formats and formats[provider] != fmt:
+            problems.append(
+                Problem(
+                    shown,
+                    "/api_style",
+                    f"{style!r} is {fmt}, but the v2 manifest of {provider!r} reads as "
+                    f"{formats[provider]}",
+                )
+            )
+    return problems
+
+
+def _schemas(folder: Path, root: Path) -> dict[str, dict[str, Any]]:
+    """Every schema besides the seed: upstream's current v1, our 1.5 shape, upstream's v2."""
+    out: dict[str, dict[str, Any]] = {
+        "v1": load_document(folder / "v1" / "v1.json", root),
+        "v1.5": load_document(folder / "ai-protocol.v1.5.schema.json", root),
+    }
+    for file in sorted((folder / "v2").glob("*.json")):
+        out[f"v2/{file.name}"] = load_document(file, root)
+    return out
+
+
+def _unvendored(schemas: Mapping[str, dict[str, Any]]) -> tuple[str, ...]:
+    """The URIs ``$ref``-ed from the vendored v2 schemas that are not vendored themselves."""
+    have = {str(s.get("$id")) for s in schemas.values()}
+    found: set[str] = set()
+
+    def walk(node: Any, base: str) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                uri = urljoin(base, ref.split("#", 1)[0])
+                if uri not in have:
+                    found.add(uri)
+            for value in node.values():
+                walk(value, base)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, base)
+
+    for schema in schemas.values():
+        walk(schema, str(schema.get("$id", "")))
+    return tuple(sorted(found))
+
+
+def _validators(
+    seed: dict[str, Any], schemas: Mapping[str, dict[str, Any]], unvendored: tuple[str, ...]
+) -> dict[str, list[Any]]:
+    import jsonschema.validators
+    import referencing
+    from referencing.jsonschema import DRAFT202012
+
+    resources = [(u, referencing.Resource.from_contents({}, DRAFT202012)) for u in unvendored]
+    resources += [(str(s["$id"]), referencing.Resource.from_contents(s)) for s in schemas.values()]
+    registry: Any = referencing.Registry().with_resources(resources)
+
+    def make(schema: dict[str, Any]) -> Any:
+        cls = jsonschema.validators.validator_for(schema)
+        return cls(schema, registry=registry)
+
+    return {
+        "v1": [make(seed), make(schemas["v1"])],
+        "v1.5": [make(schemas["v1.5"])],
+        "v2": [make(schemas["v2/provider.json"])],
+    }
+
+
+def _leaves(error: Any) -> list[Any]:
+    """The errors worth reporting for ``error``: itself, or for a failed ``oneOf`` /
+    ``anyOf`` every error of the alternative that came closest (as the runtime does)."""
+    if not error.context:
+        return [error]
+    branches: dict[Any, list[Any]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    # closest: fewest errors other than missing properties (a document missing what every
+    # alternative requires is read as the first, main alternative)
+    closest = min(
+        branches.items(),
+        key=lambda item: (sum(e.validator != "required" for e in item[1]), item[0]),
+    )[1]
+    return [leaf for sub in closest for leaf in _leaves(sub)]
+
+
+def _validate(
+    manifest: Any, shown: str, versions: ModuleType, validators: Mapping[str, list[Any]]
+) -> list[Problem]:
+    """Every problem of ``manifest`` against its own version's schema (for v1: the seed or
+    upstream's current schema accepting it is enough)."""
+    if not isinstance(manifest, dict):
+        return [Problem(shown, "", "a manifest is a JSON object")]
+    try:
+        kind = versions.schema_kind(manifest)
+    except versions.VersionError as exc:
+        return [Problem(shown, exc.pointer, exc.reason)]
+    found: list[Problem] = []
+    for validator in validators[kind]:
+        found = []
+        for error in validator.iter_errors(manifest):
+            for leaf in _leaves(error):
+                found.append(Problem(shown, to_pointer(leaf.absolute_path), leaf.message))
+        if not found:
+            return []
+    return found

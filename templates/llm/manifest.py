@@ -4,9 +4,10 @@ A :class:`Manifest` is a manifest compiled for use: every path and expression pa
 endpoint, auth, parameter mappings, response paths, retry policy, error classification and
 streaming program ready. Manifests bundled with the package were validated when the package
 was generated; one you load yourself (:meth:`Manifest.load` with a file, or
-:meth:`Manifest.from_dict`) is validated against the same AI-Protocol v1.1 schema, and a bad
-one raises :class:`~agentproto.llm.problems.ManifestError` naming the file, the JSON pointer
-and the reason.
+:meth:`Manifest.from_dict`) is validated against its own version's schema (v1.1, the 1.5
+shape or v2) and read into the one shape the client runs on (see ``llm/versions.py``); a bad
+one raises :class:`~agentproto.llm.problems.ManifestError` naming the file and every problem
+with its JSON pointer and reason.
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ from agentproto.llm.payloads import DEFAULT_TARGETS, FORMATS
 from agentproto.llm.problems import ManifestError
 from agentproto.llm.registry import manifest_json
 from agentproto.llm.streaming import StreamProgram, compile_stream
+from agentproto.llm.versions import (
+    PROFILE_PROVIDERS,
+    VersionError,
+    normalize,
+    parameter_defaults,
+    shadowed_env,
+)
 
 __all__ = ["Manifest", "RateLimits", "ResponseShape", "ToolMapping"]
 
@@ -81,9 +89,22 @@ class Manifest:
     :meth:`from_dict`; it holds no credentials and can be shared by any number of clients."""
 
     def __init__(self, data: Mapping[str, Any], source: str) -> None:
-        self.data = data
+        try:
+            normalized = normalize(data, _profile)
+        except VersionError as exc:
+            raise ManifestError(source, exc.pointer, exc.reason) from None
+        self.raw: Mapping[str, Any] = data
+        """The manifest as given (``data`` is the normalised one the client runs on)."""
+        self.data: Mapping[str, Any] = normalized
+        data = normalized
         self.source = source
         self.id: str = str(data["id"])
+        self.protocol_version: str = str(data.get("protocol_version", ""))
+        self.credential_id: str = str(data.get("provider_id") or self.id)
+        """The id the conventional ``{ID}_API_KEY`` variable is named after."""
+        self.parameter_defaults: dict[str, Any] = parameter_defaults(self.raw)
+        """Defaults the typed ``parameters`` declare, sent when a call does not set them."""
+        self.shadowed_env: tuple[str, ...] = shadowed_env(self.raw)
         self.name: str = str(data.get("name", self.id))
         endpoint = section(data, "endpoint")
         self.base_url: str = str(endpoint.get("base_url", ""))
@@ -138,6 +159,24 @@ class Manifest:
             int(k): str(v) for k, v in section(classification, "by_http_status").items()
         }
         self.by_error_status: dict[str, str] = dict(section(classification, "by_error_status"))
+        self.by_error_code: dict[str, str] = {
+            str(k): str(v) for k, v in section(classification, "by_error_code").items()
+        }
+        self.by_message_contains: dict[str, str] = {
+            str(k): str(v) for k, v in section(classification, "by_message_contains").items()
+        }
+        extraction = section(classification, "retry_after_extraction")
+        self.retry_after_pattern: re.Pattern[str] | None = None
+        self.retry_after_unit: str = str(extraction.get("unit") or "seconds")
+        if extraction.get("pattern"):
+            try:
+                self.retry_after_pattern = re.compile(str(extraction["pattern"]))
+            except re.error as exc:
+                raise ManifestError(
+                    source,
+                    "/error_classification/retry_after_extraction/pattern",
+                    f"not a regular expression: {exc}",
+                ) from None
         self.retry: dict[str, Any] = dict(section(data, "retry_policy"))
         self.rate_limits: RateLimits = RateLimits(dict(section(data, "rate_limit_headers")))
         termination = section(data, "termination")
@@ -150,7 +189,9 @@ class Manifest:
 
     @classmethod
     def bundled(cls, provider: str) -> Manifest:
-        """The manifest of a provider bundled with the package (compiled once, then cached)."""
+        """The manifest of a provider bundled with the package (compiled once, then cached):
+        a bundled id, or ``<id>@v2`` / ``<id>@v1`` for the upstream manifests of other versions
+        shipped with it (``agentproto.llm.UPSTREAM_IDS``)."""
         return _bundled(provider)
 
     @classmethod
@@ -171,7 +212,7 @@ class Manifest:
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "<manifest>") -> Manifest:
-        """A manifest given as data, validated against the AI-Protocol v1.1 schema."""
+        """A manifest given as data, validated against its own version's schema."""
         from agentproto.llm.validation import validate_manifest
 
         validate_manifest(data, source)
@@ -311,6 +352,16 @@ def _is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
     """A manifest value that is an object (an endpoint may also be a URL string, a section
     may be absent)."""
     return isinstance(value, Mapping)
+
+
+@cache
+def _profile(payload_format: str) -> Mapping[str, Any] | None:
+    """The bundled manifest that stands for an API style (see ``versions.PROFILE_PROVIDERS``)."""
+    provider = PROFILE_PROVIDERS.get(payload_format)
+    if provider is None:
+        return None
+    value: dict[str, Any] = json.loads(manifest_json(provider))
+    return value
 
 
 @cache

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         LLMClient,
         MissingAPIKeyError,
     )
+    from agentproto.llm.credentials import CredentialSource
     from agentproto.llm.errors import ProviderError, ProviderStreamError
     from agentproto.llm.manifest import Manifest
     from agentproto.llm.models import (
@@ -68,7 +69,13 @@ if TYPE_CHECKING:
         Type,
     )
     from agentproto.llm.problems import ManifestError, UnsupportedError
-    from agentproto.llm.registry import PROVIDER_IDS, PROVIDERS, ProviderId, ProviderInfo
+    from agentproto.llm.registry import (
+        PROVIDER_IDS,
+        PROVIDERS,
+        UPSTREAM_IDS,
+        ProviderId,
+        ProviderInfo,
+    )
     from agentproto.llm.response import ChatResponse, ToolCall, Usage
 
 __all__ = [
@@ -85,6 +92,7 @@ __all__ = [
     "ChatResponse",
     "ChatStream",
     "Check",
+    "CredentialSource",
     "Decoder",
     "DecoderFormat",
     "Emit",
@@ -134,6 +142,7 @@ __all__ = [
     "ToolUse",
     "Type",
     "UnsupportedError",
+    "UPSTREAM_IDS",
     "Usage",
 ]
 _HOMES = {
@@ -141,6 +150,7 @@ _HOMES = {
     "AsyncLLMClient": "agentproto.llm.client",
     "ChatResponse": "agentproto.llm.response",
     "ChatStream": "agentproto.llm.client",
+    "CredentialSource": "agentproto.llm.credentials",
     "LLMClient": "agentproto.llm.client",
     "Manifest": "agentproto.llm.manifest",
     "ManifestError": "agentproto.llm.problems",
@@ -152,6 +162,7 @@ _HOMES = {
     "ProviderInfo": "agentproto.llm.registry",
     "ProviderStreamError": "agentproto.llm.errors",
     "ToolCall": "agentproto.llm.response",
+    "UPSTREAM_IDS": "agentproto.llm.registry",
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",
     **dict.fromkeys(

@@ -72,7 +72,9 @@ from agentproto._runtime.http_errors import (
     request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_url
-from agentproto.llm.errors import SPEC_STATUS, ProviderError, ProviderStreamError, error_class
+from agentproto.llm.classify import classify, retry_after_of, retry_policy
+from agentproto.llm.credentials import CredentialSource, MissingAPIKeyError, resolve_credential
+from agentproto.llm.errors import ProviderError, ProviderStreamError, error_class
 from agentproto.llm.events import StreamEvent
 from agentproto.llm.manifest import Manifest
 from agentproto.llm.payloads import (
@@ -96,11 +98,11 @@ __all__ = [
     "ChatStream",  # noqa: F822 (the blocking twins are derived at build time)
     "LLMClient",  # noqa: F822
     "MissingAPIKeyError",
+    "classify",
+    "retry_policy",
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
-_JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
-_QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
 _STANDARD_PARAMS: Final = (
     "temperature",
@@ -113,71 +115,6 @@ _STANDARD_PARAMS: Final = (
     "seed",
     "reasoning_effort",
 )
-
-
-class MissingAPIKeyError(ValueError):
-    """No API key was given and the manifest's environment variables are not set."""
-
-
-def retry_policy(manifest: Manifest) -> RetryPolicy:
-    """The manifest's ``retry_policy`` as the HTTP runtime's policy.
-
-    Waits start at ``min_delay_ms`` and double up to ``max_delay_ms``, with ``full`` /
-    ``equal`` / ``none`` jitter; only ``retry_on_http_status`` statuses (and connection
-    errors) are retried, plus bodies whose error status is in ``retry_on_error_status``. A
-    429 whose message speaks of quota or billing is not retried (it will not clear by waiting).
-    A ``retry-after`` header up to ``max_delay_ms`` replaces the computed wait.
-    """
-    spec = manifest.retry
-    if not spec or spec.get("strategy") == "none":
-        return RetryPolicy.disabled()
-    max_delay = spec.get("max_delay_ms", 8000) / 1000.0
-    error_statuses: frozenset[str] = frozenset(spec.get("retry_on_error_status") or ())
-    read_status = manifest.response.error_status
-    read_message = manifest.response.error_message
-
-    def should_retry(response: httpx.Response) -> bool | None:
-        try:
-            body = json.loads(response.content) if response.content else None
-        except ValueError:
-            return None
-        if error_statuses and str(read_status(body)) in error_statuses:
-            return True
-        if response.status_code == 429 and _QUOTA.search(str(read_message(body) or "")):
-            return False
-        return None
-
-    return RetryPolicy(
-        max_retries=int(spec.get("max_retries", 2)),
-        initial_delay=spec.get("min_delay_ms", 1000) / 1000.0,
-        max_delay=max_delay,
-        multiplier=2.0,
-        jitter=_JITTER.get(str(spec.get("jitter", "full")), 1.0),
-        max_retry_after=max(max_delay, 1.0),
-        statuses=frozenset(int(s) for s in spec.get("retry_on_http_status") or ()),
-        retry_server_errors=False,
-        retry_connection_errors=True,
-        should_retry=should_retry,
-    )
-
-
-def classify(manifest: Manifest, status: int, body: Any) -> str:
-    """The standard error id of an error answer: ``by_error_status`` on the body's status,
-    then ``by_http_status``, then the spec table; a 429 about quota is ``quota_exhausted``."""
-    shape_ = manifest.response
-    found: str | None = None
-    error_status = shape_.error_status(body)
-    if isinstance(error_status, str):
-        found = manifest.by_error_status.get(error_status)
-    if found is None:
-        found = manifest.by_http_status.get(status)
-    if found is None:
-        found = SPEC_STATUS.get(status)
-    if found is None:
-        found = "server_error" if status >= 500 else "other"
-    if found == "rate_limited" and _QUOTA.search(str(shape_.error_message(body) or "")):
-        found = "quota_exhausted"
-    return found
 
 
 class _Base(Generic[_H]):
@@ -206,6 +143,7 @@ class _Base(Generic[_H]):
         self.variables: dict[str, str] = dict(variables or {})
         self.endpoint = endpoint
         self.stream_path = stream_path
+        self.credential: CredentialSource
         self._key = self._find_key(api_key)
         base = base_url or self.manifest.resolve_base_url(self.variables)
         # A query in the base URL (Azure's ``?api-version=``) goes on every request.
@@ -229,14 +167,12 @@ class _Base(Generic[_H]):
         self._headers = {**self.manifest.extra_headers, **(headers or {})}
 
     def _find_key(self, api_key: str | Secret | None) -> Secret:
-        if api_key is not None:
-            return Secret(api_key)
-        for name in self.manifest.key_env:
-            value = os.environ.get(name)
-            if value:
-                return Secret(value)
-        names = " or ".join(f"${n}" for n in self.manifest.key_env) or "an environment variable"
-        raise MissingAPIKeyError(f"{self.manifest.id}: no API key: pass api_key=... or set {names}")
+        """The key by the credential chain (see ``llm/credentials.py``); ``self.credential``
+        says where it came from, never what it is."""
+        key, self.credential = resolve_credential(self.manifest, api_key)
+        if key is None:
+            raise MissingAPIKeyError(self.credential)
+        return key
 
     def _http_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {
@@ -307,7 +243,7 @@ class _Base(Generic[_H]):
             )
         except PayloadError as exc:
             raise ValueError(f"{manifest.id}: {exc}") from None
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = dict(manifest.parameter_defaults)
         for name, value in pieces.items():
             values[name] = value
         for name, value in params.items():
@@ -398,6 +334,7 @@ class _Base(Generic[_H]):
             error_code=text(shape_.error_code),
             error_type=text(shape_.error_type),
             rate_limits=manifest.rate_limits.read(response.headers),
+            retry_after=retry_after_of(manifest, response.headers, body),
         )
 
     def _response(self, response: httpx.Response) -> ChatResponse:
