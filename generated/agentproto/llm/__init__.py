@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from agentproto.llm.problems import ManifestError, UnsupportedError
     from agentproto.llm.registry import PROVIDER_IDS, PROVIDERS, ProviderId, ProviderInfo
     from agentproto.llm.response import ChatResponse, ToolCall, Usage
+    from agentproto.llm.structured import ParsedChatResponse, StructuredOutputError
 
 __all__ = [
     "Accumulator",
@@ -104,6 +105,7 @@ __all__ = [
     "Method",
     "MissingAPIKeyError",
     "MultiCandidate",
+    "ParsedChatResponse",
     "Protocol",
     "ProtocolVersion",
     "PROVIDER_IDS",
@@ -124,6 +126,7 @@ __all__ = [
     "Status",
     "Strategy",
     "Streaming",
+    "StructuredOutputError",
     "SupportType",
     "Termination",
     "ToolCall",
@@ -147,10 +150,12 @@ _HOMES = {
     "MissingAPIKeyError": "agentproto.llm.client",
     "PROVIDERS": "agentproto.llm.registry",
     "PROVIDER_IDS": "agentproto.llm.registry",
+    "ParsedChatResponse": "agentproto.llm.structured",
     "ProviderError": "agentproto.llm.errors",
     "ProviderId": "agentproto.llm.registry",
     "ProviderInfo": "agentproto.llm.registry",
     "ProviderStreamError": "agentproto.llm.errors",
+    "StructuredOutputError": "agentproto.llm.structured",
     "ToolCall": "agentproto.llm.response",
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",

@@ -53,6 +53,7 @@ from urllib.parse import parse_qsl
 
 import anyio
 import httpx
+import pydantic
 
 from agentproto._runtime.http import (
     NOT_GIVEN,
@@ -88,6 +89,12 @@ from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
+from agentproto.llm.structured import (
+    ParsedChatResponse,
+    ResponseFormat,
+    apply_response_format,
+    parse_response,
+)
 
 __all__ = [
     "AsyncChatStream",
@@ -99,6 +106,7 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
+_M = TypeVar("_M", bound=pydantic.BaseModel)
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
@@ -184,6 +192,8 @@ class _Base(Generic[_H]):
     """What both flavours share: the manifest, credentials and request building."""
 
     _http: _H
+    structured_output: bool = False
+    """Send ``response_format`` even when the manifest does not declare structured output."""
 
     def __init__(
         self,
@@ -281,6 +291,7 @@ class _Base(Generic[_H]):
         extra_body: Mapping[str, Any] | None,
         extra_headers: Mapping[str, str] | None,
         timeout: TimeoutTypes | NotGiven,
+        response_format: ResponseFormat | None = None,
     ) -> Call:
         manifest = self.manifest
         model = model or self.model
@@ -347,6 +358,10 @@ class _Base(Generic[_H]):
                         f"(it maps: {', '.join(sorted(manifest.mappings))})"
                     )
             set_dotted(body, target, value)
+        if response_format is not None:
+            apply_response_format(
+                manifest, body, response_format, assume_supported=self.structured_output
+            )
         if extra_body:
             merge_into(body, extra_body)
         query: dict[str, Any] = dict(self._query)
@@ -677,6 +692,7 @@ class LLMClient(_Base[SyncHTTP]):
         endpoint: str | None = None,
         stream_path: str | None = None,
         http_client: httpx.Client | None = None,
+        structured_output: bool = False,
     ) -> None:
         super().__init__(
             provider,
@@ -691,6 +707,7 @@ class LLMClient(_Base[SyncHTTP]):
             stream_path=stream_path,
         )
         self._http = SyncHTTP(self._base_url, http_client=http_client, **self._http_options())
+        self.structured_output = structured_output
 
     def chat(
         self,
@@ -709,6 +726,7 @@ class LLMClient(_Base[SyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -716,7 +734,9 @@ class LLMClient(_Base[SyncHTTP]):
     ) -> ChatResponse:
         """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
         ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
-        manifest maps; ``extra_body`` is merged into the request body as is."""
+        manifest maps; ``extra_body`` is merged into the request body as is.
+        ``response_format`` asks for JSON (see :mod:`agentproto.llm.structured`; :meth:`parse`
+        also validates the answer as a pydantic model)."""
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
@@ -730,6 +750,35 @@ class LLMClient(_Base[SyncHTTP]):
         call = self._build(messages, stream=False, n=n, **standard)
         response = self._http.send(call, stream=False)
         return self._response(response)
+
+    def parse(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        response_format: type[_M],
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ParsedChatResponse[_M]:
+        """``chat()`` asking for the JSON Schema of the pydantic model ``response_format``
+        (made strict), the answer validated as that model: ``.parsed``. Raises
+        :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
+        short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        response = self._chat_once(messages, _params(locals()), None)
+        return ParsedChatResponse(parse_response(response, response_format), response)
 
     def stream(
         self,
@@ -748,6 +797,7 @@ class LLMClient(_Base[SyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -801,6 +851,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         endpoint: str | None = None,
         stream_path: str | None = None,
         http_client: httpx.AsyncClient | None = None,
+        structured_output: bool = False,
     ) -> None:
         super().__init__(
             provider,
@@ -815,6 +866,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             stream_path=stream_path,
         )
         self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
+        self.structured_output = structured_output
 
     async def chat(
         self,
@@ -833,6 +885,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -840,7 +893,9 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     ) -> ChatResponse:
         """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
         ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
-        manifest maps; ``extra_body`` is merged into the request body as is."""
+        manifest maps; ``extra_body`` is merged into the request body as is.
+        ``response_format`` asks for JSON (see :mod:`agentproto.llm.structured`; :meth:`parse`
+        also validates the answer as a pydantic model)."""
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
@@ -864,6 +919,35 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         response = await self._http.send(call, stream=False)
         return self._response(response)
 
+    async def parse(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        response_format: type[_M],
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ParsedChatResponse[_M]:
+        """``chat()`` asking for the JSON Schema of the pydantic model ``response_format``
+        (made strict), the answer validated as that model: ``.parsed``. Raises
+        :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
+        short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        response = await self._chat_once(messages, _params(locals()), None)
+        return ParsedChatResponse(parse_response(response, response_format), response)
+
     def stream(
         self,
         messages: Sequence[Message | Mapping[str, Any]],
@@ -881,6 +965,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -961,4 +1046,5 @@ def _params(scope: dict[str, Any]) -> dict[str, Any]:
         "extra_body": scope["extra_body"],
         "extra_headers": scope["extra_headers"],
         "timeout": scope["timeout"],
+        "response_format": scope["response_format"],
     }
