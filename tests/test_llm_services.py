@@ -15,11 +15,13 @@ from typing import Any
 import anyio
 import pydantic
 import pytest
+from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto.llm import (
     AsyncLLMClient,
     LLMClient,
     Manifest,
     ParsedChatResponse,
+    ProviderError,
     StructuredOutputError,
     UnsupportedError,
 )
@@ -244,3 +246,198 @@ def test_bad_structured_answers_raise(
         with pytest.raises(StructuredOutputError, match=match) as caught:
             llm.parse(USER, model="m", response_format=Items)
     assert caught.value.content == content
+
+
+# -- model listing ----------------------------------------------------------------------------
+
+
+def json_answer(data: Any, status: int = 200) -> Answer:
+    return Answer(status=status, body=json.dumps(data).encode())
+
+
+OPENAI_MODELS = {
+    "object": "list",
+    "data": [
+        {"id": "gpt-4o", "object": "model", "created": 1, "owned_by": "openai"},
+        {"id": "text-embedding-3-small", "object": "model", "created": 2, "owned_by": "openai"},
+    ],
+}
+
+
+def test_list_models_matches_the_openai_sdk(server: Script) -> None:
+    import openai
+
+    server.answer(json_answer(OPENAI_MODELS))
+    sdk = openai.OpenAI(api_key=KEY, base_url=server.base_url, max_retries=0)
+    theirs = [m.id for m in sdk.models.list()]
+    sdk.close()
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
+        ours = llm.list_models()
+    sdk_request, our_request = server.requests
+    assert (our_request.method, our_request.path) == (sdk_request.method, sdk_request.path)
+    assert our_request.path == "/models" and our_request.method == "GET"
+    assert our_request.headers["authorization"] == sdk_request.headers["authorization"]
+    assert [m.id for m in ours] == theirs == ["gpt-4o", "text-embedding-3-small"]
+    assert ours[0].raw == OPENAI_MODELS["data"][0]
+    assert KEY not in repr(ours)
+
+
+def test_list_models_follows_every_page_async(server: Script) -> None:
+    server.answer(
+        json_answer(
+            {
+                "data": [{"id": "claude-a", "display_name": "A"}],
+                "has_more": True,
+                "last_id": "claude-a",
+            }
+        ),
+        json_answer({"data": [{"id": "claude-b"}], "has_more": False, "last_id": "claude-b"}),
+    )
+
+    async def main() -> list[Any]:
+        async with AsyncLLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
+            return await llm.list_models()
+
+    models = anyio.run(main)
+    assert [(m.id, m.display_name) for m in models] == [("claude-a", "A"), ("claude-b", None)]
+    first, second = server.requests
+    assert first.query == "" and second.query == "after_id=claude-a"
+    # the manifest's auth (bearer, as anthropic.json says) and its extra headers, on every page
+    assert second.headers["authorization"] == f"Bearer {KEY}"
+    assert second.headers["anthropic-version"] == "2023-06-01"
+
+
+def test_list_models_gemini_and_replicate_pages(server: Script) -> None:
+    server.answer(
+        json_answer({"models": [{"name": "models/gemini-2.0-flash"}], "nextPageToken": "p2"}),
+        json_answer({"models": [{"name": "models/embedding-001", "displayName": "Embedding"}]}),
+    )
+    with LLMClient("gemini", api_key=KEY, base_url=server.base_url) as llm:
+        gemini = llm.list_models()
+    assert [(m.id, m.display_name) for m in gemini] == [
+        ("gemini-2.0-flash", None),
+        ("embedding-001", "Embedding"),
+    ]
+    assert [r.query for r in server.requests] == [f"key={KEY}", f"key={KEY}&pageToken=p2"]
+
+    next_url = f"{server.base_url}/models?cursor=abc"
+    server.answer(
+        json_answer({"results": [{"owner": "meta", "name": "llama"}], "next": next_url}),
+        json_answer({"results": [{"owner": "acme", "name": "tiny"}], "next": None}),
+    )
+    with LLMClient("replicate", api_key=KEY, base_url=server.base_url) as llm:
+        replicate = llm.list_models()
+    assert [m.id for m in replicate] == ["meta/llama", "acme/tiny"]
+    assert server.requests[-1].path == "/models" and server.requests[-1].query == "cursor=abc"
+
+    server.answer(json_answer({"results": [], "next": "https://elsewhere.example/models?c=1"}))
+    with LLMClient("replicate", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(ResponseValidationError, match="another host"):
+            llm.list_models()
+
+
+def test_list_models_errors_are_clear(server: Script) -> None:
+    with LLMClient("hunyuan", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(UnsupportedError, match=r"services\.list_models"):
+            llm.list_models()
+    assert server.requests == []
+    server.answer(json_answer({"error": {"message": "bad key", "type": "auth"}}, status=401))
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(ProviderError, match="bad key") as caught:
+            llm.list_models()
+        assert caught.value.status_code == 401 and KEY not in str(caught.value)
+        server.answer(json_answer({"object": "list"}))
+        with pytest.raises(ResponseValidationError, match="'data'"):
+            llm.list_models()
+        server.answer(Answer(body=b"<html>", content_type="text/html"))
+        with pytest.raises(ResponseValidationError, match="not JSON"):
+            llm.list_models()
+    server.answer(json_answer({"data": [{"id": "x"}], "has_more": True, "last_id": "x"}))
+    with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(ResponseValidationError, match="more than 3 pages"):
+            llm.list_models(max_pages=3)
+
+
+# -- embeddings -------------------------------------------------------------------------------
+
+
+def embedding_answer(vectors: dict[int, Any], tokens: int) -> Answer:
+    return json_answer(
+        {
+            "object": "list",
+            "data": [
+                {"object": "embedding", "index": i, "embedding": v} for i, v in vectors.items()
+            ],
+            "model": "emb-1",
+            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+        }
+    )
+
+
+def test_embed_batches_in_order_and_matches_the_openai_sdk(server: Script) -> None:
+    import openai
+
+    server.answer(embedding_answer({1: [0.5, 0.25], 0: [1.0, 2]}, 4))
+    sdk = openai.OpenAI(api_key=KEY, base_url=server.base_url, max_retries=0)
+    theirs = sdk.embeddings.create(model="emb", input=["a", "b"], encoding_format="float")
+    sdk.close()
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
+        same = llm.embed(["a", "b"], model="emb", encoding_format="float")
+    assert body_of(server, 0) == body_of(server, 1)
+    assert server.requests[1].path == server.requests[0].path == "/embeddings"
+    # the SDK keeps the answer's order (its caller sorts by index); ours is input order
+    by_index = [d.embedding for d in sorted(theirs.data, key=lambda d: d.index)]
+    assert same.vectors == by_index == [[1.0, 2.0], [0.5, 0.25]]
+
+    server.answer(
+        embedding_answer({1: [0.2], 0: [0.1]}, 2),
+        embedding_answer({0: [0.3]}, 1),
+    )
+
+    async def main() -> Any:
+        async with AsyncLLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
+            return await llm.embed(["x", "y", "z"], model="emb", batch_size=2, dimensions=1)
+
+    result = anyio.run(main)
+    assert result.vectors == [[0.1], [0.2], [0.3]]
+    assert result.model == "emb-1" and result.usage is not None
+    assert (result.usage.input_tokens, result.usage.total_tokens) == (3, 3)
+    assert [body_of(server, i)["input"] for i in (2, 3)] == [["x", "y"], ["z"]]
+    assert body_of(server, 2)["dimensions"] == 1 and len(result.raw) == 2
+
+
+def test_embed_base64_decodes_like_the_openai_sdk(server: Script) -> None:
+    import base64
+    import struct
+
+    import openai
+
+    packed = base64.b64encode(struct.pack("<3f", 0.5, -1.25, 3.0)).decode()
+    server.answer(embedding_answer({0: packed}, 1))
+    sdk = openai.OpenAI(api_key=KEY, base_url=server.base_url, max_retries=0)
+    theirs = sdk.embeddings.create(model="emb", input="hello")  # asks for base64 by default
+    sdk.close()
+    with LLMClient("writer", api_key=KEY, base_url=server.base_url) as llm:
+        ours = llm.embed("hello", model="emb", encoding_format="base64")
+    assert ours.vectors == [theirs.data[0].embedding] == [[0.5, -1.25, 3.0]]
+    assert server.requests[-1].path == "/v1/embeddings"
+    assert body_of(server)["input"] == ["hello"]
+
+
+def test_embed_errors_are_clear(server: Script) -> None:
+    with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(UnsupportedError, match=r"endpoints\.embeddings"):
+            llm.embed("x", model="m")
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(ValueError, match="at least one input"):
+            llm.embed([], model="m")
+        assert server.requests == []
+        server.answer(embedding_answer({0: [1.0]}, 1))
+        with pytest.raises(ResponseValidationError, match=r"no embedding for input\(s\) \[1\]"):
+            llm.embed(["a", "b"], model="m")
+        server.answer(embedding_answer({0: [1.0], 5: [2.0]}, 1))
+        with pytest.raises(ResponseValidationError, match="index 5"):
+            llm.embed(["a", "b"], model="m")
+        server.answer(embedding_answer({0: ["x"]}, 1))
+        with pytest.raises(ResponseValidationError, match="not a list of numbers"):
+            llm.embed(["a"], model="m")

@@ -81,6 +81,18 @@ from agentproto.llm.payloads import (
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
+from agentproto.llm.services import (
+    Embeddings,
+    ModelInfo,
+    PageCursor,
+    Service,
+    embeddings_body,
+    embeddings_service,
+    list_models_service,
+    read_embeddings,
+    read_models_page,
+    sum_usage,
+)
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 from agentproto.llm.structured import (
     ParsedChatResponse,
@@ -379,6 +391,57 @@ class _Base(Generic[_H]):
             retry=self._retry.max_retries > 0,
         )
         return call
+
+    def _service_call(
+        self,
+        service: Service,
+        *,
+        cursor: PageCursor | None = None,
+        json_body: Any = None,
+        extra_headers: Mapping[str, str] | None,
+        timeout: TimeoutTypes | NotGiven,
+    ) -> Call:
+        """A request to a declared service (model list, embeddings) with the chat call's base
+        URL, base query and credentials."""
+        manifest = self.manifest
+        path = service.path
+        names = set(re.findall(r"{([A-Za-z_][A-Za-z0-9_]*)}", path))
+        if names:
+            variables = {**manifest.connection_vars, **self.variables}
+            missing = sorted(names - set(variables))
+            if missing:
+                raise ValueError(
+                    f"{manifest.id}: the path {path!r} needs {missing}: pass variables={{...}}"
+                )
+            path = format_path(path, **{k: variables[k] for k in names})
+        query: dict[str, Any] = {**self._query, **service.query}
+        if cursor is not None:
+            query.update(cursor.params)
+            if cursor.url is not None:
+                path = cursor.url
+        if manifest.auth_type == "query_param":
+            query[manifest.auth_param] = self._key.reveal()
+            _keep_keys_out_of_httpx_logs(manifest.auth_param)
+        return self._http.call(
+            service.method,
+            path,
+            params=query,
+            json=json_body,
+            headers={**service.headers, **(extra_headers or {})},
+            timeout=timeout,
+            retry=self._retry.max_retries > 0,
+        )
+
+    def _json(self, response: httpx.Response) -> Any:
+        try:
+            return json.loads(response.content)
+        except ValueError:
+            raise ResponseValidationError(
+                f"{self.manifest.id}: the answer is not JSON "
+                f"(content-type {response.headers.get('content-type')!r})",
+                status_code=response.status_code,
+                body=response.content,
+            ) from None
 
     def _error(self, response: httpx.Response, body: bytes) -> ProviderError:
         try:
@@ -759,6 +822,86 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             await response.aclose()
             raise
         return AsyncChatStream(self, response)
+
+    async def list_models(
+        self,
+        *,
+        max_pages: int = 100,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> list[ModelInfo]:
+        """Every model the provider lists (``services.list_models``), all pages followed up to
+        ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
+        service = list_models_service(self.manifest)
+        models: list[ModelInfo] = []
+        cursor: PageCursor | None = None
+        for _ in range(max_pages):
+            call = self._service_call(
+                service, cursor=cursor, extra_headers=extra_headers, timeout=timeout
+            )
+            response = await self._http.send(call, stream=False)
+            page, cursor = read_models_page(
+                self.manifest, service, self._json(response), self._base_url, response.content
+            )
+            models.extend(page)
+            if cursor is None:
+                return models
+        raise ResponseValidationError(
+            f"{self.manifest.id}: the model list has more than {max_pages} pages "
+            "(raise max_pages=)",
+            status_code=200,
+            body=b"",
+        )
+
+    async def embed(
+        self,
+        input: str | Sequence[str],
+        *,
+        model: str | None = None,
+        dimensions: int | None = None,
+        encoding_format: str | None = None,
+        batch_size: int = 2048,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> Embeddings:
+        """One vector per input (``endpoints.embeddings``), sent ``batch_size`` inputs per
+        request, in order; ``usage`` adds up the batches'."""
+        service = embeddings_service(self.manifest)
+        model = model or self.model
+        if not model:
+            raise ValueError(
+                f"{self.manifest.id}: no model: pass model=... to the call or the client"
+            )
+        inputs = [input] if isinstance(input, str) else list(input)
+        if not inputs:
+            raise ValueError(f"{self.manifest.id}: embed() needs at least one input")
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        vectors: list[list[float]] = []
+        usages: list[Any] = []
+        bodies: list[Any] = []
+        answered: str | None = None
+        for start in range(0, len(inputs), batch_size):
+            batch = inputs[start : start + batch_size]
+            body = embeddings_body(
+                model, batch, dimensions=dimensions, encoding_format=encoding_format
+            )
+            if extra_body:
+                merge_into(body, extra_body)
+            call = self._service_call(
+                service, json_body=body, extra_headers=extra_headers, timeout=timeout
+            )
+            response = await self._http.send(call, stream=False)
+            data = self._json(response)
+            found, usage, answered_model = read_embeddings(
+                self.manifest.id, data, len(batch), response.content
+            )
+            vectors.extend(found)
+            usages.append(usage)
+            bodies.append(data)
+            answered = answered or answered_model
+        return Embeddings(vectors, answered, sum_usage(usages), tuple(bodies))
 
     async def aclose(self) -> None:
         await self._http.aclose()

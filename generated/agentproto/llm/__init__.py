@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from agentproto.llm.problems import ManifestError, UnsupportedError
     from agentproto.llm.registry import PROVIDER_IDS, PROVIDERS, ProviderId, ProviderInfo
     from agentproto.llm.response import ChatResponse, ToolCall, Usage
+    from agentproto.llm.services import Embeddings, ModelInfo
     from agentproto.llm.structured import ParsedChatResponse, StructuredOutputError
 
 __all__ = [
@@ -88,6 +89,7 @@ __all__ = [
     "Check",
     "Decoder",
     "DecoderFormat",
+    "Embeddings",
     "Emit",
     "Endpoint",
     "Endpoints",
@@ -104,6 +106,7 @@ __all__ = [
     "ManifestError",
     "Method",
     "MissingAPIKeyError",
+    "ModelInfo",
     "MultiCandidate",
     "ParsedChatResponse",
     "Protocol",
@@ -144,10 +147,12 @@ _HOMES = {
     "AsyncLLMClient": "agentproto.llm.client",
     "ChatResponse": "agentproto.llm.response",
     "ChatStream": "agentproto.llm.client",
+    "Embeddings": "agentproto.llm.services",
     "LLMClient": "agentproto.llm.client",
     "Manifest": "agentproto.llm.manifest",
     "ManifestError": "agentproto.llm.problems",
     "MissingAPIKeyError": "agentproto.llm.client",
+    "ModelInfo": "agentproto.llm.services",
     "PROVIDERS": "agentproto.llm.registry",
     "PROVIDER_IDS": "agentproto.llm.registry",
     "ParsedChatResponse": "agentproto.llm.structured",
