@@ -28,6 +28,7 @@ and never appear in ``repr``, logs or error messages.
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import os
@@ -99,6 +100,17 @@ from agentproto.llm.structured import (
     ResponseFormat,
     apply_response_format,
     parse_response,
+)
+from agentproto.llm.tool_loop import (
+    FunctionTool,
+    ToolError,
+    ToolExecutionError,
+    ToolLoopLimitError,
+    ToolLoopResult,
+    ToolRun,
+    as_tools,
+    encode_output,
+    prepare,
 )
 
 # unasync: derive-sync
@@ -822,6 +834,87 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             await response.aclose()
             raise
         return AsyncChatStream(self, response)
+
+    async def run_tools(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        tools: Sequence[FunctionTool | Callable[..., Any]],
+        model: str | None = None,
+        max_iterations: int = 10,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ToolLoopResult:
+        """Chat, run the tool calls of the answer with the tools' functions, send the
+        results, and again, until an answer asks for no tool (see
+        :mod:`agentproto.llm.tool_loop`). Each tool is a :class:`FunctionTool` or a plain
+        function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
+        ``"required"`` kept on would never let the model stop). More than ``max_iterations``
+        chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        by_name = as_tools(tools)
+        # unasync: sync-only
+        # for tool in by_name.values():
+        #     if tool.is_async:
+        #         raise TypeError(
+        #             f"tool {tool.name!r} is async def: use AsyncLLMClient.run_tools"
+        #         )
+        # unasync: end
+        if max_iterations < 1:
+            raise ValueError("max_iterations must be at least 1")
+        specs = [tool.spec() for tool in by_name.values()]
+        history: list[dict[str, Any]] = [dict(m) for m in messages]
+        runs: list[ToolRun] = []
+        response: ChatResponse | None = None
+        for iteration in range(1, max_iterations + 1):
+            response = await self.chat(
+                history,
+                model=model,
+                tools=specs,
+                tool_choice=tool_choice if iteration == 1 else None,
+                temperature=temperature,
+                max_tokens=max_tokens,
+                params=params,
+                extra_body=extra_body,
+                extra_headers=extra_headers,
+                timeout=timeout,
+            )
+            history.append(response.message())
+            if not response.tool_calls:
+                return ToolLoopResult(response, history, runs, iteration)
+            results: list[dict[str, Any]] = []
+            for call in response.tool_calls:
+                try:
+                    tool, arguments = prepare(by_name, call)
+                    value = tool.function(**arguments)
+                    # unasync: async-only
+                    if inspect.isawaitable(value):
+                        value = await value
+                    # unasync: end
+                    run = ToolRun(call, encode_output(tool, value))
+                except ToolError as exc:
+                    run = ToolRun(call, str(exc), is_error=True)
+                except Exception as exc:
+                    raise ToolExecutionError(
+                        f"{self.manifest.id}: tool {call.name!r} raised {type(exc).__name__}",
+                        messages=history,
+                        runs=runs,
+                        response=response,
+                    ) from exc
+                runs.append(run)
+                results.append(run.block())
+            history.append({"role": "user", "content": results})
+        raise ToolLoopLimitError(
+            f"{self.manifest.id}: the model still asks for tools after {max_iterations} chats "
+            "(max_iterations)",
+            messages=history,
+            runs=runs,
+            response=response,
+        )
 
     async def list_models(
         self,

@@ -72,6 +72,16 @@ if TYPE_CHECKING:
     from agentproto.llm.response import ChatResponse, ToolCall, Usage
     from agentproto.llm.services import Embeddings, ModelInfo
     from agentproto.llm.structured import ParsedChatResponse, StructuredOutputError
+    from agentproto.llm.tool_loop import (
+        FunctionTool,
+        ToolError,
+        ToolExecutionError,
+        ToolLoopError,
+        ToolLoopLimitError,
+        ToolLoopResult,
+        ToolRun,
+        function_tool,
+    )
 
 __all__ = [
     "Accumulator",
@@ -99,6 +109,8 @@ __all__ = [
     "ExpectedStatu",
     "ExtraHeader",
     "Features",
+    "function_tool",
+    "FunctionTool",
     "InputFormat",
     "Jitter",
     "LLMClient",
@@ -134,9 +146,15 @@ __all__ = [
     "Termination",
     "ToolCall",
     "ToolCalls",
+    "ToolError",
+    "ToolExecutionError",
     "Tooling",
+    "ToolLoopError",
+    "ToolLoopLimitError",
+    "ToolLoopResult",
     "ToolResult",
     "ToolResultFormat",
+    "ToolRun",
     "ToolUse",
     "Type",
     "UnsupportedError",
@@ -148,6 +166,7 @@ _HOMES = {
     "ChatResponse": "agentproto.llm.response",
     "ChatStream": "agentproto.llm.client",
     "Embeddings": "agentproto.llm.services",
+    "FunctionTool": "agentproto.llm.tool_loop",
     "LLMClient": "agentproto.llm.client",
     "Manifest": "agentproto.llm.manifest",
     "ManifestError": "agentproto.llm.problems",
@@ -162,8 +181,15 @@ _HOMES = {
     "ProviderStreamError": "agentproto.llm.errors",
     "StructuredOutputError": "agentproto.llm.structured",
     "ToolCall": "agentproto.llm.response",
+    "ToolError": "agentproto.llm.tool_loop",
+    "ToolExecutionError": "agentproto.llm.tool_loop",
+    "ToolLoopError": "agentproto.llm.tool_loop",
+    "ToolLoopLimitError": "agentproto.llm.tool_loop",
+    "ToolLoopResult": "agentproto.llm.tool_loop",
+    "ToolRun": "agentproto.llm.tool_loop",
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",
+    "function_tool": "agentproto.llm.tool_loop",
     **dict.fromkeys(
         [
             "Accumulator",
