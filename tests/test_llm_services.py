@@ -170,6 +170,12 @@ def test_json_schema_dict_and_strict_schema(server: Script) -> None:
         "json_schema": {"name": "flag", "schema": schema, "strict": True},
     }
     assert json.loads(reply.content) == {"ok": True}
+    with LLMClient("mistral", api_key=KEY, base_url=server.base_url) as llm:
+        llm.chat(USER, model="m", params={"response_format": {"type": "json_object"}})
+    assert body_of(server)["response_format"] == {"type": "json_object"}
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(UnsupportedError, match="does not declare"):
+            llm.chat(USER, model="m", params={"response_format": Items})
     strict = strict_schema(Person)
     assert strict["required"] == ["name", "age", "home", "past"]
     assert strict["$defs"]["Address"]["required"] == ["city", "zip"]
@@ -185,7 +191,9 @@ def test_gemini_form_inlines_references(server: Script) -> None:
     assert config["maxOutputTokens"] == 20
     assert config["responseMimeType"] == "application/json"
     schema = config["responseSchema"]
-    assert "$defs" not in json.dumps(schema) and "$ref" not in json.dumps(schema)
+    for absent in ("$defs", "$ref", "additionalProperties"):
+        assert absent not in json.dumps(schema)
+    assert schema["required"] == ["name", "home"]  # pydantic's own, not made strict
     assert schema["properties"]["home"]["properties"]["city"] == {"title": "City", "type": "string"}
     assert body_of(server, 1)["generationConfig"] == {"responseMimeType": "application/json"}
 

@@ -344,7 +344,9 @@ class _Base(Generic[_H]):
         for name, value in pieces.items():
             values[name] = value
         for name, value in params.items():
-            if value is not None:
+            if name == "response_format":  # params={"response_format": ...} means the same
+                response_format = response_format if response_format is not None else value
+            elif value is not None:
                 values[name] = value
         if manifest.payload_format == "anthropic_style" and "max_tokens" not in values:
             values["max_tokens"] = _ANTHROPIC_DEFAULT_MAX_TOKENS

@@ -12,7 +12,8 @@ A request asks for JSON in one of three ways (the OpenAI SDK's forms):
 
 :func:`apply_response_format` puts it where the provider's format wants it: ``response_format``
 for OpenAI-style bodies, ``{"type": "json_object", "json_schema": ...}`` for Cohere v2,
-``generationConfig.responseMimeType`` / ``responseSchema`` for Gemini. It first checks that the
+``generationConfig.responseMimeType`` / ``responseSchema`` for Gemini (a model's schema as
+pydantic makes it, ``$ref`` inlined: Gemini's schema subset has neither). It first checks that the
 manifest declares structured output (a ``parameter_mappings.response_format`` target, a v2
 ``parameters.response_format``, ``capabilities.feature_flags.structured_output`` or
 ``structured_output`` among the capabilities); a manifest that does not, or a format with no
@@ -71,6 +72,7 @@ class _Format:
     name: str = "response"
     schema: Mapping[str, Any] | None = None
     strict: bool | None = None
+    plain: Mapping[str, Any] | None = None  # a model's schema as pydantic makes it (Gemini)
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,11 @@ def normalize(response_format: ResponseFormat) -> _Format:
     """The one internal form of every accepted ``response_format`` (bad ones: ValueError)."""
     if _is_model_class(response_format):
         return _Format(
-            "json_schema", response_format.__name__, strict_schema(response_format), True
+            "json_schema",
+            response_format.__name__,
+            strict_schema(response_format),
+            True,
+            response_format.model_json_schema(),
         )
     if not _is_mapping(response_format):
         raise ValueError(
@@ -236,8 +242,9 @@ def apply_response_format(
     mapped = manifest.mappings.get("response_format")
     if style == "gemini_style":
         set_dotted(body, _GEMINI_TARGETS[0], "application/json")
-        if fmt.schema is not None:
-            set_dotted(body, _GEMINI_TARGETS[1], _inline_refs(fmt.schema, manifest.id))
+        schema = fmt.plain or fmt.schema  # Gemini's schema subset has no additionalProperties
+        if schema is not None:
+            set_dotted(body, _GEMINI_TARGETS[1], _inline_refs(schema, manifest.id))
         return
     if style == "cohere_v2":
         value: dict[str, Any] = {"type": "json_object"}
