@@ -188,15 +188,26 @@ def normalize(response_format: ResponseFormat) -> _Format:
 
 def declares_structured_output(manifest: Manifest) -> bool | None:
     """True when the manifest declares structured output, False when it denies it, None when
-    it says nothing. Read from the manifest's own data, in the v1.1, 1.5 and v2 forms."""
-    data = manifest.data
+    it says nothing. Read in the v1.1, 1.5 and v2 forms, from the document as written (a
+    manifest's ``raw``, when it keeps one) and as the client runs it (``data``)."""
+    if "response_format" in manifest.mappings:
+        return True
+    raw: object = getattr(manifest, "raw", None)
+    documents = [raw] if _is_mapping(raw) and raw is not manifest.data else []
+    for data in [*documents, manifest.data]:
+        found = _declared_in(data)
+        if found is not None:
+            return found
+    return None
+
+
+def _declared_in(data: Mapping[str, Any]) -> bool | None:
     if "response_format" in (data.get("parameter_mappings") or {}):
         return True
     parameters = data.get("parameters")
     if _is_mapping(parameters) and "response_format" in parameters:
         return True
     capabilities = data.get("capabilities")
-    found: bool | None = None
     if _is_mapping(capabilities):
         flags = capabilities.get("feature_flags")
         if _is_mapping(flags) and isinstance(flags.get("structured_output"), bool):
@@ -205,11 +216,11 @@ def declares_structured_output(manifest: Manifest) -> bool | None:
             return bool(capabilities["structured_output"])
         for key in ("required", "optional"):
             listed = capabilities.get(key)
-            if isinstance(listed, list) and "structured_output" in listed:
-                found = True
-    elif isinstance(capabilities, list) and "structured_output" in capabilities:
-        found = True
-    return found
+            if _is_list(listed) and "structured_output" in listed:
+                return True
+    elif _is_list(capabilities) and "structured_output" in capabilities:
+        return True
+    return None
 
 
 def apply_response_format(
