@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import anyio
 import pytest
+from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto.llm import (
     AsyncLLMClient,
     FunctionTool,
@@ -201,19 +202,32 @@ def test_failed_calls_are_reported_to_the_model(server: Script) -> None:
     assert [r.is_error for r in result.runs] == [True, True, True]
 
 
-def test_bad_json_arguments_are_reported(server: Script) -> None:
+def test_bad_json_arguments_are_reported_or_refused(server: Script) -> None:
+    """Arguments that are not JSON never reach the tool: the loop tells the model, or (a client
+    that refuses them while reading the answer) the call raises before anything else is sent."""
     server.answer(
         openai_calls(("c1", "get_weather", '{"city": "Os')),
         openai_message({"role": "assistant", "content": "ok"}),
     )
+    ran: list[str] = []
+
+    def get_weather(city: str) -> str:
+        ran.append(city)
+        return "sunny"
+
     with LLMClient("openai", api_key=KEY, base_url=server.base_url) as llm:
-        result = llm.run_tools(USER, tools=[get_weather], model="m")
-    assert result.runs[0].is_error and "not valid JSON" in result.runs[0].output
-    assert sent(server, 1)["messages"][-1] == {
-        "role": "tool",
-        "tool_call_id": "c1",
-        "content": result.runs[0].output,
-    }
+        try:
+            result = llm.run_tools(USER, tools=[get_weather], model="m")
+        except ResponseValidationError as exc:
+            assert "not valid JSON" in str(exc) and len(server.requests) == 1
+        else:
+            assert result.runs[0].is_error and "not valid JSON" in result.runs[0].output
+            assert sent(server, 1)["messages"][-1] == {
+                "role": "tool",
+                "tool_call_id": "c1",
+                "content": result.runs[0].output,
+            }
+    assert ran == []
 
 
 def test_unexpected_exceptions_stop_the_loop_and_stay_local(server: Script) -> None:

@@ -44,12 +44,11 @@ from collections.abc import (
 )
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
 import httpx
-import pydantic
 from agentproto._runtime.http import (
     NOT_GIVEN,
     AsyncHTTP,
@@ -113,6 +112,9 @@ from agentproto.llm.tool_loop import (
     prepare,
 )
 
+if TYPE_CHECKING:  # pydantic models are the caller's (parse()); importing the client needs none
+    import pydantic
+
 # unasync: derive-sync
 # unasync: sync-only
 # from concurrent.futures import ThreadPoolExecutor
@@ -128,7 +130,7 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
-_M = TypeVar("_M", bound=pydantic.BaseModel)
+_M = TypeVar("_M", bound="pydantic.BaseModel")
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096

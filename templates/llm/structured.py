@@ -24,15 +24,16 @@ native form (Anthropic, Baidu, Replicate without a mapping), raises
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeGuard, TypeVar
 
-import pydantic
 from agentproto.llm.payloads import set_dotted
 from agentproto.llm.problems import UnsupportedError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic is imported by the caller's models, not by importing the client
+    import pydantic
     from agentproto.llm.manifest import Manifest
     from agentproto.llm.response import ChatResponse
 
@@ -47,9 +48,9 @@ __all__ = [
     "strict_schema",
 ]
 
-M = TypeVar("M", bound=pydantic.BaseModel)
+M = TypeVar("M", bound="pydantic.BaseModel")
 
-ResponseFormat: TypeAlias = Mapping[str, Any] | type[pydantic.BaseModel]
+ResponseFormat: TypeAlias = "Mapping[str, Any] | type[pydantic.BaseModel]"
 """``{"type": "json_object"}``, ``{"type": "json_schema", "json_schema": {...}}`` or a pydantic
 model class."""
 
@@ -145,7 +146,9 @@ def _is_list(value: object) -> TypeGuard[list[Any]]:
 
 
 def _is_model_class(value: object) -> TypeGuard[type[pydantic.BaseModel]]:
-    return isinstance(value, type) and issubclass(value, pydantic.BaseModel)
+    # A pydantic model class exists only once pydantic is imported: no need to import it here.
+    module = sys.modules.get("pydantic")
+    return module is not None and isinstance(value, type) and issubclass(value, module.BaseModel)
 
 
 def normalize(response_format: ResponseFormat) -> _Format:
@@ -326,6 +329,8 @@ def parse_response(response: ChatResponse, model: type[M]) -> M:
         raise StructuredOutputError(
             f"{response.provider}: the answer is not JSON: {exc}", content=content
         ) from None
+    import pydantic
+
     try:
         return model.model_validate(data)
     except pydantic.ValidationError as exc:

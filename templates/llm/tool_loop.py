@@ -26,13 +26,16 @@ from __future__ import annotations
 
 import inspect
 import json
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pydantic
 from agentproto.llm.response import ChatResponse, ToolCall
+
+if TYPE_CHECKING:  # imported when a tool is made, not when the client is
+    import pydantic
 
 __all__ = [
     "FunctionTool",
@@ -131,6 +134,8 @@ class FunctionTool:
 
     def bind(self, input: Mapping[str, Any]) -> dict[str, Any]:
         """The call's arguments validated and converted for the function (ToolError if not)."""
+        import pydantic
+
         try:
             validated = self.arguments.model_validate(dict(input))
         except pydantic.ValidationError as exc:
@@ -146,6 +151,8 @@ def function_tool(
     function: Callable[..., Any], *, name: str | None = None, description: str | None = None
 ) -> FunctionTool:
     """A :class:`FunctionTool` from a function with annotated keyword-able parameters."""
+    import pydantic
+
     tool_name = name or function.__name__
     signature = inspect.signature(function)
     hints = typing.get_type_hints(function)
@@ -200,8 +207,9 @@ def encode_output(tool: FunctionTool, value: Any) -> str:
     and anything else JSON-encodable as JSON."""
     if isinstance(value, str):
         return value
-    if isinstance(value, pydantic.BaseModel):
-        return value.model_dump_json()
+    pydantic = sys.modules.get("pydantic")  # a model instance means pydantic is imported
+    if pydantic is not None and isinstance(value, pydantic.BaseModel):
+        return str(value.model_dump_json())
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError) as exc:

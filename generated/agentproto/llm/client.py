@@ -43,18 +43,13 @@ from collections.abc import (
     Mapping,
     Sequence,
 )
-
-# Written once as async code: each blocking twin below (the class or function without
-# ``Async``) is derived from its async original by codegen's unasync rewrite.
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
 import httpx
-import pydantic
 
 from agentproto._runtime.http import (
     NOT_GIVEN,
@@ -120,6 +115,13 @@ from agentproto.llm.tool_loop import (
     prepare,
 )
 
+if TYPE_CHECKING:  # pydantic models are the caller's (parse()); importing the client needs none
+    import pydantic
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
+from concurrent.futures import ThreadPoolExecutor
+
 __all__ = [
     "AsyncChatStream",
     "AsyncLLMClient",
@@ -130,7 +132,7 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
-_M = TypeVar("_M", bound=pydantic.BaseModel)
+_M = TypeVar("_M", bound="pydantic.BaseModel")
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
