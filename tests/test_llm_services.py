@@ -238,6 +238,15 @@ def test_undeclared_or_impossible_structured_output_is_refused_not_dropped() -> 
     assert declares_structured_output(Manifest.bundled("openai")) is None
 
 
+def test_refusal_is_an_error_with_its_text(server: Script) -> None:
+    message = {"role": "assistant", "content": None, "refusal": "I can't help with that."}
+    body = {"id": "c", "choices": [{"index": 0, "message": message, "finish_reason": "stop"}]}
+    server.answer(Answer(body=json.dumps(body).encode()))
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url, structured_output=True) as llm:
+        with pytest.raises(StructuredOutputError, match="refused: I can't help with that"):
+            llm.parse(USER, model="m", response_format=Items)
+
+
 @pytest.mark.parametrize(
     ("content", "finish", "match"),
     [

@@ -314,9 +314,16 @@ def _inline_refs(schema: Mapping[str, Any], provider: str) -> dict[str, Any]:
 
 def parse_response(response: ChatResponse, model: type[M]) -> M:
     """The first candidate's text validated as ``model`` (works on a streamed answer's
-    ``final_response()`` too). Raises :class:`StructuredOutputError` when the answer was cut
+    ``final_response()`` too). Raises :class:`StructuredOutputError` when the model refused
+    (OpenAI's ``message.refusal``, or a ``refusal`` stop with no content), the answer was cut
     short, is not JSON or does not validate."""
     content = response.content
+    refusal = _refusal(response.raw)
+    if refusal is not None or (response.finish_reason == "refusal" and not content):
+        raise StructuredOutputError(
+            f"{response.provider}: the model refused: {refusal or response.raw_finish_reason}",
+            content=content,
+        )
     if response.finish_reason == "max_tokens":
         raise StructuredOutputError(
             f"{response.provider}: the answer was cut short at max_tokens; it is not complete "
@@ -339,6 +346,16 @@ def parse_response(response: ChatResponse, model: type[M]) -> M:
             f"{exc.error_count()} error(s): {_summary(exc)}",
             content=content,
         ) from None
+
+
+def _refusal(body: Any) -> str | None:
+    """An OpenAI-style answer's ``choices[0].message.refusal`` (structured outputs put a
+    refusal there instead of the content)."""
+    choices = body.get("choices") if _is_mapping(body) else None
+    first: object = choices[0] if _is_list(choices) and choices else None
+    message = first.get("message") if _is_mapping(first) else None
+    refusal = message.get("refusal") if _is_mapping(message) else None
+    return refusal if isinstance(refusal, str) and refusal else None
 
 
 def _summary(exc: pydantic.ValidationError) -> str:
