@@ -458,3 +458,26 @@ def test_embed_errors_are_clear(server: Script) -> None:
         server.answer(embedding_answer({0: ["x"]}, 1))
         with pytest.raises(ResponseValidationError, match="not a list of numbers"):
             llm.embed(["a"], model="m")
+
+
+def test_importing_the_client_leaves_these_features_unloaded() -> None:
+    """Structured output, services and the tool loop cost nothing until used: the client
+    imports them inside the methods that need them."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys; from agentproto.llm import LLMClient; "
+        "print(sorted(m for m in sys.modules if m.split('.')[-1] in "
+        "('services', 'structured', 'tool_loop')))"
+    )
+    generated = Path(__file__).resolve().parent.parent / "generated"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(generated), "PATH": "/usr/bin:/bin"},
+    )
+    assert out.stdout.strip() == "[]"

@@ -81,39 +81,15 @@ from agentproto.llm.payloads import (
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
-from agentproto.llm.services import (
-    Embeddings,
-    ModelInfo,
-    PageCursor,
-    Service,
-    embeddings_body,
-    embeddings_service,
-    list_models_service,
-    read_embeddings,
-    read_models_page,
-    sum_usage,
-)
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
-from agentproto.llm.structured import (
-    ParsedChatResponse,
-    ResponseFormat,
-    apply_response_format,
-    parse_response,
-)
-from agentproto.llm.tool_loop import (
-    FunctionTool,
-    ToolError,
-    ToolExecutionError,
-    ToolLoopLimitError,
-    ToolLoopResult,
-    ToolRun,
-    as_tools,
-    encode_output,
-    prepare,
-)
 
-if TYPE_CHECKING:  # pydantic models are the caller's (parse()); importing the client needs none
+if TYPE_CHECKING:
+    # Structured output, services and the tool loop are imported by the methods that use them:
+    # importing the client costs none of them (nor pydantic, whose models are the caller's).
     import pydantic
+    from agentproto.llm.services import Embeddings, ModelInfo, PageCursor, Service
+    from agentproto.llm.structured import ParsedChatResponse, ResponseFormat
+    from agentproto.llm.tool_loop import FunctionTool, ToolLoopResult, ToolRun
 
 # unasync: derive-sync
 # unasync: sync-only
@@ -385,6 +361,8 @@ class _Base(Generic[_H]):
                     )
             set_dotted(body, target, value)
         if response_format is not None:
+            from agentproto.llm.structured import apply_response_format
+
             apply_response_format(
                 manifest, body, response_format, assume_supported=self.structured_output
             )
@@ -783,6 +761,8 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         (made strict), the answer validated as that model: ``.parsed``. Raises
         :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
         short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        from agentproto.llm.structured import ParsedChatResponse, parse_response
+
         response = await self._chat_once(messages, _params(locals()), None)
         return ParsedChatResponse(parse_response(response, response_format), response)
 
@@ -860,6 +840,17 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
         ``"required"`` kept on would never let the model stop). More than ``max_iterations``
         chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        from agentproto.llm.tool_loop import (
+            ToolError,
+            ToolExecutionError,
+            ToolLoopLimitError,
+            ToolLoopResult,
+            ToolRun,
+            as_tools,
+            encode_output,
+            prepare,
+        )
+
         by_name = as_tools(tools)
         # unasync: sync-only
         # for tool in by_name.values():
@@ -929,6 +920,8 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     ) -> list[ModelInfo]:
         """Every model the provider lists (``services.list_models``), all pages followed up to
         ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
+        from agentproto.llm.services import list_models_service, read_models_page
+
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
@@ -964,6 +957,14 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     ) -> Embeddings:
         """One vector per input (``endpoints.embeddings``), sent ``batch_size`` inputs per
         request, in order; ``usage`` adds up the batches'."""
+        from agentproto.llm.services import (
+            Embeddings,
+            embeddings_body,
+            embeddings_service,
+            read_embeddings,
+            sum_usage,
+        )
+
         service = embeddings_service(self.manifest)
         model = model or self.model
         if not model:

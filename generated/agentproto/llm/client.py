@@ -84,39 +84,16 @@ from agentproto.llm.payloads import (
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
-from agentproto.llm.services import (
-    Embeddings,
-    ModelInfo,
-    PageCursor,
-    Service,
-    embeddings_body,
-    embeddings_service,
-    list_models_service,
-    read_embeddings,
-    read_models_page,
-    sum_usage,
-)
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
-from agentproto.llm.structured import (
-    ParsedChatResponse,
-    ResponseFormat,
-    apply_response_format,
-    parse_response,
-)
-from agentproto.llm.tool_loop import (
-    FunctionTool,
-    ToolError,
-    ToolExecutionError,
-    ToolLoopLimitError,
-    ToolLoopResult,
-    ToolRun,
-    as_tools,
-    encode_output,
-    prepare,
-)
 
-if TYPE_CHECKING:  # pydantic models are the caller's (parse()); importing the client needs none
+if TYPE_CHECKING:
+    # Structured output, services and the tool loop are imported by the methods that use them:
+    # importing the client costs none of them (nor pydantic, whose models are the caller's).
     import pydantic
+
+    from agentproto.llm.services import Embeddings, ModelInfo, PageCursor, Service
+    from agentproto.llm.structured import ParsedChatResponse, ResponseFormat
+    from agentproto.llm.tool_loop import FunctionTool, ToolLoopResult, ToolRun
 
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
@@ -387,6 +364,8 @@ class _Base(Generic[_H]):
                     )
             set_dotted(body, target, value)
         if response_format is not None:
+            from agentproto.llm.structured import apply_response_format
+
             apply_response_format(
                 manifest, body, response_format, assume_supported=self.structured_output
             )
@@ -856,6 +835,8 @@ class LLMClient(_Base[SyncHTTP]):
         (made strict), the answer validated as that model: ``.parsed``. Raises
         :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
         short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        from agentproto.llm.structured import ParsedChatResponse, parse_response
+
         response = self._chat_once(messages, _params(locals()), None)
         return ParsedChatResponse(parse_response(response, response_format), response)
 
@@ -923,6 +904,17 @@ class LLMClient(_Base[SyncHTTP]):
         function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
         ``"required"`` kept on would never let the model stop). More than ``max_iterations``
         chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        from agentproto.llm.tool_loop import (
+            ToolError,
+            ToolExecutionError,
+            ToolLoopLimitError,
+            ToolLoopResult,
+            ToolRun,
+            as_tools,
+            encode_output,
+            prepare,
+        )
+
         by_name = as_tools(tools)
         for tool in by_name.values():
             if tool.is_async:
@@ -984,6 +976,8 @@ class LLMClient(_Base[SyncHTTP]):
     ) -> list[ModelInfo]:
         """Every model the provider lists (``services.list_models``), all pages followed up to
         ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
+        from agentproto.llm.services import list_models_service, read_models_page
+
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
@@ -1019,6 +1013,14 @@ class LLMClient(_Base[SyncHTTP]):
     ) -> Embeddings:
         """One vector per input (``endpoints.embeddings``), sent ``batch_size`` inputs per
         request, in order; ``usage`` adds up the batches'."""
+        from agentproto.llm.services import (
+            Embeddings,
+            embeddings_body,
+            embeddings_service,
+            read_embeddings,
+            sum_usage,
+        )
+
         service = embeddings_service(self.manifest)
         model = model or self.model
         if not model:
@@ -1177,6 +1179,8 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         (made strict), the answer validated as that model: ``.parsed``. Raises
         :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
         short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        from agentproto.llm.structured import ParsedChatResponse, parse_response
+
         response = await self._chat_once(messages, _params(locals()), None)
         return ParsedChatResponse(parse_response(response, response_format), response)
 
@@ -1245,6 +1249,17 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
         ``"required"`` kept on would never let the model stop). More than ``max_iterations``
         chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        from agentproto.llm.tool_loop import (
+            ToolError,
+            ToolExecutionError,
+            ToolLoopLimitError,
+            ToolLoopResult,
+            ToolRun,
+            as_tools,
+            encode_output,
+            prepare,
+        )
+
         by_name = as_tools(tools)
         if max_iterations < 1:
             raise ValueError("max_iterations must be at least 1")
@@ -1305,6 +1320,8 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     ) -> list[ModelInfo]:
         """Every model the provider lists (``services.list_models``), all pages followed up to
         ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
+        from agentproto.llm.services import list_models_service, read_models_page
+
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
@@ -1340,6 +1357,14 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     ) -> Embeddings:
         """One vector per input (``endpoints.embeddings``), sent ``batch_size`` inputs per
         request, in order; ``usage`` adds up the batches'."""
+        from agentproto.llm.services import (
+            Embeddings,
+            embeddings_body,
+            embeddings_service,
+            read_embeddings,
+            sum_usage,
+        )
+
         service = embeddings_service(self.manifest)
         model = model or self.model
         if not model:
