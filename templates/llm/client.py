@@ -91,6 +91,8 @@ if TYPE_CHECKING:
     from agentproto.llm.structured import ParsedChatResponse, ResponseFormat
     from agentproto.llm.tool_loop import FunctionTool, ToolLoopResult, ToolRun
 
+    _M = TypeVar("_M", bound=pydantic.BaseModel)
+
 # unasync: derive-sync
 # unasync: sync-only
 # from concurrent.futures import ThreadPoolExecutor
@@ -106,7 +108,6 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
-_M = TypeVar("_M", bound="pydantic.BaseModel")
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096

@@ -95,6 +95,8 @@ if TYPE_CHECKING:
     from agentproto.llm.structured import ParsedChatResponse, ResponseFormat
     from agentproto.llm.tool_loop import FunctionTool, ToolLoopResult, ToolRun
 
+    _M = TypeVar("_M", bound=pydantic.BaseModel)
+
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
 from concurrent.futures import ThreadPoolExecutor
@@ -109,7 +111,6 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
-_M = TypeVar("_M", bound="pydantic.BaseModel")
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _QUOTA = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
