@@ -39,9 +39,9 @@ EXPORTS = {
     "FunctionTool": "tool_loop",
     "LLMClient": "client",
     "Manifest": "manifest",
+    "ModelInfo": "services",  # (the table is sorted where it is used)
     "ManifestError": "problems",
     "MissingAPIKeyError": "client",
-    "ModelInfo": "services",
     "PROVIDERS": "registry",
     "PROVIDER_IDS": "registry",
     "ParsedChatResponse": "structured",
