@@ -369,6 +369,12 @@ def test_list_models_errors_are_clear(server: Script) -> None:
         server.answer(Answer(body=b"<html>", content_type="text/html"))
         with pytest.raises(ResponseValidationError, match="not JSON"):
             llm.list_models()
+    server.answer(json_answer({"error": {"message": "denied", "status": "PERMISSION_DENIED"}}, 403))
+    with LLMClient("gemini", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(ProviderError, match="denied") as caught:
+            llm.list_models()
+    assert server.requests[-1].query == f"key={KEY}"  # sent where the manifest says...
+    assert KEY not in str(caught.value) and KEY not in repr(caught.value)  # ...and masked
     server.answer(json_answer({"data": [{"id": "x"}], "has_more": True, "last_id": "x"}))
     with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
         with pytest.raises(ResponseValidationError, match="more than 3 pages"):
