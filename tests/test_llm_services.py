@@ -379,6 +379,8 @@ def test_list_models_errors_are_clear(server: Script) -> None:
     with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
         with pytest.raises(ResponseValidationError, match="more than 3 pages"):
             llm.list_models(max_pages=3)
+        with pytest.raises(ValueError, match="at least 1"):
+            llm.list_models(max_pages=0)
 
 
 # -- embeddings -------------------------------------------------------------------------------

@@ -979,6 +979,8 @@ class LLMClient(_Base[SyncHTTP]):
         ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
         from agentproto.llm.services import list_models_service, read_models_page
 
+        if max_pages < 1:
+            raise ValueError("max_pages must be at least 1")
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
@@ -1323,6 +1325,8 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
         from agentproto.llm.services import list_models_service, read_models_page
 
+        if max_pages < 1:
+            raise ValueError("max_pages must be at least 1")
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
