@@ -44,8 +44,11 @@ EXPORTS = {
     "AsyncLLMClient": "client",
     "ChatResponse": "response",
     "ChatStream": "client",
+    "Embeddings": "services",
+    "FunctionTool": "tool_loop",
     "LLMClient": "client",
     "Manifest": "manifest",
+    "ModelInfo": "services",  # (the table is sorted where it is used)
     "ManifestError": "problems",
     "MissingAPIKeyError": "client",
     "CredentialSource": "credentials",
@@ -56,9 +59,18 @@ EXPORTS = {
     "ProviderId": "registry",
     "ProviderInfo": "registry",
     "ProviderStreamError": "errors",
+    "ParsedChatResponse": "structured",
+    "StructuredOutputError": "structured",
     "ToolCall": "response",
+    "ToolError": "tool_loop",
+    "ToolExecutionError": "tool_loop",
+    "ToolLoopError": "tool_loop",
+    "ToolLoopLimitError": "tool_loop",
+    "ToolLoopResult": "tool_loop",
+    "ToolRun": "tool_loop",
     "UnsupportedError": "problems",
     "Usage": "response",
+    "function_tool": "tool_loop",
 }
 _FALLBACK_DOC = "The provider answered with an error of this class."
 

@@ -28,6 +28,7 @@ and never appear in ``repr``, logs or error messages.
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import os
@@ -42,13 +43,9 @@ from collections.abc import (
     Mapping,
     Sequence,
 )
-
-# Written once as async code: each blocking twin below (the class or function without
-# ``Async``) is derived from its async original by codegen's unasync rewrite.
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import TracebackType
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 from urllib.parse import parse_qsl
 
 import anyio
@@ -91,6 +88,21 @@ from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
+if TYPE_CHECKING:
+    # Structured output, services and the tool loop are imported by the methods that use them:
+    # importing the client costs none of them (nor pydantic, whose models are the caller's).
+    import pydantic
+
+    from agentproto.llm.services import Embeddings, ModelInfo, PageCursor, Service
+    from agentproto.llm.structured import ParsedChatResponse, ResponseFormat
+    from agentproto.llm.tool_loop import FunctionTool, ToolLoopResult, ToolRun
+
+    _M = TypeVar("_M", bound=pydantic.BaseModel)
+
+# Written once as async code: each blocking twin below (the class or function without
+# ``Async``) is derived from its async original by codegen's unasync rewrite.
+from concurrent.futures import ThreadPoolExecutor
+
 __all__ = [
     "AsyncChatStream",
     "AsyncLLMClient",
@@ -121,6 +133,8 @@ class _Base(Generic[_H]):
     """What both flavours share: the manifest, credentials and request building."""
 
     _http: _H
+    structured_output: bool = False
+    """Send ``response_format`` even when the manifest does not declare structured output."""
 
     def __init__(
         self,
@@ -217,6 +231,7 @@ class _Base(Generic[_H]):
         extra_body: Mapping[str, Any] | None,
         extra_headers: Mapping[str, str] | None,
         timeout: TimeoutTypes | NotGiven,
+        response_format: ResponseFormat | None = None,
     ) -> Call:
         manifest = self.manifest
         model = model or self.model
@@ -247,7 +262,9 @@ class _Base(Generic[_H]):
         for name, value in pieces.items():
             values[name] = value
         for name, value in params.items():
-            if value is not None:
+            if name == "response_format":  # params={"response_format": ...} means the same
+                response_format = response_format if response_format is not None else value
+            elif value is not None:
                 values[name] = value
         if manifest.payload_format == "anthropic_style" and "max_tokens" not in values:
             values["max_tokens"] = _ANTHROPIC_DEFAULT_MAX_TOKENS
@@ -283,6 +300,12 @@ class _Base(Generic[_H]):
                         f"(it maps: {', '.join(sorted(manifest.mappings))})"
                     )
             set_dotted(body, target, value)
+        if response_format is not None:
+            from agentproto.llm.structured import apply_response_format
+
+            apply_response_format(
+                manifest, body, response_format, assume_supported=self.structured_output
+            )
         if extra_body:
             merge_into(body, extra_body)
         query: dict[str, Any] = dict(self._query)
@@ -302,6 +325,57 @@ class _Base(Generic[_H]):
             retry=self._retry.max_retries > 0,
         )
         return call
+
+    def _service_call(
+        self,
+        service: Service,
+        *,
+        cursor: PageCursor | None = None,
+        json_body: Any = None,
+        extra_headers: Mapping[str, str] | None,
+        timeout: TimeoutTypes | NotGiven,
+    ) -> Call:
+        """A request to a declared service (model list, embeddings) with the chat call's base
+        URL, base query and credentials."""
+        manifest = self.manifest
+        path = service.path
+        names = set(re.findall(r"{([A-Za-z_][A-Za-z0-9_]*)}", path))
+        if names:
+            variables = {**manifest.connection_vars, **self.variables}
+            missing = sorted(names - set(variables))
+            if missing:
+                raise ValueError(
+                    f"{manifest.id}: the path {path!r} needs {missing}: pass variables={{...}}"
+                )
+            path = format_path(path, **{k: variables[k] for k in names})
+        query: dict[str, Any] = {**self._query, **service.query}
+        if cursor is not None:
+            query.update(cursor.params)
+            if cursor.url is not None:
+                path = cursor.url
+        if manifest.auth_type == "query_param":
+            query[manifest.auth_param] = self._key.reveal()
+            _keep_keys_out_of_httpx_logs(manifest.auth_param)
+        return self._http.call(
+            service.method,
+            path,
+            params=query,
+            json=json_body,
+            headers={**service.headers, **(extra_headers or {})},
+            timeout=timeout,
+            retry=self._retry.max_retries > 0,
+        )
+
+    def _json(self, response: httpx.Response) -> Any:
+        try:
+            return json.loads(response.content)
+        except ValueError:
+            raise ResponseValidationError(
+                f"{self.manifest.id}: the answer is not JSON "
+                f"(content-type {response.headers.get('content-type')!r})",
+                status_code=response.status_code,
+                body=response.content,
+            ) from None
 
     def _error(self, response: httpx.Response, body: bytes) -> ProviderError:
         try:
@@ -614,6 +688,7 @@ class LLMClient(_Base[SyncHTTP]):
         endpoint: str | None = None,
         stream_path: str | None = None,
         http_client: httpx.Client | None = None,
+        structured_output: bool = False,
     ) -> None:
         super().__init__(
             provider,
@@ -628,6 +703,7 @@ class LLMClient(_Base[SyncHTTP]):
             stream_path=stream_path,
         )
         self._http = SyncHTTP(self._base_url, http_client=http_client, **self._http_options())
+        self.structured_output = structured_output
 
     def chat(
         self,
@@ -646,6 +722,7 @@ class LLMClient(_Base[SyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -653,7 +730,9 @@ class LLMClient(_Base[SyncHTTP]):
     ) -> ChatResponse:
         """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
         ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
-        manifest maps; ``extra_body`` is merged into the request body as is."""
+        manifest maps; ``extra_body`` is merged into the request body as is.
+        ``response_format`` asks for JSON (see :mod:`agentproto.llm.structured`; :meth:`parse`
+        also validates the answer as a pydantic model)."""
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
@@ -667,6 +746,37 @@ class LLMClient(_Base[SyncHTTP]):
         call = self._build(messages, stream=False, n=n, **standard)
         response = self._http.send(call, stream=False)
         return self._response(response)
+
+    def parse(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        response_format: type[_M],
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ParsedChatResponse[_M]:
+        """``chat()`` asking for the JSON Schema of the pydantic model ``response_format``
+        (made strict), the answer validated as that model: ``.parsed``. Raises
+        :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
+        short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        from agentproto.llm.structured import ParsedChatResponse, parse_response
+
+        response = self._chat_once(messages, _params(locals()), None)
+        return ParsedChatResponse(parse_response(response, response_format), response)
 
     def stream(
         self,
@@ -685,6 +795,7 @@ class LLMClient(_Base[SyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -709,6 +820,182 @@ class LLMClient(_Base[SyncHTTP]):
             response.close()
             raise
         return ChatStream(self, response)
+
+    def run_tools(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        tools: Sequence[FunctionTool | Callable[..., Any]],
+        model: str | None = None,
+        max_iterations: int = 10,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ToolLoopResult:
+        """Chat, run the tool calls of the answer with the tools' functions, send the
+        results, and again, until an answer asks for no tool (see
+        :mod:`agentproto.llm.tool_loop`). Each tool is a :class:`FunctionTool` or a plain
+        function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
+        ``"required"`` kept on would never let the model stop). More than ``max_iterations``
+        chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        from agentproto.llm.tool_loop import (
+            ToolError,
+            ToolExecutionError,
+            ToolLoopLimitError,
+            ToolLoopResult,
+            ToolRun,
+            as_tools,
+            encode_output,
+            prepare,
+        )
+
+        by_name = as_tools(tools)
+        for tool in by_name.values():
+            if tool.is_async:
+                raise TypeError(f"tool {tool.name!r} is async def: use AsyncLLMClient.run_tools")
+        if max_iterations < 1:
+            raise ValueError("max_iterations must be at least 1")
+        specs = [tool.spec() for tool in by_name.values()]
+        history: list[dict[str, Any]] = [dict(m) for m in messages]
+        runs: list[ToolRun] = []
+        response: ChatResponse | None = None
+        for iteration in range(1, max_iterations + 1):
+            response = self.chat(
+                history,
+                model=model,
+                tools=specs,
+                tool_choice=tool_choice if iteration == 1 else None,
+                temperature=temperature,
+                max_tokens=max_tokens,
+                params=params,
+                extra_body=extra_body,
+                extra_headers=extra_headers,
+                timeout=timeout,
+            )
+            history.append(response.message())
+            if not response.tool_calls:
+                return ToolLoopResult(response, history, runs, iteration)
+            results: list[dict[str, Any]] = []
+            for call in response.tool_calls:
+                try:
+                    tool, arguments = prepare(by_name, call)
+                    value = tool.function(**arguments)
+                    run = ToolRun(call, encode_output(tool, value))
+                except ToolError as exc:
+                    run = ToolRun(call, str(exc), is_error=True)
+                except Exception as exc:
+                    raise ToolExecutionError(
+                        f"{self.manifest.id}: tool {call.name!r} raised {type(exc).__name__}",
+                        messages=history,
+                        runs=runs,
+                        response=response,
+                    ) from exc
+                runs.append(run)
+                results.append(run.block())
+            history.append({"role": "user", "content": results})
+        raise ToolLoopLimitError(
+            f"{self.manifest.id}: the model still asks for tools after {max_iterations} chats "
+            "(max_iterations)",
+            messages=history,
+            runs=runs,
+            response=response,
+        )
+
+    def list_models(
+        self,
+        *,
+        max_pages: int = 100,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> list[ModelInfo]:
+        """Every model the provider lists (``services.list_models``), all pages followed up to
+        ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
+        from agentproto.llm.services import list_models_service, read_models_page
+
+        if max_pages < 1:
+            raise ValueError("max_pages must be at least 1")
+        service = list_models_service(self.manifest)
+        models: list[ModelInfo] = []
+        cursor: PageCursor | None = None
+        for _ in range(max_pages):
+            call = self._service_call(
+                service, cursor=cursor, extra_headers=extra_headers, timeout=timeout
+            )
+            response = self._http.send(call, stream=False)
+            page, cursor = read_models_page(
+                self.manifest, service, self._json(response), self._base_url, response.content
+            )
+            models.extend(page)
+            if cursor is None:
+                return models
+        raise ResponseValidationError(
+            f"{self.manifest.id}: the model list has more than {max_pages} pages "
+            "(raise max_pages=)",
+            status_code=200,
+            body=b"",
+        )
+
+    def embed(
+        self,
+        input: str | Sequence[str],
+        *,
+        model: str | None = None,
+        dimensions: int | None = None,
+        encoding_format: str | None = None,
+        batch_size: int = 2048,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> Embeddings:
+        """One vector per input (``endpoints.embeddings``), sent ``batch_size`` inputs per
+        request, in order; ``usage`` adds up the batches'."""
+        from agentproto.llm.services import (
+            Embeddings,
+            embeddings_body,
+            embeddings_service,
+            read_embeddings,
+            sum_usage,
+        )
+
+        service = embeddings_service(self.manifest)
+        model = model or self.model
+        if not model:
+            raise ValueError(
+                f"{self.manifest.id}: no model: pass model=... to the call or the client"
+            )
+        inputs = [input] if isinstance(input, str) else list(input)
+        if not inputs:
+            raise ValueError(f"{self.manifest.id}: embed() needs at least one input")
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        vectors: list[list[float]] = []
+        usages: list[Any] = []
+        bodies: list[Any] = []
+        answered: str | None = None
+        for start in range(0, len(inputs), batch_size):
+            batch = inputs[start : start + batch_size]
+            body = embeddings_body(
+                model, batch, dimensions=dimensions, encoding_format=encoding_format
+            )
+            if extra_body:
+                merge_into(body, extra_body)
+            call = self._service_call(
+                service, json_body=body, extra_headers=extra_headers, timeout=timeout
+            )
+            response = self._http.send(call, stream=False)
+            data = self._json(response)
+            found, usage, answered_model = read_embeddings(
+                self.manifest.id, data, len(batch), response.content
+            )
+            vectors.extend(found)
+            usages.append(usage)
+            bodies.append(data)
+            answered = answered or answered_model
+        return Embeddings(vectors, answered, sum_usage(usages), tuple(bodies))
 
     def close(self) -> None:
         self._http.close()
@@ -738,6 +1025,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         endpoint: str | None = None,
         stream_path: str | None = None,
         http_client: httpx.AsyncClient | None = None,
+        structured_output: bool = False,
     ) -> None:
         super().__init__(
             provider,
@@ -752,6 +1040,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             stream_path=stream_path,
         )
         self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
+        self.structured_output = structured_output
 
     async def chat(
         self,
@@ -770,6 +1059,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -777,7 +1067,9 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     ) -> ChatResponse:
         """One answer (``n`` > 1: that many candidates, natively or by parallel requests, as
         ``features.multi_candidate`` says). ``params`` takes any other standard parameter the
-        manifest maps; ``extra_body`` is merged into the request body as is."""
+        manifest maps; ``extra_body`` is merged into the request body as is.
+        ``response_format`` asks for JSON (see :mod:`agentproto.llm.structured`; :meth:`parse`
+        also validates the answer as a pydantic model)."""
         standard = _params(locals())
         if self._simulated(n):
             assert n is not None
@@ -801,6 +1093,37 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         response = await self._http.send(call, stream=False)
         return self._response(response)
 
+    async def parse(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        response_format: type[_M],
+        model: str | None = None,
+        tools: Sequence[Tool | Mapping[str, Any]] | None = None,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        stop_sequences: Sequence[str] | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        seed: int | None = None,
+        reasoning_effort: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ParsedChatResponse[_M]:
+        """``chat()`` asking for the JSON Schema of the pydantic model ``response_format``
+        (made strict), the answer validated as that model: ``.parsed``. Raises
+        :class:`~agentproto.llm.structured.StructuredOutputError` for an answer that is cut
+        short, not JSON or not valid (like the openai SDK's ``chat.completions.parse``)."""
+        from agentproto.llm.structured import ParsedChatResponse, parse_response
+
+        response = await self._chat_once(messages, _params(locals()), None)
+        return ParsedChatResponse(parse_response(response, response_format), response)
+
     def stream(
         self,
         messages: Sequence[Message | Mapping[str, Any]],
@@ -818,6 +1141,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         seed: int | None = None,
         reasoning_effort: str | None = None,
         n: int | None = None,
+        response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -843,6 +1167,181 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             await response.aclose()
             raise
         return AsyncChatStream(self, response)
+
+    async def run_tools(
+        self,
+        messages: Sequence[Message | Mapping[str, Any]],
+        *,
+        tools: Sequence[FunctionTool | Callable[..., Any]],
+        model: str | None = None,
+        max_iterations: int = 10,
+        tool_choice: ToolChoice | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        params: Mapping[str, Any] | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> ToolLoopResult:
+        """Chat, run the tool calls of the answer with the tools' functions, send the
+        results, and again, until an answer asks for no tool (see
+        :mod:`agentproto.llm.tool_loop`). Each tool is a :class:`FunctionTool` or a plain
+        function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
+        ``"required"`` kept on would never let the model stop). More than ``max_iterations``
+        chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        from agentproto.llm.tool_loop import (
+            ToolError,
+            ToolExecutionError,
+            ToolLoopLimitError,
+            ToolLoopResult,
+            ToolRun,
+            as_tools,
+            encode_output,
+            prepare,
+        )
+
+        by_name = as_tools(tools)
+        if max_iterations < 1:
+            raise ValueError("max_iterations must be at least 1")
+        specs = [tool.spec() for tool in by_name.values()]
+        history: list[dict[str, Any]] = [dict(m) for m in messages]
+        runs: list[ToolRun] = []
+        response: ChatResponse | None = None
+        for iteration in range(1, max_iterations + 1):
+            response = await self.chat(
+                history,
+                model=model,
+                tools=specs,
+                tool_choice=tool_choice if iteration == 1 else None,
+                temperature=temperature,
+                max_tokens=max_tokens,
+                params=params,
+                extra_body=extra_body,
+                extra_headers=extra_headers,
+                timeout=timeout,
+            )
+            history.append(response.message())
+            if not response.tool_calls:
+                return ToolLoopResult(response, history, runs, iteration)
+            results: list[dict[str, Any]] = []
+            for call in response.tool_calls:
+                try:
+                    tool, arguments = prepare(by_name, call)
+                    value = tool.function(**arguments)
+                    if inspect.isawaitable(value):
+                        value = await value
+                    run = ToolRun(call, encode_output(tool, value))
+                except ToolError as exc:
+                    run = ToolRun(call, str(exc), is_error=True)
+                except Exception as exc:
+                    raise ToolExecutionError(
+                        f"{self.manifest.id}: tool {call.name!r} raised {type(exc).__name__}",
+                        messages=history,
+                        runs=runs,
+                        response=response,
+                    ) from exc
+                runs.append(run)
+                results.append(run.block())
+            history.append({"role": "user", "content": results})
+        raise ToolLoopLimitError(
+            f"{self.manifest.id}: the model still asks for tools after {max_iterations} chats "
+            "(max_iterations)",
+            messages=history,
+            runs=runs,
+            response=response,
+        )
+
+    async def list_models(
+        self,
+        *,
+        max_pages: int = 100,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> list[ModelInfo]:
+        """Every model the provider lists (``services.list_models``), all pages followed up to
+        ``max_pages`` (more raises ``ResponseValidationError`` rather than cutting the list)."""
+        from agentproto.llm.services import list_models_service, read_models_page
+
+        if max_pages < 1:
+            raise ValueError("max_pages must be at least 1")
+        service = list_models_service(self.manifest)
+        models: list[ModelInfo] = []
+        cursor: PageCursor | None = None
+        for _ in range(max_pages):
+            call = self._service_call(
+                service, cursor=cursor, extra_headers=extra_headers, timeout=timeout
+            )
+            response = await self._http.send(call, stream=False)
+            page, cursor = read_models_page(
+                self.manifest, service, self._json(response), self._base_url, response.content
+            )
+            models.extend(page)
+            if cursor is None:
+                return models
+        raise ResponseValidationError(
+            f"{self.manifest.id}: the model list has more than {max_pages} pages "
+            "(raise max_pages=)",
+            status_code=200,
+            body=b"",
+        )
+
+    async def embed(
+        self,
+        input: str | Sequence[str],
+        *,
+        model: str | None = None,
+        dimensions: int | None = None,
+        encoding_format: str | None = None,
+        batch_size: int = 2048,
+        extra_body: Mapping[str, Any] | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: TimeoutTypes | NotGiven = NOT_GIVEN,
+    ) -> Embeddings:
+        """One vector per input (``endpoints.embeddings``), sent ``batch_size`` inputs per
+        request, in order; ``usage`` adds up the batches'."""
+        from agentproto.llm.services import (
+            Embeddings,
+            embeddings_body,
+            embeddings_service,
+            read_embeddings,
+            sum_usage,
+        )
+
+        service = embeddings_service(self.manifest)
+        model = model or self.model
+        if not model:
+            raise ValueError(
+                f"{self.manifest.id}: no model: pass model=... to the call or the client"
+            )
+        inputs = [input] if isinstance(input, str) else list(input)
+        if not inputs:
+            raise ValueError(f"{self.manifest.id}: embed() needs at least one input")
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        vectors: list[list[float]] = []
+        usages: list[Any] = []
+        bodies: list[Any] = []
+        answered: str | None = None
+        for start in range(0, len(inputs), batch_size):
+            batch = inputs[start : start + batch_size]
+            body = embeddings_body(
+                model, batch, dimensions=dimensions, encoding_format=encoding_format
+            )
+            if extra_body:
+                merge_into(body, extra_body)
+            call = self._service_call(
+                service, json_body=body, extra_headers=extra_headers, timeout=timeout
+            )
+            response = await self._http.send(call, stream=False)
+            data = self._json(response)
+            found, usage, answered_model = read_embeddings(
+                self.manifest.id, data, len(batch), response.content
+            )
+            vectors.extend(found)
+            usages.append(usage)
+            bodies.append(data)
+            answered = answered or answered_model
+        return Embeddings(vectors, answered, sum_usage(usages), tuple(bodies))
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -898,4 +1397,5 @@ def _params(scope: dict[str, Any]) -> dict[str, Any]:
         "extra_body": scope["extra_body"],
         "extra_headers": scope["extra_headers"],
         "timeout": scope["timeout"],
+        "response_format": scope["response_format"],
     }
