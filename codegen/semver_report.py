@@ -292,9 +292,57 @@ def _tops(keys: set[tuple[str, ...]]) -> dict[str, set[str]]:
     return found
 
 
+def _moves(old: Snapshot, new: Snapshot) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Top-level things that moved to another module and are still exported where they were:
+    ``(old module, name)`` -> ``(new module, name)``. Imports keep working, so a move is not a
+    removal; what the thing itself became is compared at its new home."""
+    moves: dict[tuple[str, ...], tuple[str, ...]] = {}
+    fresh_tops = _tops(set(new.api) - set(old.api))
+    for key, item in old.api.items():
+        if len(key) != 2 or item.kind in ("module", "export") or key in new.api:
+            continue
+        module, name = key
+        if (module, f"export {name}") not in new.api or (module, f"export {name}") in old.api:
+            continue
+        homes = sorted(fresh_tops.get(name, set()) - {module})
+        if len(homes) == 1:
+            moves[key] = (homes[0], name)
+    return moves
+
+
+def _moved(
+    api: dict[tuple[str, ...], Item], moves: dict[tuple[str, ...], tuple[str, ...]]
+) -> dict[tuple[str, ...], Item]:
+    """``api`` with each moved thing (and everything under it) keyed at its new home."""
+    out: dict[tuple[str, ...], Item] = {}
+    for key, item in api.items():
+        home = moves.get(key[:2]) if len(key) >= 2 else None
+        out[(*home, *key[2:]) if home else key] = item
+    return out
+
+
 def compare(old: Snapshot, new: Snapshot) -> list[Change]:
     """Every difference between two snapshots, classified; sorted (major first)."""
     changes: list[Change] = []
+    moves = _moves(old, new)
+    if moves:
+        for origin, home in sorted(moves.items()):
+            changes.append(
+                Change("patch", _label(origin), f"moved to {home[0]}, still exported here")
+            )
+        new_api = {
+            key: item
+            for key, item in new.api.items()
+            if not (
+                len(key) == 2
+                and key[1].startswith("export ")
+                and (key[0], key[1].removeprefix("export ")) in moves
+            )
+        }
+        old = Snapshot(
+            _moved(old.api, moves), old.protocols, old.inputs, old.implementation, old.has_inputs
+        )
+        new = Snapshot(new_api, new.protocols, new.inputs, new.implementation, new.has_inputs)
     removed = sorted(set(old.api) - set(new.api))
     added = sorted(set(new.api) - set(old.api))
     gone = set(removed)

@@ -328,6 +328,30 @@ def test_classifier(before: str, after: str, level: str, what: str) -> None:
     assert any(what in c.what for c in changes if c.level == level), changes
 
 
+def test_a_thing_moved_and_still_exported_is_not_a_removal() -> None:
+    """A function moved to another module and re-exported where it was: imports keep working,
+    so it is a patch; what it became is compared at its new home; without the re-export it is
+    a removal."""
+
+    def package(mod: str, other: str) -> Any:
+        return parse(
+            derive(
+                {"pkg/__init__.py": b"", "pkg/mod.py": mod.encode(), "pkg/other.py": other.encode()}
+            )
+        )
+
+    before = package("def f(a: int) -> None: ...\n", "")
+    reexport = 'from pkg.other import f\n__all__ = ["f"]\n'
+    moved = compare(before, package(reexport, "def f(a: int) -> None: ...\n"))
+    assert overall(moved) == "patch", moved
+    assert any(c.where == "pkg.mod.f" and "moved to pkg.other" in c.what for c in moved)
+    changed = compare(before, package(reexport, "def f(a: str) -> None: ...\n"))
+    assert overall(changed) == "major"
+    assert any(c.where == "pkg.other.f" and "type changed" in c.what for c in changed), changed
+    dropped = compare(before, package("", "def f(a: int) -> None: ...\n"))
+    assert any(c.where == "pkg.mod.f" and c.what == "def removed" for c in dropped), dropped
+
+
 def test_types_and_bumps() -> None:
     assert compare_types("Literal['a', 'b']", "Literal['a', 'b']") == []
     assert [lv for lv, _ in compare_types("Literal['a']", "Literal['a', 'b']")] == ["minor"]
