@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError, Problem, to_pointer
+from codegen.flows_normalise import Deviation, is_strict, normalise
 from codegen.ir import Operation
 from codegen.sources import display_path, load_document, schema_problems
 
@@ -45,11 +46,25 @@ def openapi_operations(document: Any) -> dict[str, tuple[str, str]]:
 
 
 def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, Any]:
-    """Load one bundle and check it; returns the agents.json document."""
+    """Load one bundle and check it; returns the agents.json document (as the planner reads
+    it: known deviations normalised unless the build is strict)."""
+    return read_bundle(folder, schema, root)[0]
+
+
+def read_bundle(
+    folder: Path, schema: dict[str, Any], root: Path
+) -> tuple[dict[str, Any], list[Deviation]]:
+    """Load one bundle and check it: the agents.json document and the deviations from the
+    seed schema that were read leniently (none in a strict build; see flows_normalise)."""
     agents_path = folder / "agents.json"
     shown = display_path(agents_path, root)
-    document = load_document(agents_path, root)
-    problems = schema_problems(document, schema, shown, check_schema=False)
+    raw = load_document(agents_path, root)
+    deviations: list[Deviation] = []
+    if is_strict():
+        document, checkable = raw, raw
+    else:
+        document, checkable, deviations = normalise(raw)
+    problems = schema_problems(checkable, schema, shown, check_schema=False)
     if problems:
         raise BuildError(problems)
 
@@ -108,7 +123,7 @@ def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, A
     if problems:
         raise BuildError(problems)
     result: dict[str, Any] = document
-    return result
+    return result, deviations
 
 
 def bundle_sources(folder: Path, root: Path) -> dict[str, Any]:
@@ -135,8 +150,13 @@ def bundle_operations(
 ) -> tuple[Operation, ...]:
     """One operation per flow of every bundle."""
     result = []
+    problems: list[Problem] = []
     for folder in bundle_folders(protocol_folder, root):
-        document = load_bundle(folder, schema, root)
+        try:
+            document = load_bundle(folder, schema, root)
+        except BuildError as exc:  # report every bad bundle at once
+            problems.extend(exc.problems)
+            continue
         for flow in document["flows"]:
             result.append(
                 Operation(
@@ -150,6 +170,8 @@ def bundle_operations(
                     group=folder.name,
                 )
             )
+    if problems:
+        raise BuildError(problems)
     return tuple(result)
 
 
@@ -200,3 +222,36 @@ def manifest_operations(
     if problems:
         raise BuildError(problems)
     return tuple(result)
+
+
+def check_bundles(schemas: Path, root: Path) -> None:
+    """Validate every agents.json bundle first, alone (file, pointer, reason; BuildError).
+
+    The full build validates the bundles too, but only after the meta-schema checks of every
+    protocol's schemas (seconds); a bad bundle is the most common bad input, so the CLI calls
+    this before the build and a rejected bundle reports in well under a second. A protocol
+    folder whose spec table does not even parse is left to the build to report.
+    """
+    problems: list[Problem] = []
+    folders = sorted(p for p in schemas.iterdir() if p.is_dir()) if schemas.is_dir() else []
+    for protocol in folders:
+        table_path = protocol / "spec.yaml"
+        try:
+            table = load_document(table_path, root) if table_path.is_file() else None
+            if not isinstance(table, dict):
+                continue
+            operations = table.get("operations")
+            if not (isinstance(operations, dict) and operations.get("derive") == "bundles"):
+                continue
+            schema = load_document(protocol / table["types"]["schema"], root)
+        except (BuildError, KeyError, TypeError):
+            continue
+        if not isinstance(schema, dict):
+            continue
+        for folder in bundle_folders(protocol, root):
+            try:
+                read_bundle(folder, schema, root)
+            except BuildError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise BuildError(problems)

@@ -37,10 +37,10 @@ def render(
     root = folder.parent.parent
     files = {"flows/_auth.py": env.get_template("flows/auth.py.j2").render()}
     for bundle in corpus.bundle_folders(folder, root):
-        document = corpus.load_bundle(bundle, protocol.models[0].schema, root)
+        document, deviations = corpus.read_bundle(bundle, protocol.models[0].schema, root)
         specs = corpus.bundle_sources(bundle, root)
         shown = display_path(bundle / "agents.json", root)
-        plan = plan_bundle(bundle.name, document, specs, shown)
+        plan = plan_bundle(bundle.name, document, specs, shown, deviations=deviations)
         files[f"flows/{bundle.name}.py"] = env.get_template("flows/bundle.py.j2").render(
             plan=plan,
             prefix=class_name(bundle.name),

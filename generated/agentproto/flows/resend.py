@@ -73,6 +73,7 @@ PLAN: Final[Plan] = {
                     "description": "Plain text content of the email.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "send_email_action",
@@ -172,6 +173,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -200,6 +202,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the email.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_email_action",
@@ -213,9 +216,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the email."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -266,6 +271,7 @@ PLAN: Final[Plan] = {
                     "description": "Fields to update in the email.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "patch_email_action",
@@ -279,9 +285,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the email."},
+                            "credential": False,
                         }
                     ],
                     "body": {"content_type": "application/json", "required": False, "schema": {}},
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -316,6 +324,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the email to cancel.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "cancel_email_action",
@@ -329,9 +338,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the email."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -377,6 +388,7 @@ PLAN: Final[Plan] = {
                     "description": "Array of email objects to send.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "batch_email_action",
@@ -479,6 +491,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -507,6 +520,7 @@ PLAN: Final[Plan] = {
                     "description": "Domain name to create.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "create_domain_action",
@@ -535,6 +549,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -560,6 +575,7 @@ PLAN: Final[Plan] = {
             "title": "List Domains",
             "description": "Retrieves a list of domains.",
             "inputs": [],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_domains_action",
@@ -569,6 +585,7 @@ PLAN: Final[Plan] = {
                     "server": "https://api.resend.com",
                     "params": [],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [],
@@ -590,6 +607,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the domain.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_domain_action",
@@ -603,9 +621,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -651,6 +671,7 @@ PLAN: Final[Plan] = {
                     "description": "Domain properties to update.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "patch_domain_action",
@@ -664,6 +685,7 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": {
@@ -688,6 +710,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -725,6 +748,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the domain to delete.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_domain_action",
@@ -738,9 +762,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -773,6 +799,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the domain to verify.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "verify_domain_action",
@@ -786,9 +813,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -820,6 +849,7 @@ PLAN: Final[Plan] = {
                     "description": "Name of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "create_audience_action",
@@ -842,6 +872,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -864,6 +895,7 @@ PLAN: Final[Plan] = {
             "title": "List Audiences",
             "description": "Retrieves a list of audiences.",
             "inputs": [],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_audiences_action",
@@ -873,6 +905,7 @@ PLAN: Final[Plan] = {
                     "server": "https://api.resend.com",
                     "params": [],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [],
@@ -897,6 +930,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_audience_action",
@@ -910,9 +944,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -945,6 +981,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_audience_action",
@@ -958,9 +995,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1003,6 +1042,7 @@ PLAN: Final[Plan] = {
                     "description": "Email address of the contact.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "add_contact_action",
@@ -1016,6 +1056,7 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": {
@@ -1053,6 +1094,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1090,6 +1132,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_contacts_action",
@@ -1103,9 +1146,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1146,6 +1191,7 @@ PLAN: Final[Plan] = {
                     "description": "Email address of the contact to delete.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_contact_by_email_action",
@@ -1159,15 +1205,18 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1215,6 +1264,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the contact.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_contact_by_id_action",
@@ -1228,15 +1278,18 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1284,6 +1337,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the contact.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_contact_by_id_action",
@@ -1297,15 +1351,18 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1366,6 +1423,7 @@ PLAN: Final[Plan] = {
                     "description": "Contact details to update.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "update_contact_action",
@@ -1379,12 +1437,14 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": {
@@ -1416,6 +1476,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1492,6 +1553,7 @@ PLAN: Final[Plan] = {
                     "description": "ID of the audience to send the broadcast to.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "create_broadcast_action",
@@ -1541,6 +1603,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1580,6 +1643,7 @@ PLAN: Final[Plan] = {
             "title": "List Broadcasts",
             "description": "Retrieves a list of broadcast campaigns.",
             "inputs": [],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_broadcasts_action",
@@ -1589,6 +1653,7 @@ PLAN: Final[Plan] = {
                     "server": "https://api.resend.com",
                     "params": [],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [],
@@ -1613,6 +1678,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the broadcast.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_broadcast_action",
@@ -1626,9 +1692,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Broadcast ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1661,6 +1729,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the broadcast.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_broadcast_action",
@@ -1674,9 +1743,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Broadcast ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1717,6 +1788,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the broadcast to send.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "send_broadcast_action",
@@ -1730,6 +1802,7 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Broadcast ID."},
+                            "credential": False,
                         }
                     ],
                     "body": {
@@ -1745,6 +1818,7 @@ PLAN: Final[Plan] = {
                             },
                         },
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
