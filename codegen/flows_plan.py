@@ -86,19 +86,20 @@ def python_type(schema: Any) -> str:
 
 
 def _resolve(spec: dict[str, Any], node: Any, depth: int = 0) -> Any:
-    """``node`` with local ``$ref``s resolved (recursively, cycles cut after 20 levels)."""
-    if depth > 20:
-        return {}
+    """``node`` with local ``$ref``s resolved; ``depth`` counts ``$ref`` hops, and a cycle is
+    cut after 20 of them (plain nesting keeps every value)."""
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/"):
+            if depth > 20:
+                return {}
             target: Any = spec
             for token in ref[2:].split("/"):
                 target = target.get(token.replace("~1", "/").replace("~0", "~"), {})
             return _resolve(spec, target, depth + 1)
-        return {k: _resolve(spec, v, depth + 1) for k, v in node.items()}
+        return {k: _resolve(spec, v, depth) for k, v in node.items()}
     if isinstance(node, list):
-        return [_resolve(spec, v, depth + 1) for v in node]
+        return [_resolve(spec, v, depth) for v in node]
     return node
 
 
@@ -217,10 +218,13 @@ class _Planner:
             if isinstance(body, dict):
                 content = body.get("content") or {}
                 media = next(iter(content), "application/json")
+                schema = (content.get(media) or {}).get("schema") or {}
+                required = schema.get("required") if isinstance(schema, dict) else None
                 body_plan = {
                     "content_type": media,
                     "required": bool(body.get("required", False)),
-                    "schema": (content.get(media) or {}).get("schema") or {},
+                    "schema": schema,
+                    "required_fields": sorted(map(str, required or [])),
                 }
             result[key] = {
                 "method": method,
@@ -268,6 +272,13 @@ class _Planner:
                     break
             else:
                 result.append(alternative)
+        if requirements and not result:
+            self.warn(
+                self.shown,
+                f"{source}:{operation_id}",
+                "no security alternative of the operation can be met by any auth: every call fails",
+            )
+            result.append([{"type": "unsupported"}])
         return result
 
     def flow(
@@ -487,7 +498,12 @@ class _Planner:
                 f"{lw}/target/fieldPath",
                 "the operation declares no requestBody: sent as a JSON body",
             )
-            action["body"] = {"content_type": "application/json", "required": False, "schema": {}}
+            action["body"] = {
+                "content_type": "application/json",
+                "required": False,
+                "schema": {},
+                "required_fields": [],
+            }
         body = action["body"] if action is not None else None
         if (
             body is not None
@@ -568,6 +584,18 @@ class _Planner:
                     f"action {action['id']!r} needs a request body and no link gives it: every "
                     "call fails",
                 )
+            elif body is not None and ["requestBody"] not in into:
+                given = {path[1] for path in into if path[0] == "requestBody" and len(path) > 1}
+                unfilled = [n for n in body.get("required_fields", ()) if n not in given]
+                for name in unfilled:
+                    self.warn(
+                        self.shown,
+                        where,
+                        f"action {action['id']!r} needs body field {name!r} and no link "
+                        "gives it: every call fails",
+                    )
+                if unfilled:
+                    action["unfilled_body_fields"] = unfilled  # the executor refuses the call
 
     def inputs(
         self, where: str, flow: dict[str, Any]

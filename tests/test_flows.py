@@ -68,7 +68,12 @@ def arguments(flow: dict[str, Any]) -> dict[str, Any]:
             if isinstance(real, dict) and real.get("type") not in (None, "string"):
                 values[i["arg"]] = sample(real)
                 continue
-        if "enum" in schema or "example" in schema:
+        declared = [
+            p["schema"] for a in flow["actions"] for p in a["params"] if p["name"] == i["wire"]
+        ]
+        if declared and "enum" in declared[0]:  # the operation's enum, which the server checks
+            values[i["arg"]] = sample(declared[0])
+        elif "enum" in schema or "example" in schema:
             values[i["arg"]] = sample(schema)
         elif i["type"] == "int":
             values[i["arg"]] = 7

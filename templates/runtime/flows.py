@@ -358,6 +358,7 @@ class FlowRunner:
         base: str | None = self.base_urls.get(action["source"])
         server = (base if base is not None else str(action["server"])).rstrip("/")
         body = given.get("requestBody", _MISSING)
+        _check_body(run, action, body)
         content: str | bytes | None = None
         json_body: JSONValue = None
         if body is not _MISSING and action["body"] is not None:
@@ -423,6 +424,8 @@ class FlowRunner:
             if scheme["type"] == "apiKey":
                 where = lower if scheme["in"] == "header" else params
                 return scheme["name"].lower() in where or scheme["name"] in where
+            if scheme["type"] not in ("bearer", "basic"):
+                return False  # a scheme no auth can send (the build warned)
             prefix = "Bearer " if scheme["type"] == "bearer" else "Basic "
             return lower.get("authorization", "").startswith(prefix)
 
@@ -495,6 +498,24 @@ def _text(value: JSONValue) -> str:
     if isinstance(value, list | dict):
         return json.dumps(value)
     return str(value)
+
+
+def _check_body(run: _Run, action: Mapping[str, Any], body: JSONValue | _Missing) -> None:
+    """Refuse, before sending, a body the operation requires but nothing gave, or a call the
+    build warned about: a body field the operation requires that no link gives."""
+    plan = action["body"]
+    if plan is None:
+        return
+    missing = [f"body field {f!r}" for f in action.get("unfilled_body_fields", ())]
+    if body is _MISSING and plan["required"]:
+        missing.insert(0, "the request body")
+    if missing:
+        raise FlowInputError(
+            f"flow {run.flow['id']!r}: action {action['id']!r} needs {', '.join(missing)} and "
+            "no link gives it",
+            flow=run.flow["id"],
+            action=action["id"],
+        )
 
 
 def _check_variant(flow: Plan, inputs: JSONObject) -> None:

@@ -306,6 +306,7 @@ PLAN: Final[Plan] = {
                             },
                             "required": ["name"],
                         },
+                        "required_fields": ["name"],
                     },
                     "security": [
                         [
@@ -888,6 +889,14 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": [
+                            "notional",
+                            "qty",
+                            "side",
+                            "symbol",
+                            "time_in_force",
+                            "type",
+                        ],
                     },
                     "security": [
                         [
@@ -1506,6 +1515,14 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": [
+                            "notional",
+                            "qty",
+                            "side",
+                            "symbol",
+                            "time_in_force",
+                            "type",
+                        ],
                     },
                     "security": [
                         [

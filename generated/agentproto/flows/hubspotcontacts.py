@@ -332,6 +332,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["inputs", "properties", "propertiesWithHistory"],
                     },
                     "security": [
                         [{"type": "apiKey", "name": "hapikey", "in": "query"}],
@@ -443,6 +444,7 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": ["inputs"],
                     },
                     "security": [
                         [{"type": "apiKey", "name": "hapikey", "in": "query"}],
@@ -610,6 +612,7 @@ PLAN: Final[Plan] = {
                                 "associations": [],
                             },
                         },
+                        "required_fields": ["associations", "properties"],
                     },
                     "security": [
                         [{"type": "apiKey", "name": "hapikey", "in": "query"}],
@@ -857,6 +860,7 @@ PLAN: Final[Plan] = {
                                 "associations": [],
                             },
                         },
+                        "required_fields": ["properties"],
                     },
                     "security": [
                         [{"type": "apiKey", "name": "hapikey", "in": "query"}],
@@ -948,6 +952,7 @@ PLAN: Final[Plan] = {
                                 "objectIdToMerge": {"type": "string"},
                             },
                         },
+                        "required_fields": ["objectIdToMerge", "primaryObjectId"],
                     },
                     "security": [
                         [{"type": "apiKey", "name": "hapikey", "in": "query"}],
@@ -1054,6 +1059,7 @@ PLAN: Final[Plan] = {
                                 "associations": [],
                             },
                         },
+                        "required_fields": ["properties"],
                     },
                     "security": [
                         [{"type": "apiKey", "name": "hapikey", "in": "query"}],

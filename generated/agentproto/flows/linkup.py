@@ -92,8 +92,10 @@ PLAN: Final[Plan] = {
                             "required": ["q", "depth", "outputType"],
                             "additionalProperties": False,
                         },
+                        "required_fields": ["depth", "outputType", "q"],
                     },
                     "security": [[{"type": "bearer"}]],
+                    "unfilled_body_fields": ["outputType"],
                 }
             ],
             "links": [

@@ -172,6 +172,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["from", "subject", "to"],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -288,7 +289,12 @@ PLAN: Final[Plan] = {
                             "credential": False,
                         }
                     ],
-                    "body": {"content_type": "application/json", "required": False, "schema": {}},
+                    "body": {
+                        "content_type": "application/json",
+                        "required": False,
+                        "schema": {},
+                        "required_fields": [],
+                    },
                     "security": [[{"type": "bearer"}]],
                 }
             ],
@@ -490,6 +496,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": [],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -548,6 +555,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["name"],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -709,6 +717,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": [],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -871,6 +880,7 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": ["name"],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -1093,6 +1103,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["email"],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -1475,6 +1486,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": [],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -1602,6 +1614,7 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["audience_id", "from", "subject"],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
@@ -1817,6 +1830,7 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": [],
                     },
                     "security": [[{"type": "bearer"}]],
                 }
