@@ -11,12 +11,17 @@ JSON pointer and reason.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError, Problem, to_pointer
 from codegen.flows_normalise import Deviation, is_strict, normalise
+from codegen.flows_plan import plan_bundle
 from codegen.ir import Operation
 from codegen.sources import display_path, load_document, schema_problems
 
@@ -97,7 +102,7 @@ def read_bundle(
                 )
             )
             continue
-        operations[source["id"]] = openapi_operations(load_document(spec_path, root))
+        operations[source["id"]] = openapi_operations(_openapi(spec_path, root))
 
     for f_index, flow in enumerate(document["flows"]):
         for a_index, action in enumerate(flow["actions"]):
@@ -129,7 +134,45 @@ def read_bundle(
 def bundle_sources(folder: Path, root: Path) -> dict[str, Any]:
     """The OpenAPI documents of a (loaded, checked) bundle, by source id."""
     mapping = load_document(folder / "bundle.yaml", root)
-    return {sid: load_document(folder / local, root) for sid, local in mapping["sources"].items()}
+    return {sid: _openapi(folder / local, root) for sid, local in mapping["sources"].items()}
+
+
+def _openapi(path: Path, root: Path) -> Any:
+    """An OpenAPI document, parsed once per build process (the bundle check, the operation
+    list and the planner all read it; nothing mutates it)."""
+    stat = path.stat() if path.is_file() else None
+    key = (path.resolve(), stat.st_mtime_ns if stat else 0, stat.st_size if stat else -1)
+    return _parsed(key, root)
+
+
+@lru_cache(maxsize=16)
+def _parsed(key: tuple[Path, int, int], root: Path) -> Any:
+    """Parse an OpenAPI file. YAML is slow (alpaca's 500 KB: ~250 ms with libyaml), so a YAML
+    file whose parse survives a JSON round trip exactly is kept as JSON under
+    ``.codegen-cache/openapi/<sha256 of its bytes>.json`` (~15 ms to read); the content hash
+    is the key, so an edited file is parsed again."""
+    path = key[0]
+    if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        return load_document(path, root)
+    cache = root / ".codegen-cache"
+    stored = cache / "openapi" / f"{hashlib.sha256(path.read_bytes()).hexdigest()}.json"
+    try:
+        return json.loads(stored.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    document = load_document(path, root)
+    try:
+        text = json.dumps(document, ensure_ascii=False)
+        if json.loads(text) == document:  # no dates, no non-string keys: exact as JSON
+            stored.parent.mkdir(parents=True, exist_ok=True)
+            if not (cache / ".gitignore").exists():
+                (cache / ".gitignore").write_text("*\n")
+            partial = stored.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(stored)
+    except (OSError, TypeError, ValueError):
+        pass  # an unwritable project or a document JSON cannot hold: parsed every time
+    return document
 
 
 def bundle_folders(protocol_folder: Path, root: Path) -> list[Path]:
@@ -224,10 +267,15 @@ def manifest_operations(
     return tuple(result)
 
 
+def _quiet(file: str, pointer: str, reason: str) -> None:
+    """Warnings are the build's to show (once); the early check only looks for problems."""
+
+
 def check_bundles(schemas: Path, root: Path) -> None:
     """Validate every agents.json bundle first, alone (file, pointer, reason; BuildError).
 
-    The full build validates the bundles too, but only after the meta-schema checks of every
+    Each bundle is validated and planned (its links checked). The full build does this too,
+    but only after the meta-schema checks of every
     protocol's schemas (seconds); a bad bundle is the most common bad input, so the CLI calls
     this before the build and a rejected bundle reports in well under a second. A protocol
     folder whose spec table does not even parse is left to the build to report.
@@ -248,9 +296,27 @@ def check_bundles(schemas: Path, root: Path) -> None:
             continue
         if not isinstance(schema, dict):
             continue
-        for folder in bundle_folders(protocol, root):
+        folders = bundle_folders(protocol, root)
+        for folder in folders:  # the agents.json documents alone first: no OpenAPI parsed
+            agents_path = folder / "agents.json"
             try:
-                read_bundle(folder, schema, root)
+                raw = load_document(agents_path, root)
+                checkable = raw if is_strict() else normalise(raw)[1]
+                problems.extend(
+                    schema_problems(
+                        checkable, schema, display_path(agents_path, root), check_schema=False
+                    )
+                )
+            except BuildError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            break
+        for folder in folders:
+            try:
+                document, _ = read_bundle(folder, schema, root)
+                specs = bundle_sources(folder, root)
+                shown = display_path(folder / "agents.json", root)
+                plan_bundle(folder.name, document, specs, shown, warn=_quiet)  # links
             except BuildError as exc:
                 problems.extend(exc.problems)
     if problems:

@@ -323,6 +323,7 @@ class _Planner:
                     "implicit": True,
                 }
                 for origin, target in (("parameters", "parameters"), ("requestBody", whole))
+                if any(i["origin"][0] == origin for i in inputs)
             ]
         for l_index, link in enumerate(written):
             lw = f"{where}/links/{l_index}"

@@ -424,3 +424,39 @@ def test_cli_strict_rejects_and_reports_fast(tmp_path: Path) -> None:
     )
     assert done.returncode == 2, done.stderr
     assert "13 problem(s)" in done.stderr and "('enum' was unexpected)" in done.stderr
+
+
+def test_unknown_extras_are_kept_and_every_pointer_is_named() -> None:
+    from codegen.flows_normalise import normalise
+    from codegen.flows_plan import plan_bundle
+
+    document = json.loads((BUNDLES / "alpaca" / "agents.json").read_text())
+    document["flows"][7]["fields"]["parameters"][1]["x-ui-hint"] = {"widget": "radio"}
+    lenient, checkable, deviations = normalise(document)
+    assert "x-ui-hint" not in checkable["flows"][7]["fields"]["parameters"][1]
+    specs = {s: openapi("alpaca", s) for s in ("alpacatrading", "alpacamarketdata")}
+    warnings: list[tuple[str, str]] = []
+    plan = plan_bundle(
+        "alpaca",
+        lenient,
+        specs,
+        "alpaca",
+        warn=lambda f, p, r: warnings.append((r, p)),
+        deviations=deviations,
+    )
+    side = next(i for i in plan["flows"][7]["inputs"] if i["wire"] == "side")
+    assert side["extras"] == {"x-ui-hint": {"widget": "radio"}}
+    assert side["schema"]["enum"] == ["buy", "sell"]
+    kinds = dict(warnings)
+    enum_kind = "JSON-Schema keyword 'enum' in a flow parameter: part of the input's schema"
+    assert kinds[enum_kind].split(", ") == [
+        "/flows/7/fields/parameters/1",
+        "/flows/7/fields/parameters/2",
+        "/flows/8/fields/parameters/6",
+        "/flows/8/fields/parameters/7",
+        "/flows/9/fields/parameters/6",
+        "/flows/9/fields/parameters/7",
+        "/flows/11/fields/parameters/1",
+    ]
+    extra_kind = "unknown key 'x-ui-hint' in a flow parameter: kept in the input's extras"
+    assert kinds[extra_kind] == "/flows/7/fields/parameters/1"
