@@ -258,7 +258,29 @@ def test_alpaca_one_of_body_branch_is_chosen_by_the_fields(servers: Any) -> None
         assert "'qty'" in str(caught.value) and "'notional'" in str(caught.value)
         with pytest.raises(FlowInputError, match="no branch"):
             c.order_place(symbol="A", side="buy", type="market", time_in_force="day")
-        assert len(server.requests) == count  # refused before sending
+        # named by the caller: the branch must then fit the fields given
+        with pytest.raises(FlowInputError, match="no branch"):
+            c.order_place(
+                symbol="A",
+                side="buy",
+                type="market",
+                time_in_force="day",
+                qty=1,
+                body_variant="notional",
+            )
+        c.order_place(
+            symbol="A",
+            side="buy",
+            type="market",
+            time_in_force="day",
+            qty=3,
+            body_variant="qty",
+        )
+        assert server.requests[-1]["body"]["qty"] == 3
+        with pytest.raises(FlowInputError, match="unknown body branch 'shares'"):
+            fields = {"symbol": "A", "side": "buy", "type": "market", "time_in_force": "day"}
+            c.run_flow("order_place", {**fields, "qty": 1}, body_variant="shares")
+        assert len(server.requests) == count + 1
     tool = next(t for t in alpaca.TOOLS if t["name"] == "order_place")
     assert "exactly one of" in tool["description"]
 

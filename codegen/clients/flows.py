@@ -52,8 +52,12 @@ def render(
 def _flow_context(flow: dict[str, Any]) -> dict[str, Any]:
     required = [i for i in flow["inputs"] if i["required"]]
     optional = [i for i in flow["inputs"] if not i["required"]]
+    variant_arg = "body_variant"
+    while any(i["arg"] == variant_arg for i in flow["inputs"]):
+        variant_arg += "_"
     return {
         **flow,
         "ordered_inputs": required + optional,
         "result_class": class_name(flow["name"]) + "Result",
+        "variant_arg": variant_arg,
     }

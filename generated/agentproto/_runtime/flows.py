@@ -267,7 +267,9 @@ class FlowRunner:
                 return flow
         raise KeyError(name)
 
-    def start(self, flow: Plan, arguments: Mapping[str, Any]) -> _Run:
+    def start(
+        self, flow: Plan, arguments: Mapping[str, Any], body_variant: str | None = None
+    ) -> _Run:
         by_arg = {i["arg"]: i for i in flow["inputs"]}
         unknown = sorted(set(arguments) - set(by_arg))
         if unknown:
@@ -283,7 +285,7 @@ class FlowRunner:
         for arg, value in arguments.items():
             if value is not None:
                 _set(inputs, list(by_arg[arg]["origin"]), value)
-        _check_variant(flow, inputs)
+        _check_variant(flow, inputs, body_variant)
         return _Run(flow, inputs, {}, {a["id"]: {} for a in flow["actions"]}, {})
 
     def _origin(self, run: _Run, link: Mapping[str, Any]) -> JSONValue | _Missing:
@@ -521,11 +523,23 @@ def _check_body(run: _Run, action: Mapping[str, Any], body: JSONValue | _Missing
         )
 
 
-def _check_variant(flow: Plan, inputs: JSONObject) -> None:
-    """A body with ``oneOf`` branches: the given fields must fit exactly one branch."""
+def _check_variant(flow: Plan, inputs: JSONObject, named: str | None = None) -> None:
+    """A body with ``oneOf`` branches: the given fields must fit exactly one branch, or the
+    branch the caller ``named``."""
     variants: Sequence[Mapping[str, Any]] = flow.get("body_variants", ())
     if not variants:
+        if named is not None:
+            raise FlowInputError(f"{flow['id']}: its body has no branches", flow=flow["id"])
         return
+    if named is not None:
+        chosen = [v for v in variants if v["name"] == named]
+        if not chosen:
+            names = [v["name"] for v in variants]
+            raise FlowInputError(
+                f"{flow['id']}: unknown body branch {named!r}; the branches are {names}",
+                flow=flow["id"],
+            )
+        variants = chosen
     body = inputs.get("requestBody")
     given: set[str] = {str(k) for k in body} if isinstance(body, dict) else set()
     fits = [
@@ -578,10 +592,14 @@ class SyncFlows:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
 
-    def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
-        """Run a flow by id or function name; returns the raw result (JSON data)."""
+    def run_flow(
+        self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None
+    ) -> Any:
+        """Run a flow by id or function name; returns the raw result (JSON data).
+        ``body_variant`` names the ``oneOf`` branch of the flow's body (default: the one the
+        given fields fit)."""
         runner = self._runner
-        run = runner.start(runner.flow(name), arguments)
+        run = runner.start(runner.flow(name), arguments, body_variant)
         for action in run.flow["actions"]:
             call = runner.request(self._http, run, action)
             try:
@@ -623,10 +641,14 @@ class AsyncFlows:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
 
-    async def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
-        """Run a flow by id or function name; returns the raw result (JSON data)."""
+    async def run_flow(
+        self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None
+    ) -> Any:
+        """Run a flow by id or function name; returns the raw result (JSON data).
+        ``body_variant`` names the ``oneOf`` branch of the flow's body (default: the one the
+        given fields fit)."""
         runner = self._runner
-        run = runner.start(runner.flow(name), arguments)
+        run = runner.start(runner.flow(name), arguments, body_variant)
         for action in run.flow["actions"]:
             call = runner.request(self._http, run, action)
             try:
