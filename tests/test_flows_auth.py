@@ -224,3 +224,37 @@ def test_a_security_scheme_no_auth_can_send_is_a_build_warning() -> None:
     with cls(auth={"chat": BearerAuth("t")}, base_urls={"chat": "http://127.0.0.1:9"}) as c:
         with pytest.raises(FlowInputError, match="needs auth"):
             c.run_flow("chat_postMessage", {"channel": "C"})  # refused: nothing is sent
+
+
+def test_a_token_parameter_besides_an_oauth_scheme_is_filled_too() -> None:
+    """Slack's shape: every operation has an OAuth 2 security scheme *and* a required ``token``
+    parameter; ``BearerAuth`` meets the scheme and fills the parameter."""
+    api = copy.deepcopy(CHAT_API)
+    api["components"] = {
+        "securitySchemes": {
+            "slackAuth": {
+                "type": "oauth2",
+                "flows": {
+                    "authorizationCode": {
+                        "authorizationUrl": "https://x",
+                        "tokenUrl": "https://y",
+                        "scopes": {},
+                    }
+                },
+            }
+        }
+    }
+    api["security"] = [{"slackAuth": []}]
+    cls, warnings = flows_class(api, BUNDLE)
+    assert warnings == []
+    server = OpenAPIServer(api)
+    server.responses["chat_postMessage"] = {"ts": "5"}
+    with serve(server.app) as url:
+        with cls(auth={"chat": BearerAuth("xoxb-9")}, base_urls={"chat": url}) as client:
+            client.run_flow("chat_postMessage", {"channel": "C"})
+    post, react = server.requests
+    assert (
+        post["headers"]["authorization"] == "Bearer xoxb-9" == "Bearer " + post["headers"]["token"]
+    )
+    assert react["query"]["token"] == "xoxb-9"
+    assert server.rejections == []

@@ -482,3 +482,24 @@ def test_unknown_extras_are_kept_and_every_pointer_is_named() -> None:
     ]
     extra_kind = "unknown key 'x-ui-hint' in a flow parameter: kept in the input's extras"
     assert kinds[extra_kind] == "/flows/7/fields/parameters/1"
+
+
+def test_each_shipped_bundle_warns_once_compactly(caplog: pytest.LogCaptureFixture) -> None:
+    """One log record per bundle, each kind of normalisation once with all its pointers."""
+    import logging
+
+    from codegen import corpus
+    from codegen.flows_plan import plan_bundle
+
+    caplog.set_level(logging.WARNING, logger="codegen")
+    schema = json.loads((ROOT / "schemas" / "agents_json" / "agents-json.schema.json").read_text())
+    for name in ("giphy", "resend"):
+        document, deviations = corpus.read_bundle(BUNDLES / name, schema, ROOT)
+        specs = corpus.bundle_sources(BUNDLES / name, ROOT)
+        plan_bundle(name, document, specs, name, deviations=deviations)
+    records = [r.getMessage() for r in caplog.records]
+    assert len(records) == 2, records
+    giphy_lines = records[0].splitlines()
+    assert giphy_lines[0] == "giphy: read with 2 kind(s) of normalisation:"
+    assert len(giphy_lines) == 3 and "actionId" not in records[0]
+    assert all(len(r.splitlines()) <= 4 for r in records), records

@@ -323,18 +323,18 @@ class FlowRunner:
         params: dict[str, str] = {}
         cookies: list[str] = []
         path = str(action["path"])
-        spare = self._authenticate(action, headers, params)
+        spare, credential = self._authenticate(action, headers, params)
         supplied = {k.lower() for k in headers} | set(params)
         for p in action["params"]:
             value = values.get(p["name"])
             if (
                 value is None
                 and p.get("credential")
-                and spare is not None
+                and credential is not None
                 and p["name"].lower() not in supplied
                 and p["name"] not in supplied
             ):
-                value = spare  # a credential the operation declares as a parameter
+                value = credential  # a credential the operation declares as a parameter
             if value is None:
                 if (
                     p["required"]
@@ -389,9 +389,11 @@ class FlowRunner:
 
     def _authenticate(
         self, action: Mapping[str, Any], headers: dict[str, str], params: dict[str, str]
-    ) -> str | None:
-        """Apply the source's auth; return the secret of an auth that fills none of the
-        operation's declared credentials by itself (it fills them instead), else None."""
+    ) -> tuple[str | None, str | None]:
+        """Apply the source's auth; return (spare, any): the secret of an auth that fills none
+        of the operation's declared credentials by itself, and the secret to put in a
+        credential parameter (the spare, else the first: a ``token`` parameter required
+        besides a bearer scheme)."""
         auths = self.auth.get(action["source"], ())
         for auth in auths:
             auth.apply(headers, params)
@@ -404,11 +406,10 @@ class FlowRunner:
                 if scheme["type"] == "apiKey":
                     slots.add((str(scheme["in"]), str(scheme["name"]).lower()))
                 bearer = bearer or scheme["type"] == "bearer"
-        for auth in auths:
-            secret = auth.credential()
-            if secret is not None and not auth.covers(slots, bearer):
-                return secret
-        return None
+        secrets = [(auth.credential(), auth.covers(slots, bearer)) for auth in auths]
+        spare = next((s for s, covered in secrets if s is not None and not covered), None)
+        first = next((s for s, _ in secrets if s is not None), None)
+        return spare, spare if spare is not None else first
 
     def _security(
         self,
