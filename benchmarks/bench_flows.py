@@ -3,8 +3,12 @@
 Run from the repository root:  python benchmarks/bench_flows.py [--calls 500] [--runs 3]
 
 - build: the flow-plan + render step of `codegen build` for each bundle alone (loading and
-  checking the bundle, resolving its OpenAPI operations, rendering and formatting its module),
-  median of --runs.
+  checking the bundle, parsing its OpenAPI files, resolving its operations, rendering and
+  formatting its module), median of --runs; alpaca (two OpenAPI files, 864 KB) is the largest.
+  cold: the OpenAPI YAML parsed; warm: read from the parsed-OpenAPI cache (JSON).
+- rejection: wall time of `python -m codegen build` (a fresh process, like a user's) on a scratch
+  copy of the project holding one bad bundle, until it exits 2: a seed-schema violation under
+  --strict (theodds as published) and a broken link in a default build; median of --runs.
 - overhead: the same GET (giphy's search flow, one action) issued --calls times through the
   generated flow client and directly with httpx (same `httpx.Client`, same loopback server in
   its own process, same query), in one run; the difference per call is what the executor adds.
@@ -15,9 +19,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -59,30 +67,84 @@ server.serve_forever()
 """
 
 
-def build_times(runs: int) -> dict[str, float]:
+def build_times(runs: int) -> dict[str, tuple[float, float]]:
+    """(cold, warm) seconds per bundle: cold parses its OpenAPI YAML (no parsed-OpenAPI cache),
+    warm reads the JSON kept in ``.codegen-cache/openapi/`` (a scratch root, so the project's
+    own cache is left alone)."""
     folder = ROOT / "schemas" / "agents_json"
     schema = load_document(folder / "agents-json.schema.json", ROOT)
     env = environment(ROOT / "templates")
     times = {}
-    for bundle in corpus.bundle_folders(folder, ROOT):
-        samples = []
-        for _ in range(runs):
-            started = time.perf_counter()
-            document = corpus.load_bundle(bundle, schema, ROOT)
-            specs = corpus.bundle_sources(bundle, ROOT)
-            plan = plan_bundle(bundle.name, document, specs, bundle.name, warn=lambda *a: None)
-            text = env.get_template("flows/bundle.py.j2").render(
-                plan=plan,
-                prefix=class_name(bundle.name),
-                flows=[
-                    {**f, "ordered_inputs": f["inputs"], "result_class": "R" + str(i)}
-                    for i, f in enumerate(plan["flows"])
-                ],
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        shutil.copytree(folder / "bundles", root / "bundles")
+        for bundle in corpus.bundle_folders(root, root):
+            samples: dict[bool, list[float]] = {True: [], False: []}
+            for _ in range(runs):
+                for cold in (True, False):
+                    corpus._parsed.cache_clear()  # parse every run, as a new build does
+                    if cold:
+                        shutil.rmtree(root / ".codegen-cache", ignore_errors=True)
+                    started = time.perf_counter()
+                    document = corpus.load_bundle(bundle, schema, root)
+                    specs = corpus.bundle_sources(bundle, root)
+                    plan = plan_bundle(bundle.name, document, specs, bundle.name, warn=_quiet)
+                    text = env.get_template("flows/bundle.py.j2").render(
+                        plan=plan,
+                        prefix=class_name(bundle.name),
+                        flows=[
+                            {**f, "ordered_inputs": f["inputs"], "result_class": "R" + str(i)}
+                            for i, f in enumerate(plan["flows"])
+                        ],
+                    )
+                    format_text(text)
+                    samples[cold].append(time.perf_counter() - started)
+            times[bundle.name] = (
+                statistics.median(samples[True]),
+                statistics.median(samples[False]),
             )
-            format_text(text)
-            samples.append(time.perf_counter() - started)
-        times[bundle.name] = statistics.median(samples)
     return times
+
+
+def _quiet(*args: object) -> None:
+    pass
+
+
+def rejection_times(runs: int) -> dict[str, tuple[float, float]]:
+    """(wall, CPU) seconds until ``codegen build`` exits 2 on a project with one bad bundle
+    (CPU: user + system of the child, which a loaded machine does not inflate)."""
+    cases: dict[str, tuple[float, float]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for case, argv in (
+            ("--strict, seed schema (theodds)", ["--strict"]),
+            ("default, broken link (alpaca)", []),
+        ):
+            root = Path(scratch) / case.split(",")[0].strip("-")
+            for name in ("schemas", "templates"):
+                shutil.copytree(ROOT / name, root / name)
+            if not argv:
+                path = root / "schemas" / "agents_json" / "bundles" / "alpaca" / "agents.json"
+                document = json.loads(path.read_text())
+                link = document["flows"][7]["links"][8]  # its origin now runs after its target
+                link["origin"]["actionId"] = "order_roundtrip_get_action"
+                path.write_text(json.dumps(document))
+            samples, cpu = [], []
+            for _ in range(runs):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                started = time.perf_counter()
+                done = subprocess.run(
+                    [sys.executable, "-m", "codegen", "--root", str(root), "build", *argv],
+                    capture_output=True,
+                    text=True,
+                    cwd=ROOT,
+                    timeout=120,
+                )
+                samples.append(time.perf_counter() - started)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+                assert done.returncode == 2, done.stderr
+            cases[case] = (statistics.median(samples), statistics.median(cpu))
+    return cases
 
 
 async def async_samples(url: str, calls: int, runs: int) -> dict[str, list[float]]:
@@ -125,6 +187,7 @@ def main() -> None:
     args = parser.parse_args()
 
     builds = build_times(args.runs)
+    rejections = rejection_times(args.runs)
     server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
@@ -162,9 +225,13 @@ def main() -> None:
         server.wait()
 
     print(f"build time per bundle (plan + render + format, median of {args.runs}):")
-    for name, seconds in builds.items():
+    print(f"  {'':<16} {'cold':>8}     {'warm':>8}")
+    for name, (cold, warm) in builds.items():
         flows_count = len(importlib.import_module(f"agentproto.flows.{name}").PLAN["flows"])
-        print(f"  {name:<8} {seconds * 1000:8.1f} ms  ({flows_count} flows)")
+        print(f"  {name:<16} {cold * 1000:8.1f} ms  {warm * 1000:8.1f} ms  ({flows_count} flows)")
+    print(f"\nrejection of a bad bundle (codegen build in a new process, median of {args.runs}):")
+    for case, (wall, cpu) in rejections.items():
+        print(f"  {case:<34} {wall * 1000:8.1f} ms  (CPU {cpu * 1000:.0f} ms)")
     flow, raw = medians["flow client"], medians["httpx direct"]
     print(f"\nper call, {args.calls} calls x {args.runs} runs (loopback, one action):")
     print(f"  flow client   {flow * 1e6:8.1f} us")

@@ -34,6 +34,11 @@ def _parser() -> argparse.ArgumentParser:
         help="write nothing; exit 1 with a unified diff if generated/ is stale",
     )
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    build.add_argument(
+        "--strict",
+        action="store_true",
+        help="agents.json bundles must match the seed schema exactly (no lenient reading)",
+    )
 
     diff = sub.add_parser(
         "diff",
@@ -68,7 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         from codegen.progress import Progress
 
         started = time.perf_counter()
-        result = build(layout, check=args.check, force=args.force, progress=Progress())
+        from codegen.corpus import check_bundles
+        from codegen.flows_normalise import strict_bundles
+
+        with strict_bundles(args.strict):
+            check_bundles(layout.schemas, layout.root)  # a bad bundle reports in < 1 s
+            result = build(layout, check=args.check, force=args.force, progress=Progress())
     except BuildError as exc:
         print(
             f"codegen: {len(exc.problems)} problem(s) in the inputs; nothing was written.",

@@ -11,11 +11,17 @@ JSON pointer and reason.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError, Problem, to_pointer
+from codegen.flows_normalise import Deviation, is_strict, normalise
+from codegen.flows_plan import plan_bundle
 from codegen.ir import Operation
 from codegen.sources import display_path, load_document, schema_problems
 
@@ -45,11 +51,25 @@ def openapi_operations(document: Any) -> dict[str, tuple[str, str]]:
 
 
 def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, Any]:
-    """Load one bundle and check it; returns the agents.json document."""
+    """Load one bundle and check it; returns the agents.json document (as the planner reads
+    it: known deviations normalised unless the build is strict)."""
+    return read_bundle(folder, schema, root)[0]
+
+
+def read_bundle(
+    folder: Path, schema: dict[str, Any], root: Path
+) -> tuple[dict[str, Any], list[Deviation]]:
+    """Load one bundle and check it: the agents.json document and the deviations from the
+    seed schema that were read leniently (none in a strict build; see flows_normalise)."""
     agents_path = folder / "agents.json"
     shown = display_path(agents_path, root)
-    document = load_document(agents_path, root)
-    problems = schema_problems(document, schema, shown, check_schema=False)
+    raw = load_document(agents_path, root)
+    deviations: list[Deviation] = []
+    if is_strict():
+        document, checkable = raw, raw
+    else:
+        document, checkable, deviations = normalise(raw)
+    problems = schema_problems(checkable, schema, shown, check_schema=False)
     if problems:
         raise BuildError(problems)
 
@@ -82,7 +102,7 @@ def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, A
                 )
             )
             continue
-        operations[source["id"]] = openapi_operations(load_document(spec_path, root))
+        operations[source["id"]] = openapi_operations(_openapi(spec_path, root))
 
     for f_index, flow in enumerate(document["flows"]):
         for a_index, action in enumerate(flow["actions"]):
@@ -108,13 +128,51 @@ def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, A
     if problems:
         raise BuildError(problems)
     result: dict[str, Any] = document
-    return result
+    return result, deviations
 
 
 def bundle_sources(folder: Path, root: Path) -> dict[str, Any]:
     """The OpenAPI documents of a (loaded, checked) bundle, by source id."""
     mapping = load_document(folder / "bundle.yaml", root)
-    return {sid: load_document(folder / local, root) for sid, local in mapping["sources"].items()}
+    return {sid: _openapi(folder / local, root) for sid, local in mapping["sources"].items()}
+
+
+def _openapi(path: Path, root: Path) -> Any:
+    """An OpenAPI document, parsed once per build process (the bundle check, the operation
+    list and the planner all read it; nothing mutates it)."""
+    stat = path.stat() if path.is_file() else None
+    key = (path.resolve(), stat.st_mtime_ns if stat else 0, stat.st_size if stat else -1)
+    return _parsed(key, root)
+
+
+@lru_cache(maxsize=16)
+def _parsed(key: tuple[Path, int, int], root: Path) -> Any:
+    """Parse an OpenAPI file. YAML is slow (alpaca's 500 KB: ~250 ms with libyaml), so a YAML
+    file whose parse survives a JSON round trip exactly is kept as JSON under
+    ``.codegen-cache/openapi/<sha256 of its bytes>.json`` (~15 ms to read); the content hash
+    is the key, so an edited file is parsed again."""
+    path = key[0]
+    if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        return load_document(path, root)
+    cache = root / ".codegen-cache"
+    stored = cache / "openapi" / f"{hashlib.sha256(path.read_bytes()).hexdigest()}.json"
+    try:
+        return json.loads(stored.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    document = load_document(path, root)
+    try:
+        text = json.dumps(document, ensure_ascii=False)
+        if json.loads(text) == document:  # no dates, no non-string keys: exact as JSON
+            stored.parent.mkdir(parents=True, exist_ok=True)
+            if not (cache / ".gitignore").exists():
+                (cache / ".gitignore").write_text("*\n")
+            partial = stored.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(stored)
+    except (OSError, TypeError, ValueError):
+        pass  # an unwritable project or a document JSON cannot hold: parsed every time
+    return document
 
 
 def bundle_folders(protocol_folder: Path, root: Path) -> list[Path]:
@@ -135,8 +193,13 @@ def bundle_operations(
 ) -> tuple[Operation, ...]:
     """One operation per flow of every bundle."""
     result = []
+    problems: list[Problem] = []
     for folder in bundle_folders(protocol_folder, root):
-        document = load_bundle(folder, schema, root)
+        try:
+            document = load_bundle(folder, schema, root)
+        except BuildError as exc:  # report every bad bundle at once
+            problems.extend(exc.problems)
+            continue
         for flow in document["flows"]:
             result.append(
                 Operation(
@@ -150,6 +213,8 @@ def bundle_operations(
                     group=folder.name,
                 )
             )
+    if problems:
+        raise BuildError(problems)
     return tuple(result)
 
 
@@ -208,3 +273,59 @@ def manifest_operations(
     if problems:
         raise BuildError(problems)
     return tuple(result)
+
+
+def _quiet(file: str, pointer: str, reason: str) -> None:
+    """Warnings are the build's to show (once); the early check only looks for problems."""
+
+
+def check_bundles(schemas: Path, root: Path) -> None:
+    """Validate every agents.json bundle first, alone (file, pointer, reason; BuildError).
+
+    Each bundle is validated and planned (its links checked). The full build does this too,
+    but only after the meta-schema checks of every
+    protocol's schemas (seconds); a bad bundle is the most common bad input, so the CLI calls
+    this before the build and a rejected bundle reports in well under a second. A protocol
+    folder whose spec table does not even parse is left to the build to report.
+    """
+    problems: list[Problem] = []
+    folders = sorted(p for p in schemas.iterdir() if p.is_dir()) if schemas.is_dir() else []
+    for protocol in folders:
+        table_path = protocol / "spec.yaml"
+        try:
+            table = load_document(table_path, root) if table_path.is_file() else None
+            if not isinstance(table, dict):
+                continue
+            operations = table.get("operations")
+            if not (isinstance(operations, dict) and operations.get("derive") == "bundles"):
+                continue
+            schema = load_document(protocol / table["types"]["schema"], root)
+        except (BuildError, KeyError, TypeError):
+            continue
+        if not isinstance(schema, dict):
+            continue
+        folders = bundle_folders(protocol, root)
+        for folder in folders:  # the agents.json documents alone first: no OpenAPI parsed
+            agents_path = folder / "agents.json"
+            try:
+                raw = load_document(agents_path, root)
+                checkable = raw if is_strict() else normalise(raw)[1]
+                problems.extend(
+                    schema_problems(
+                        checkable, schema, display_path(agents_path, root), check_schema=False
+                    )
+                )
+            except BuildError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            break
+        for folder in folders:
+            try:
+                document, _ = read_bundle(folder, schema, root)
+                specs = bundle_sources(folder, root)
+                shown = display_path(folder / "agents.json", root)
+                plan_bundle(folder.name, document, specs, shown, warn=_quiet)  # links
+            except BuildError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise BuildError(problems)

@@ -22,10 +22,11 @@ import copy
 import keyword
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from codegen.errors import BuildError, Problem
+from codegen.flows_normalise import PARAMETER_KEYS, SCHEMA_KEYWORDS, Deviation, group
 
 log = logging.getLogger("codegen")
 
@@ -40,6 +41,19 @@ _PRIMITIVES = {
     "object": "dict[str, Any]",
 }
 _PARAM_PREFIXES = ("query", "path", "header", "cookie")
+_CREDENTIAL_NAMES = frozenset(
+    {
+        "accesstoken",
+        "apikey",
+        "apitoken",
+        "authorization",
+        "authtoken",
+        "hapikey",
+        "token",
+        "xapikey",
+        "xauthtoken",
+    }
+)
 
 
 def identifier(text: str) -> str:
@@ -50,6 +64,13 @@ def identifier(text: str) -> str:
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):
         name += "_"
     return name
+
+
+def snake_name(text: str) -> str:
+    """A Python method name for a wire id: ``chat_postMessage`` -> ``chat_post_message``."""
+    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", text)
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text)
+    return identifier(re.sub(r"_+", "_", text).lower())
 
 
 def class_name(text: str) -> str:
@@ -65,19 +86,20 @@ def python_type(schema: Any) -> str:
 
 
 def _resolve(spec: dict[str, Any], node: Any, depth: int = 0) -> Any:
-    """``node`` with local ``$ref``s resolved (recursively, cycles cut after 20 levels)."""
-    if depth > 20:
-        return {}
+    """``node`` with local ``$ref``s resolved; ``depth`` counts ``$ref`` hops, and a cycle is
+    cut after 20 of them (plain nesting keeps every value)."""
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/"):
+            if depth > 20:
+                return {}
             target: Any = spec
             for token in ref[2:].split("/"):
                 target = target.get(token.replace("~1", "/").replace("~0", "~"), {})
             return _resolve(spec, target, depth + 1)
-        return {k: _resolve(spec, v, depth + 1) for k, v in node.items()}
+        return {k: _resolve(spec, v, depth) for k, v in node.items()}
     if isinstance(node, list):
-        return [_resolve(spec, v, depth + 1) for v in node]
+        return [_resolve(spec, v, depth) for v in node]
     return node
 
 
@@ -177,6 +199,8 @@ class _Planner:
                         f"/overrides/{index}/fieldPath",
                         f"{override['fieldPath']!r} does not lead into operation {operation_id!r}",
                     )
+            security = self.security(spec, op, source, operation_id)
+            slots = {(s["in"], s["name"].lower()) for alt in security for s in alt if "name" in s}
             params = []
             for p in op.get("parameters") or []:
                 if isinstance(p, dict) and "name" in p and "in" in p:
@@ -186,6 +210,7 @@ class _Planner:
                             "in": str(p["in"]),
                             "required": bool(p.get("required", p["in"] == "path")),
                             "schema": p.get("schema") or {},
+                            "credential": _is_credential(str(p["name"]), str(p["in"]), slots),
                         }
                     )
             body = op.get("requestBody")
@@ -193,10 +218,13 @@ class _Planner:
             if isinstance(body, dict):
                 content = body.get("content") or {}
                 media = next(iter(content), "application/json")
+                schema = (content.get(media) or {}).get("schema") or {}
+                required = schema.get("required") if isinstance(schema, dict) else None
                 body_plan = {
                     "content_type": media,
                     "required": bool(body.get("required", False)),
-                    "schema": (content.get(media) or {}).get("schema") or {},
+                    "schema": schema,
+                    "required_fields": sorted(map(str, required or [])),
                 }
             result[key] = {
                 "method": method,
@@ -205,8 +233,52 @@ class _Planner:
                 "params": params,
                 "indexed": own,
                 "body": body_plan,
+                "security": security,
                 "response_schema": _success_schema(op),
             }
+        return result
+
+    def security(
+        self, spec: dict[str, Any], op: dict[str, Any], source: str, operation_id: str
+    ) -> list[list[dict[str, str]]]:
+        """The operation's security alternatives, as what an auth must put on a request:
+        ``apiKey`` (name, in), ``bearer`` (also OAuth 2 / OpenID Connect) or ``basic``.
+        An alternative that needs something no auth can give (a cookie key, mutual TLS) is
+        left out with a warning; an empty alternative means "no auth needed"."""
+        schemes = (spec.get("components") or {}).get("securitySchemes") or {}
+        requirements = op.get("security", spec.get("security")) or []
+        result: list[list[dict[str, str]]] = []
+        for requirement in requirements if isinstance(requirements, list) else []:
+            alternative: list[dict[str, str]] = []
+            for name in sorted(requirement or {}):
+                scheme = _resolve(spec, schemes.get(name) or {})
+                kind = str(scheme.get("type", "")).lower()
+                http = str(scheme.get("scheme", "")).lower()
+                if kind == "apikey" and scheme.get("in") in ("header", "query"):
+                    alternative.append(
+                        {"type": "apiKey", "name": str(scheme["name"]), "in": scheme["in"]}
+                    )
+                elif kind in ("oauth2", "openidconnect") or (kind == "http" and http == "bearer"):
+                    alternative.append({"type": "bearer"})
+                elif kind == "http" and http == "basic":
+                    alternative.append({"type": "basic"})
+                else:
+                    self.warn(
+                        self.shown,
+                        f"{source}:{operation_id}",
+                        f"security scheme {name!r} ({kind or 'unknown'}) cannot be sent by any "
+                        "auth: that alternative is left out",
+                    )
+                    break
+            else:
+                result.append(alternative)
+        if requirements and not result:
+            self.warn(
+                self.shown,
+                f"{source}:{operation_id}",
+                "no security alternative of the operation can be met by any auth: every call fails",
+            )
+            result.append([{"type": "unsupported"}])
         return result
 
     def flow(
@@ -223,87 +295,83 @@ class _Planner:
                 {
                     "id": action["id"],
                     "source": action["sourceId"],
-                    **{k: v for k, v in op.items() if k not in ("response_schema", "indexed")},
+                    **{
+                        k: v
+                        for k, v in op.items()
+                        if k not in ("response_schema", "indexed", "security")
+                    },
                     "params": [dict(p) for p in op["params"]],
+                    "security": [[dict(s) for s in alt] for alt in op["security"]],
                 }
             )
         order = {a["id"]: i for i, a in enumerate(actions)}
         by_id = {a["id"]: a for a in actions}
-        inputs, body_args = self.inputs(where, flow)
+        inputs, body_args, variants = self.inputs(where, flow)
         links = []
-        for l_index, link in enumerate(flow.get("links") or []):
+        written = list(flow.get("links") or [])
+        if not written and len(actions) == 1:
+            self.warn(
+                self.shown,
+                where,
+                "a one-action flow without links: its inputs go to the action by name",
+            )
+            whole = "requestBody" if actions[0]["body"] is not None else "parameters"
+            written = [
+                {
+                    "origin": {"actionId": None, "fieldPath": origin},
+                    "target": {"actionId": actions[0]["id"], "fieldPath": target},
+                    "implicit": True,
+                }
+                for origin, target in (("parameters", "parameters"), ("requestBody", whole))
+                if any(i["origin"][0] == origin for i in inputs)
+            ]
+        for l_index, link in enumerate(written):
             lw = f"{where}/links/{l_index}"
             origin, target = link["origin"], link["target"]
             src = origin.get("actionId")
             dst = target.get("actionId")
             src = None if src in (None, flow_id) else src
             dst = None if dst in (None, flow_id) else dst
-            if origin.get("actionId") == flow_id or target.get("actionId") == flow_id:
-                self.warn(self.shown, lw, "an actionId equal to its flow's id read as null")
-            src_path = self.origin_path(lw, src, origin["fieldPath"])
-            indexed = ops[key]["indexed"] if (key := _action_key(flow, dst)) in ops else []
-            dst_path = self.target_path(lw, dst, target["fieldPath"], indexed)
-            if src is not None and src not in order:
-                self.problem(f"{lw}/origin/actionId", f"unknown action {src!r}")
-                continue
-            if dst is not None and dst not in order:
-                self.problem(f"{lw}/target/actionId", f"unknown action {dst!r}")
-                continue
-            if src is not None and dst is not None and order[src] >= order[dst]:
-                self.problem(lw, f"origin action {src!r} does not run before target {dst!r}")
-                continue
-            if src is None and not self.input_known(src_path, inputs, body_args):
-                self.problem(
-                    f"{lw}/origin/fieldPath",
-                    f"{origin['fieldPath']!r} is not a flow input (fields.parameters/requestBody)",
-                )
-                continue
-            if (
-                dst is not None
-                and not self.target_known(by_id[dst], dst_path)
-                and dst_path[0] == "parameters"
-                and len(dst_path) == 2
+            for from_field, to_field in self.expand(
+                where if link.get("implicit") else lw,
+                src,
+                dst,
+                origin["fieldPath"],
+                target["fieldPath"],
+                inputs,
+                by_id,
+                quiet=bool(link.get("implicit")),
             ):
+                made = self.link(
+                    lw, flow, ops, order, by_id, inputs, body_args, src, dst, from_field, to_field
+                )
+                if made is not None:
+                    links.append(made)
+        used = {tuple(link["from_path"][:2]) for link in links if link["from"] is None}
+        if any(link["from_path"] == ["requestBody"] for link in links if link["from"] is None):
+            used |= {tuple(i["origin"]) for i in inputs if i["origin"][0] == "requestBody"}
+        if any(link["from_path"] == ["parameters"] for link in links if link["from"] is None):
+            used |= {tuple(i["origin"]) for i in inputs if i["origin"][0] == "parameters"}
+        kept = []
+        param_names = [p.get("name") for p in (flow.get("fields") or {}).get("parameters") or []]
+        for i in inputs:
+            if tuple(i["origin"]) in used:
+                kept.append(i)
+            else:
+                at = (
+                    f"{where}/fields/parameters/{param_names.index(i['wire'])}"
+                    if i["origin"][0] == "parameters" and i["wire"] in param_names
+                    else f"{where}/fields/requestBody ({i['wire']})"
+                )
                 self.warn(
                     self.shown,
-                    f"{lw}/target/fieldPath",
-                    f"the operation declares no parameter {dst_path[1]!r}: sent in the query",
+                    at,
+                    "a flow input that no link carries to an action is left out of the "
+                    "method (it would be accepted and never sent)",
                 )
-                by_id[dst]["params"].append(
-                    {"name": dst_path[1], "in": "query", "required": False, "schema": {}}
-                )
-            if dst is not None and dst_path[0] == "requestBody" and by_id[dst]["body"] is None:
-                self.warn(
-                    self.shown,
-                    f"{lw}/target/fieldPath",
-                    "the operation declares no requestBody: sent as a JSON body",
-                )
-                by_id[dst]["body"] = {
-                    "content_type": "application/json",
-                    "required": False,
-                    "schema": {},
-                }
-            body = by_id[dst]["body"] if dst is not None else None
-            if (
-                body is not None
-                and len(dst_path) == 2
-                and dst_path[0] == "requestBody"
-                and (body.get("schema") or {}).get("type") == "array"
-            ):
-                self.warn(
-                    self.shown,
-                    f"{lw}/target/fieldPath",
-                    f"the operation's body is an array: {target['fieldPath']!r} read as the "
-                    "whole requestBody",
-                )
-                dst_path = ["requestBody"]
-            if dst is not None and not self.target_known(by_id[dst], dst_path):
-                self.problem(
-                    f"{lw}/target/fieldPath",
-                    f"{target['fieldPath']!r} is not a parameter or body of action {dst!r}",
-                )
-                continue
-            links.append({"from": src, "from_path": src_path, "to": dst, "to_path": dst_path})
+        inputs = kept
+        self.credentials(where, inputs, links, by_id)
+        self.uncallable(where, actions, links)
         last = flow["actions"][-1] if flow["actions"] else None
         response_schema = None
         if last is not None and (last["sourceId"], last["operationId"]) in ops:
@@ -311,54 +379,301 @@ class _Planner:
         outputs = [link for link in links if link["to"] is None]
         return {
             "id": flow_id,
-            "name": identifier(flow_id),
+            "name": snake_name(flow_id),
             "title": flow.get("title", flow_id),
             "description": flow.get("description", ""),
             "inputs": inputs,
+            "body_variants": variants,
             "actions": actions,
             "links": links,
             "result_fields": _result_fields(outputs, response_schema),
         }
 
-    def inputs(self, where: str, flow: dict[str, Any]) -> tuple[list[dict[str, Any]], set[str]]:
+    def expand(
+        self,
+        where: str,
+        src: str | None,
+        dst: str | None,
+        from_field: str,
+        to_field: str,
+        inputs: list[dict[str, Any]],
+        by_id: dict[str, dict[str, Any]],
+        *,
+        quiet: bool = False,
+    ) -> list[tuple[str, str]]:
+        """A whole-object link from the flow's inputs (``parameters`` or ``requestBody``) into
+        an action's ``parameters`` or ``requestBody`` becomes one link per input, matched by
+        name; other links are returned unchanged."""
+        if src is not None or dst not in by_id or from_field not in ("parameters", "requestBody"):
+            return [(from_field, to_field)]
+        if to_field not in ("parameters", "requestBody") or from_field == to_field == "requestBody":
+            return [(from_field, to_field)]
+        action = by_id[dst]
+        declared = {p["name"] for p in action["params"]}
+        body = action["body"]
+        props = _properties((body or {}).get("schema") or {})
+        result = []
+        for i in inputs:
+            if i["origin"][0] != from_field:
+                continue
+            name = i["wire"]
+            if name in declared:
+                result.append((f"{from_field}.{name}", f"parameters.{name}"))
+            elif body is not None and (name in props or to_field == "requestBody"):
+                result.append((f"{from_field}.{name}", f"requestBody.{name}"))
+        if not quiet:
+            self.warn(
+                self.shown,
+                where,
+                f"a whole-object link ({from_field!r} -> {to_field!r}) read as one link per flow "
+                "input the action declares (matched by name)",
+            )
+        return result
+
+    def link(
+        self,
+        lw: str,
+        flow: dict[str, Any],
+        ops: dict[tuple[str, str], dict[str, Any]],
+        order: dict[str, int],
+        by_id: dict[str, dict[str, Any]],
+        inputs: list[dict[str, Any]],
+        body_args: set[str],
+        src: str | None,
+        dst: str | None,
+        from_field: str,
+        to_field: str,
+    ) -> dict[str, Any] | None:
+        src_path = self.origin_path(lw, src, from_field)
+        indexed = ops[key]["indexed"] if (key := _action_key(flow, dst)) in ops else []
+        dst_path = self.target_path(lw, dst, to_field, indexed)
+        if src is not None and src not in order:
+            self.problem(f"{lw}/origin/actionId", f"unknown action {src!r}")
+            return None
+        if dst is not None and dst not in order:
+            self.problem(f"{lw}/target/actionId", f"unknown action {dst!r}")
+            return None
+        if src is not None and dst is not None and order[src] >= order[dst]:
+            self.problem(lw, f"origin action {src!r} does not run before target {dst!r}")
+            return None
+        if src is None and not self.input_known(src_path, inputs, body_args):
+            self.problem(
+                f"{lw}/origin/fieldPath",
+                f"{from_field!r} is not a flow input (fields.parameters/requestBody)",
+            )
+            return None
+        action = by_id[dst] if dst is not None else None
+        if (
+            action is not None
+            and dst_path[0] == "parameters"
+            and len(dst_path) == 2
+            and not self.target_known(action, dst_path)
+        ):
+            props = _properties((action["body"] or {}).get("schema") or {})
+            if action["body"] is not None and dst_path[1] in props:
+                self.warn(
+                    self.shown,
+                    f"{lw}/target/fieldPath",
+                    "the operation declares no such parameter but a body field of that name: "
+                    "read as requestBody.<name>",
+                )
+                dst_path = ["requestBody", dst_path[1]]
+            else:
+                self.warn(
+                    self.shown,
+                    f"{lw}/target/fieldPath",
+                    "the operation declares no such parameter: sent in the query",
+                )
+                action["params"].append(
+                    {
+                        "name": dst_path[1],
+                        "in": "query",
+                        "required": False,
+                        "schema": {},
+                        "credential": False,
+                    }
+                )
+        if action is not None and dst_path[0] == "requestBody" and action["body"] is None:
+            self.warn(
+                self.shown,
+                f"{lw}/target/fieldPath",
+                "the operation declares no requestBody: sent as a JSON body",
+            )
+            action["body"] = {
+                "content_type": "application/json",
+                "required": False,
+                "schema": {},
+                "required_fields": [],
+            }
+        body = action["body"] if action is not None else None
+        if (
+            body is not None
+            and len(dst_path) == 2
+            and dst_path[0] == "requestBody"
+            and (body.get("schema") or {}).get("type") == "array"
+        ):
+            self.warn(
+                self.shown,
+                f"{lw}/target/fieldPath",
+                "the operation's body is an array: 'requestBody.<field>' read as the whole "
+                "requestBody",
+            )
+            dst_path = ["requestBody"]
+        if action is not None and not self.target_known(action, dst_path):
+            self.problem(
+                f"{lw}/target/fieldPath",
+                f"{to_field!r} is not a parameter or body of action {dst!r}",
+            )
+            return None
+        return {"from": src, "from_path": src_path, "to": dst, "to_path": dst_path}
+
+    def credentials(
+        self,
+        where: str,
+        inputs: list[dict[str, Any]],
+        links: list[dict[str, Any]],
+        by_id: dict[str, dict[str, Any]],
+    ) -> None:
+        """A required flow input that only feeds credential parameters (``token``, ``apiKey``,
+        a security scheme's key) becomes optional: the source's auth fills it."""
+        for i in inputs:
+            if not i["required"]:
+                continue
+            targets = [
+                link for link in links if link["from"] is None and link["from_path"] == i["origin"]
+            ]
+            if targets and all(
+                link["to"] is not None
+                and link["to_path"][0] == "parameters"
+                and any(
+                    p["name"] == link["to_path"][1] and p["credential"]
+                    for p in by_id[link["to"]]["params"]
+                )
+                for link in targets
+            ):
+                i["required"] = False
+                i["credential"] = True
+                i["description"] = (
+                    i["description"] + " (a credential: filled from the source's auth when "
+                    "left out)"
+                ).strip()
+
+    def uncallable(
+        self, where: str, actions: list[dict[str, Any]], links: list[dict[str, Any]]
+    ) -> None:
+        """Warn about a required parameter or body that nothing can give: every call of the
+        flow would fail (the executor refuses it before sending)."""
+        for action in actions:
+            into = [link["to_path"] for link in links if link["to"] == action["id"]]
+            for p in action["params"]:
+                if p["required"] and not p["credential"] and ["parameters", p["name"]] not in into:
+                    self.warn(
+                        self.shown,
+                        where,
+                        f"action {action['id']!r} needs parameter {p['name']!r} ({p['in']}) and "
+                        "no link or auth gives it: every call fails",
+                    )
+            body = action["body"]
+            if (
+                body is not None
+                and body["required"]
+                and not any(path[0] == "requestBody" for path in into)
+            ):
+                self.warn(
+                    self.shown,
+                    where,
+                    f"action {action['id']!r} needs a request body and no link gives it: every "
+                    "call fails",
+                )
+            elif body is not None and ["requestBody"] not in into:
+                given = {path[1] for path in into if path[0] == "requestBody" and len(path) > 1}
+                unfilled = [n for n in body.get("required_fields", ()) if n not in given]
+                for name in unfilled:
+                    self.warn(
+                        self.shown,
+                        where,
+                        f"action {action['id']!r} needs body field {name!r} and no link "
+                        "gives it: every call fails",
+                    )
+                if unfilled:
+                    action["unfilled_body_fields"] = unfilled  # the executor refuses the call
+
+    def inputs(
+        self, where: str, flow: dict[str, Any]
+    ) -> tuple[list[dict[str, Any]], set[str], list[dict[str, Any]]]:
         fields = flow.get("fields") or {}
         inputs: list[dict[str, Any]] = []
         used: set[str] = set()
 
         def add(
-            wire: str, origin: list[str], required: bool, schema: dict[str, Any], doc: str
+            wire: str,
+            origin: list[str],
+            required: bool,
+            schema: dict[str, Any],
+            doc: str,
+            extras: dict[str, Any] | None = None,
         ) -> None:
             arg = identifier(wire)
             while arg in used:
                 arg += "_"
             used.add(arg)
-            inputs.append(
-                {
-                    "arg": arg,
-                    "wire": wire,
-                    "origin": origin,
-                    "required": required,
-                    "type": python_type(schema),
-                    "schema": schema,
-                    "description": doc,
-                }
-            )
+            entry = {
+                "arg": arg,
+                "wire": wire,
+                "origin": origin,
+                "required": required,
+                "type": python_type(schema),
+                "schema": schema,
+                "description": doc,
+            }
+            if extras:
+                entry["extras"] = extras
+            inputs.append(entry)
 
         for p in fields.get("parameters") or []:
             schema = {"type": p["type"]} if p.get("type") in _PRIMITIVES else {}
+            schema.update({k: v for k, v in sorted(p.items()) if k in SCHEMA_KEYWORDS})
+            extras = {
+                k: v
+                for k, v in sorted(p.items())
+                if k not in PARAMETER_KEYS and k not in SCHEMA_KEYWORDS
+            }
             add(
                 p["name"],
                 ["parameters", p["name"]],
                 bool(p.get("required")),
                 schema,
                 p.get("description", ""),
+                extras,
             )
         body = fields.get("requestBody") or {}
         body_args: set[str] = set()
+        variants: list[dict[str, Any]] = []
         for media in (body.get("content") or {}).values():
             schema = (media or {}).get("schema") or {}
-            required = set(schema.get("required") or []) if body.get("required", True) else set()
-            for name, prop in (schema.get("properties") or {}).items():
+            whole = body.get("required", True)
+            required = set(schema.get("required") or []) if whole else set()
+            branches = [b for b in _branches(schema) if isinstance(b, dict)]
+            properties = dict(schema.get("properties") or {})
+            if branches:
+                everywhere = None
+                for b_index, branch in enumerate(branches):
+                    names = list(branch.get("properties") or {})
+                    for name in names:
+                        properties.setdefault(name, branch["properties"][name])
+                    own = set(branch.get("required") or [])
+                    everywhere = own if everywhere is None else everywhere & own
+                    distinct = sorted(own - set(schema.get("required") or []))
+                    variants.append(
+                        {
+                            "name": str(branch.get("title") or "+".join(distinct) or b_index),
+                            "required": sorted(own | set(schema.get("required") or [])),
+                            "fields": sorted(set(names) | set(schema.get("properties") or {})),
+                        }
+                    )
+                if whole:
+                    required |= everywhere or set()
+            for name, prop in properties.items():
                 body_args.add(name)
                 add(
                     name,
@@ -368,7 +683,7 @@ class _Planner:
                     (prop or {}).get("description", ""),
                 )
             break
-        return inputs, body_args
+        return inputs, body_args, variants
 
     @staticmethod
     def input_known(path: list[str], inputs: list[dict[str, Any]], body_args: set[str]) -> bool:
@@ -391,14 +706,14 @@ class _Planner:
             self.warn(
                 self.shown,
                 f"{where}/origin/fieldPath",
-                f"{field_path!r} read as responses.success.*",
+                f"origin {head!r}.* (no status key) read as responses.success.*",
             )
             return ["responses", "success", *tokens[1:]]
         if head == "responses" and (len(tokens) < 2 or not _is_status_key(tokens[1])):
             self.warn(
                 self.shown,
                 f"{where}/origin/fieldPath",
-                f"{field_path!r} read as responses.success.*",
+                f"origin {head!r}.* (no status key) read as responses.success.*",
             )
             return ["responses", "success", *tokens[1:]]
         return tokens
@@ -430,10 +745,39 @@ class _Planner:
             )
         if tokens[0] in _PARAM_PREFIXES:
             self.warn(
-                self.shown, f"{where}/target/fieldPath", f"{field_path!r} read as parameters.*"
+                self.shown,
+                f"{where}/target/fieldPath",
+                "target query.* / path.* / header.* / cookie.* read as parameters.*",
             )
             return ["parameters", *tokens[1:]]
         return tokens
+
+
+def _is_credential(name: str, where: str, slots: set[tuple[str, str]]) -> bool:
+    """A parameter that carries a credential: a security scheme's key, or a well-known name
+    (``token``, ``apiKey``, ``access_token``, ``Authorization``, ...)."""
+    squashed = re.sub(r"[^a-z]", "", name.lower())
+    return (where, name.lower()) in slots or (
+        where in ("header", "query") and squashed in _CREDENTIAL_NAMES
+    )
+
+
+def _branches(schema: dict[str, Any]) -> list[Any]:
+    for key in ("oneOf", "anyOf"):
+        if isinstance(schema.get(key), list) and schema[key]:
+            return list(schema[key])
+    return []
+
+
+def _properties(schema: dict[str, Any]) -> dict[str, Any]:
+    """A body schema's properties, those of its oneOf/anyOf/allOf branches included."""
+    props = dict(schema.get("properties") or {})
+    for key in ("oneOf", "anyOf", "allOf"):
+        for branch in schema.get(key) or []:
+            if isinstance(branch, dict):
+                for name, prop in _properties(branch).items():
+                    props.setdefault(name, prop)
+    return props
 
 
 def _action_key(flow: dict[str, Any], action_id: str | None) -> tuple[str, str] | None:
@@ -476,30 +820,36 @@ def plan_bundle(
     specs: dict[str, dict[str, Any]],
     shown: str,
     warn: Warn | None = None,
+    deviations: Sequence[Deviation] = (),
 ) -> dict[str, Any]:
-    """The execution plan of one bundle (plain data), or BuildError."""
+    """The execution plan of one bundle (plain data), or BuildError.
 
-    def log_warning(file: str, pointer: str, reason: str) -> None:
-        log.warning("%s: %s: %s", file, pointer, reason)
-
-    seen: dict[str, list[str]] = {}
+    Warnings (the deviations the bundle was read with, and the links rewritten) go to ``warn``
+    one per kind, each naming every pointer; without ``warn`` they are logged as one compact
+    message per bundle."""
+    found = [(d.kind, d.pointer) for d in deviations]
 
     def collect(file: str, pointer: str, reason: str) -> None:
-        seen.setdefault(reason, []).append(pointer)
+        found.append((reason, pointer))
 
     planner = _Planner(shown, collect)
     ops = planner.operations(document, specs)
     flows = [planner.flow(i, flow, ops) for i, flow in enumerate(document["flows"])]
-    emit = warn or log_warning
-    for reason, pointers in seen.items():  # one line per kind of rewrite, not per link
-        more = f" ({len(pointers)} links, the first here)" if len(pointers) > 1 else ""
-        emit(shown, pointers[0], reason + more)
     names = [f["name"] for f in flows]
     for i, flow_name in enumerate(names):
         if names.index(flow_name) != i:
             planner.problem(f"/flows/{i}/id", f"flow name {flow_name!r} is used twice")
     if planner.problems:
         raise BuildError(planner.problems)
+    grouped = group([Deviation(pointer, kind) for kind, pointer in found])
+    if warn is not None:
+        for kind, pointers in grouped:
+            warn(shown, ", ".join(pointers), kind)
+    elif grouped:
+        lines = [f"  {kind}: {', '.join(pointers)}" for kind, pointers in grouped]
+        log.warning(
+            "%s: read with %d kind(s) of normalisation:\n%s", shown, len(lines), "\n".join(lines)
+        )
     return {
         "bundle": name,
         "title": document["info"]["title"],

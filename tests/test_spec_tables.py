@@ -85,6 +85,13 @@ def test_skills_errors_are_the_seven_codes(protocols: dict[str, Protocol]) -> No
 
 def test_bundles_and_manifests_become_operations(protocols: dict[str, Protocol]) -> None:
     flows = protocols["agents_json"].operations
-    assert {op.group for op in flows} == {"giphy", "resend"}
+    assert {op.group for op in flows} == {
+        "alpaca",
+        "giphy",
+        "hubspotcontacts",
+        "linkup",
+        "resend",
+        "theodds",
+    }
     providers = {op.group for op in protocols["ai_protocol"].operations}
     assert len(providers) == 19 and {"openai", "anthropic", "gemini"} <= providers

@@ -37,10 +37,10 @@ def render(
     root = folder.parent.parent
     files = {"flows/_auth.py": env.get_template("flows/auth.py.j2").render()}
     for bundle in corpus.bundle_folders(folder, root):
-        document = corpus.load_bundle(bundle, protocol.models[0].schema, root)
+        document, deviations = corpus.read_bundle(bundle, protocol.models[0].schema, root)
         specs = corpus.bundle_sources(bundle, root)
         shown = display_path(bundle / "agents.json", root)
-        plan = plan_bundle(bundle.name, document, specs, shown)
+        plan = plan_bundle(bundle.name, document, specs, shown, deviations=deviations)
         files[f"flows/{bundle.name}.py"] = env.get_template("flows/bundle.py.j2").render(
             plan=plan,
             prefix=class_name(bundle.name),
@@ -52,8 +52,12 @@ def render(
 def _flow_context(flow: dict[str, Any]) -> dict[str, Any]:
     required = [i for i in flow["inputs"] if i["required"]]
     optional = [i for i in flow["inputs"] if not i["required"]]
+    variant_arg = "body_variant"
+    while any(i["arg"] == variant_arg for i in flow["inputs"]):
+        variant_arg += "_"
     return {
         **flow,
         "ordered_inputs": required + optional,
         "result_class": class_name(flow["name"]) + "Result",
+        "variant_arg": variant_arg,
     }

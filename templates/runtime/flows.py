@@ -11,7 +11,14 @@ flow's result; otherwise ``parameters.<name>`` or ``requestBody[.<path>]`` of th
 An optional flow input the caller left out is simply not sent.
 
 Auth is given per source (:class:`BearerAuth`, :class:`ApiKeyAuth` in a header or the query,
-:class:`BasicAuth`, :class:`OAuth2Token`); secrets never show in reprs or errors.
+:class:`BasicAuth`, :class:`OAuth2Token`, or a sequence of them); secrets never show in reprs or
+errors. A credential the OpenAPI declares as an operation parameter (a required ``token``
+header or ``apiKey`` query parameter) or as an API-key security scheme that the given auth does
+not fill by itself is filled with that auth's secret; when none of the operation's security
+alternatives can be met, the call is refused before anything is sent.
+
+A request body with ``oneOf`` branches takes the union of the branches' fields as inputs; the
+fields given must fit exactly one branch (else :class:`FlowInputError` names the branches).
 """
 
 from __future__ import annotations
@@ -98,6 +105,16 @@ class SourceAuth:
     def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
         raise NotImplementedError
 
+    def credential(self) -> str | None:
+        """The secret, for a credential the operation declares as a parameter or an API key
+        scheme (``token``, ``apiKey``) that this auth does not fill by itself."""
+        return None
+
+    def covers(self, slots: set[tuple[str, str]], bearer: bool) -> bool:
+        """Whether this auth already satisfies one of the operation's credential ``slots``
+        ((in, lower-case name)) or, with ``bearer``, its bearer scheme."""
+        return False
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({MASK!r})"
 
@@ -108,6 +125,12 @@ class BearerAuth(SourceAuth):
 
     def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
         headers["Authorization"] = f"Bearer {self._token.reveal()}"
+
+    def credential(self) -> str | None:
+        return self._token.reveal()
+
+    def covers(self, slots: set[tuple[str, str]], bearer: bool) -> bool:
+        return bearer or ("header", "authorization") in slots
 
 
 class OAuth2Token(BearerAuth):
@@ -125,6 +148,12 @@ class ApiKeyAuth(SourceAuth):
     def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
         (headers if self.location == "header" else params)[self.name] = self._key.reveal()
 
+    def credential(self) -> str | None:
+        return self._key.reveal()
+
+    def covers(self, slots: set[tuple[str, str]], bearer: bool) -> bool:
+        return (self.location, self.name.lower()) in slots
+
     def __repr__(self) -> str:
         return f"ApiKeyAuth({self.name!r}, {MASK!r}, location={self.location!r})"
 
@@ -137,6 +166,9 @@ class BasicAuth(SourceAuth):
     def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
         raw = f"{self.username}:{self._password.reveal()}".encode()
         headers["Authorization"] = "Basic " + base64.b64encode(raw).decode()
+
+    def covers(self, slots: set[tuple[str, str]], bearer: bool) -> bool:
+        return True  # a username and password fill no single-value credential
 
     def __repr__(self) -> str:
         return f"BasicAuth({self.username!r}, {MASK!r})"
@@ -212,11 +244,14 @@ class FlowRunner:
         self,
         plan: Plan,
         *,
-        auth: Mapping[str, SourceAuth] | None = None,
+        auth: Mapping[str, SourceAuth | Sequence[SourceAuth]] | None = None,
         base_urls: Mapping[str, str] | None = None,
     ) -> None:
         self.plan = plan
-        self.auth = dict(auth or {})
+        self.auth: dict[str, tuple[SourceAuth, ...]] = {
+            source: (given,) if isinstance(given, SourceAuth) else tuple(given)
+            for source, given in (auth or {}).items()
+        }
         self.base_urls = dict(base_urls or {})
         unknown = sorted((set(self.auth) | set(self.base_urls)) - set(plan["sources"]))
         if unknown:
@@ -229,7 +264,9 @@ class FlowRunner:
                 return flow
         raise KeyError(name)
 
-    def start(self, flow: Plan, arguments: Mapping[str, Any]) -> _Run:
+    def start(
+        self, flow: Plan, arguments: Mapping[str, Any], body_variant: str | None = None
+    ) -> _Run:
         by_arg = {i["arg"]: i for i in flow["inputs"]}
         unknown = sorted(set(arguments) - set(by_arg))
         if unknown:
@@ -245,6 +282,7 @@ class FlowRunner:
         for arg, value in arguments.items():
             if value is not None:
                 _set(inputs, list(by_arg[arg]["origin"]), value)
+        _check_variant(flow, inputs, body_variant)
         return _Run(flow, inputs, {}, {a["id"]: {} for a in flow["actions"]}, {})
 
     def _origin(self, run: _Run, link: Mapping[str, Any]) -> JSONValue | _Missing:
@@ -282,12 +320,18 @@ class FlowRunner:
         params: dict[str, str] = {}
         cookies: list[str] = []
         path = str(action["path"])
-        auth = self.auth.get(action["source"])
-        if auth is not None:
-            auth.apply(headers, params)  # may supply a required parameter (an API key)
+        spare, credential = self._authenticate(action, headers, params)
         supplied = {k.lower() for k in headers} | set(params)
         for p in action["params"]:
             value = values.get(p["name"])
+            if (
+                value is None
+                and p.get("credential")
+                and credential is not None
+                and p["name"].lower() not in supplied
+                and p["name"] not in supplied
+            ):
+                value = credential  # a credential the operation declares as a parameter
             if value is None:
                 if (
                     p["required"]
@@ -312,9 +356,11 @@ class FlowRunner:
                 cookies.append(f"{p['name']}={quote(text, safe='')}")
         if cookies:
             headers["Cookie"] = "; ".join(cookies)
+        self._security(run, action, headers, params, spare)
         base: str | None = self.base_urls.get(action["source"])
         server = (base if base is not None else str(action["server"])).rstrip("/")
         body = given.get("requestBody", _MISSING)
+        _check_body(run, action, body)
         content: str | bytes | None = None
         json_body: JSONValue = None
         if body is not _MISSING and action["body"] is not None:
@@ -337,6 +383,78 @@ class FlowRunner:
         if content is not None:
             call = dataclasses.replace(call, json=None, content=content)
         return call
+
+    def _authenticate(
+        self, action: Mapping[str, Any], headers: dict[str, str], params: dict[str, str]
+    ) -> tuple[str | None, str | None]:
+        """Apply the source's auth; return (spare, any): the secret of an auth that fills none
+        of the operation's declared credentials by itself, and the secret to put in a
+        credential parameter (the spare, else the first: a ``token`` parameter required
+        besides a bearer scheme)."""
+        auths = self.auth.get(action["source"], ())
+        for auth in auths:
+            auth.apply(headers, params)
+        slots = {
+            (str(p["in"]), str(p["name"]).lower()) for p in action["params"] if p.get("credential")
+        }
+        bearer = False
+        for alternative in action.get("security", ()):
+            for scheme in alternative:
+                if scheme["type"] == "apiKey":
+                    slots.add((str(scheme["in"]), str(scheme["name"]).lower()))
+                bearer = bearer or scheme["type"] == "bearer"
+        secrets = [(auth.credential(), auth.covers(slots, bearer)) for auth in auths]
+        spare = next((s for s, covered in secrets if s is not None and not covered), None)
+        first = next((s for s, _ in secrets if s is not None), None)
+        return spare, spare if spare is not None else first
+
+    def _security(
+        self,
+        run: _Run,
+        action: Mapping[str, Any],
+        headers: dict[str, str],
+        params: dict[str, str],
+        spare: str | None,
+    ) -> None:
+        """Check the operation's security alternatives before sending: one must be met, an
+        API key slot left open is filled from a spare secret, else FlowInputError."""
+        alternatives: Sequence[Sequence[Mapping[str, str]]] = action.get("security", ())
+        if not alternatives:
+            return
+        lower = {k.lower(): v for k, v in headers.items()}
+
+        def met(scheme: Mapping[str, str]) -> bool:
+            if scheme["type"] == "apiKey":
+                where = lower if scheme["in"] == "header" else params
+                return scheme["name"].lower() in where or scheme["name"] in where
+            if scheme["type"] not in ("bearer", "basic"):
+                return False  # a scheme no auth can send (the build warned)
+            prefix = "Bearer " if scheme["type"] == "bearer" else "Basic "
+            return lower.get("authorization", "").startswith(prefix)
+
+        if any(all(met(s) for s in alt) for alt in alternatives):
+            return
+        if spare is not None:
+            for alt in alternatives:
+                missing = [s for s in alt if not met(s)]
+                if len(missing) == 1 and missing[0]["type"] == "apiKey":
+                    (headers if missing[0]["in"] == "header" else params)[missing[0]["name"]] = (
+                        spare
+                    )
+                    return
+        wanted = " or ".join(
+            " + ".join(
+                f"{s['name']} ({s['in']})" if s["type"] == "apiKey" else s["type"] for s in alt
+            )
+            or "none"
+            for alt in alternatives
+        )
+        raise FlowInputError(
+            f"flow {run.flow['id']!r}: action {action['id']!r} needs auth for source "
+            f"{action['source']!r}: {wanted}",
+            flow=run.flow["id"],
+            action=action["id"],
+        )
 
     def received(self, run: _Run, action: Mapping[str, Any], response: httpx.Response) -> None:
         if response.status_code == 204 or not response.content:
@@ -385,6 +503,57 @@ def _text(value: JSONValue) -> str:
     return str(value)
 
 
+def _check_body(run: _Run, action: Mapping[str, Any], body: JSONValue | _Missing) -> None:
+    """Refuse, before sending, a body the operation requires but nothing gave, or a call the
+    build warned about: a body field the operation requires that no link gives."""
+    plan = action["body"]
+    if plan is None:
+        return
+    missing = [f"body field {f!r}" for f in action.get("unfilled_body_fields", ())]
+    if body is _MISSING and plan["required"]:
+        missing.insert(0, "the request body")
+    if missing:
+        raise FlowInputError(
+            f"flow {run.flow['id']!r}: action {action['id']!r} needs {', '.join(missing)} and "
+            "no link gives it",
+            flow=run.flow["id"],
+            action=action["id"],
+        )
+
+
+def _check_variant(flow: Plan, inputs: JSONObject, named: str | None = None) -> None:
+    """A body with ``oneOf`` branches: the given fields must fit exactly one branch, or the
+    branch the caller ``named``."""
+    variants: Sequence[Mapping[str, Any]] = flow.get("body_variants", ())
+    if not variants:
+        if named is not None:
+            raise FlowInputError(f"{flow['id']}: its body has no branches", flow=flow["id"])
+        return
+    if named is not None:
+        chosen = [v for v in variants if v["name"] == named]
+        if not chosen:
+            names = [v["name"] for v in variants]
+            raise FlowInputError(
+                f"{flow['id']}: unknown body branch {named!r}; the branches are {names}",
+                flow=flow["id"],
+            )
+        variants = chosen
+    body = inputs.get("requestBody")
+    given: set[str] = {str(k) for k in body} if isinstance(body, dict) else set()
+    fits = [
+        v["name"] for v in variants if set(v["required"]) <= given and given <= set(v["fields"])
+    ]
+    if len(fits) == 1:
+        return
+    options = "; ".join(f"{v['name']!r} (requires {', '.join(v['required'])})" for v in variants)
+    raise FlowInputError(
+        f"{flow['id']}: the body fields {sorted(given)} fit "
+        f"{'no' if not fits else 'more than one'} branch of the request body; give exactly "
+        f"the fields of one of: {options}",
+        flow=flow["id"],
+    )
+
+
 def as_result(model: Callable[[Any], M], value: Any) -> M:
     """The typed result (a JSON object, or ``{"value": ...}`` for anything else)."""
     return model(value if isinstance(value, dict) else {"value": value})
@@ -398,7 +567,7 @@ class AsyncFlows:
     def __init__(
         self,
         *,
-        auth: Mapping[str, SourceAuth] | None = None,
+        auth: Mapping[str, SourceAuth | Sequence[SourceAuth]] | None = None,
         base_urls: Mapping[str, str] | None = None,
         timeout: TimeoutTypes = 30.0,
         retry: RetryPolicy | None = None,
@@ -421,10 +590,14 @@ class AsyncFlows:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
 
-    async def run_flow(self, name: str, arguments: Mapping[str, Any]) -> Any:
-        """Run a flow by id or function name; returns the raw result (JSON data)."""
+    async def run_flow(
+        self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None
+    ) -> Any:
+        """Run a flow by id or function name; returns the raw result (JSON data).
+        ``body_variant`` names the ``oneOf`` branch of the flow's body (default: the one the
+        given fields fit)."""
         runner = self._runner
-        run = runner.start(runner.flow(name), arguments)
+        run = runner.start(runner.flow(name), arguments, body_variant)
         for action in run.flow["actions"]:
             call = runner.request(self._http, run, action)
             try:
@@ -444,9 +617,15 @@ def tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:
             if i["description"]:
                 schema["description"] = i["description"]
             properties[i["arg"]] = schema
+        description = flow["description"] or flow["title"]
+        variants: Sequence[Mapping[str, Any]] = flow.get("body_variants", ())
+        if variants:
+            description += " Give the fields of exactly one of: " + "; ".join(
+                f"{v['name']} ({', '.join(v['required'])})" for v in variants
+            )
         yield {
-            "name": flow["name"],
-            "description": flow["description"] or flow["title"],
+            "name": flow["id"],
+            "description": description,
             "parameters": {
                 "type": "object",
                 "properties": properties,

@@ -2,7 +2,8 @@
 
 Every operation becomes a route. A request is checked against its operation: method and path
 (routing), required path/query/header parameters, the request body against the operation's
-schema (jsonschema), and bearer auth when the document's security asks for it. A valid
+schema (jsonschema), enum values of parameters, and the operation's security (one of its
+alternatives: API keys in a header or the query, bearer, basic). A valid
 request gets the operation's 2xx response: its example, or a value made from its schema. Every
 request is recorded. ``fail`` maps an operationId to a status to answer instead.
 """
@@ -22,18 +23,20 @@ _METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 
 
 def resolve(spec: dict[str, Any], node: Any, depth: int = 0) -> Any:
-    if depth > 12:
-        return {}
+    """``node`` with local ``$ref``s resolved; ``depth`` counts ``$ref`` hops (a cycle is cut
+    after 12 of them), so plain nesting keeps every value."""
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/"):
+            if depth > 12:
+                return {}
             target: Any = spec
             for token in ref[2:].split("/"):
                 target = target[token]
             return resolve(spec, target, depth + 1)
-        return {k: resolve(spec, v, depth + 1) for k, v in node.items()}
+        return {k: resolve(spec, v, depth) for k, v in node.items()}
     if isinstance(node, list):
-        return [resolve(spec, v, depth + 1) for v in node]
+        return [resolve(spec, v, depth) for v in node]
     return node
 
 
@@ -63,11 +66,7 @@ class OpenAPIServer:
         self.rejections: list[str] = []
         self.fail: dict[str, int] = {}
         self.responses: dict[str, Any] = {}  # operationId -> body to answer instead
-        security = spec.get("security") or []
-        schemes = (spec.get("components") or {}).get("securitySchemes") or {}
-        self.bearer = any(
-            schemes.get(name, {}).get("scheme") == "bearer" for item in security for name in item
-        )
+        self.schemes = (spec.get("components") or {}).get("securitySchemes") or {}
         routes = []
         for path, item in (spec.get("paths") or {}).items():
             for method in _METHODS:
@@ -77,6 +76,7 @@ class OpenAPIServer:
                         spec,
                         {
                             **op,
+                            "security": op.get("security", spec.get("security")) or [],
                             "parameters": [
                                 *(item.get("parameters") or []),
                                 *(op.get("parameters") or []),
@@ -85,6 +85,18 @@ class OpenAPIServer:
                     )
                     routes.append(Route(path, self._endpoint(op), methods=[method.upper()]))
         self.app = Starlette(routes=routes)
+
+    def _met(self, name: str, request: Request) -> bool:
+        """Whether the request carries what security scheme ``name`` asks for."""
+        scheme = self.schemes.get(name) or {}
+        kind = str(scheme.get("type", "")).lower()
+        auth = request.headers.get("authorization", "")
+        if kind == "apikey":
+            where = request.headers if scheme.get("in") == "header" else request.query_params
+            return bool(where.get(scheme["name"]))
+        if kind == "http" and str(scheme.get("scheme")).lower() == "basic":
+            return auth.startswith("Basic ")
+        return auth.startswith("Bearer ") and len(auth) > len("Bearer ")
 
     def _reject(self, status: int, reason: str) -> Response:
         self.rejections.append(reason)
@@ -102,8 +114,11 @@ class OpenAPIServer:
                 "body": json.loads(raw) if raw else None,
             }
             self.requests.append(record)
-            if self.bearer and not request.headers.get("authorization", "").startswith("Bearer "):
-                return self._reject(401, "missing bearer token")
+            alternatives = op.get("security") or []
+            if alternatives and not any(
+                all(self._met(name, request) for name in alt) for alt in alternatives
+            ):
+                return self._reject(401, f"no security alternative met: {alternatives}")
             for param in op.get("parameters") or []:
                 where = {
                     "query": request.query_params,
@@ -114,6 +129,10 @@ class OpenAPIServer:
                     return self._reject(
                         400, f"missing required {param['in']} parameter {param['name']}"
                     )
+                enum = (param.get("schema") or {}).get("enum")
+                value = where.get(param["name"]) if where is not None else None
+                if enum and value is not None and value not in [str(e) for e in enum]:
+                    return self._reject(400, f"{param['name']}={value!r} is not one of {enum}")
             body_spec = op.get("requestBody")
             if isinstance(body_spec, dict):
                 media = (body_spec.get("content") or {}).get("application/json") or {}
@@ -128,6 +147,7 @@ class OpenAPIServer:
             if status is not None:
                 return JSONResponse({"error": "injected failure"}, status_code=status)
             if op.get("operationId") in self.responses:
+                record["response"] = self.responses[op["operationId"]]
                 return JSONResponse(self.responses[op["operationId"]])
             for code, response in sorted(
                 (op.get("responses") or {}).items(), key=lambda kv: str(kv[0])
@@ -138,6 +158,7 @@ class OpenAPIServer:
                     if media is None:
                         return Response(status_code=int(code) if str(code).isdigit() else 200)
                     body = media.get("example", sample(media.get("schema") or {}))
+                    record["response"] = body
                     return JSONResponse(body, status_code=int(code) if str(code).isdigit() else 200)
             return JSONResponse({})
 

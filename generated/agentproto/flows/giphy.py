@@ -69,6 +69,7 @@ PLAN: Final[Plan] = {
                     "description": "Thread or bundle grouping for GIF renditions.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "fetch_trending_gifs",
@@ -82,39 +83,46 @@ PLAN: Final[Plan] = {
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": True,
                         },
                         {
                             "name": "limit",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "integer", "default": 25},
+                            "credential": False,
                         },
                         {
                             "name": "offset",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "integer", "default": 0, "maximum": 499},
+                            "credential": False,
                         },
                         {
                             "name": "rating",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["g", "pg", "pg-13", "r"]},
+                            "credential": False,
                         },
                         {
                             "name": "random_id",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                         {
                             "name": "bundle",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["messaging_non_clips"]},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [],
                 }
             ],
             "links": [
@@ -207,6 +215,7 @@ PLAN: Final[Plan] = {
                     "description": "Specify default language for regional content; 2-letter ISO 639-1 standard.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "search_gifs",
@@ -220,51 +229,60 @@ PLAN: Final[Plan] = {
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": True,
                         },
                         {
                             "name": "q",
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string", "maxLength": 50},
+                            "credential": False,
                         },
                         {
                             "name": "limit",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "integer", "default": 25, "maximum": 50},
+                            "credential": False,
                         },
                         {
                             "name": "offset",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "integer", "default": 0, "maximum": 4999},
+                            "credential": False,
                         },
                         {
                             "name": "rating",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["g", "pg", "pg-13", "r"]},
+                            "credential": False,
                         },
                         {
                             "name": "lang",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "minLength": 2, "maxLength": 2},
+                            "credential": False,
                         },
                         {
                             "name": "random_id",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                         {
                             "name": "bundle",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["messaging_non_clips"]},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [],
                 }
             ],
             "links": [
@@ -330,6 +348,7 @@ PLAN: Final[Plan] = {
                     "description": "Value from 0-10 which makes results weirder as you go up the scale.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "translate_phrase_gif",
@@ -343,28 +362,39 @@ PLAN: Final[Plan] = {
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": True,
                         },
                         {
                             "name": "s",
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                         {
                             "name": "rating",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["g", "pg", "pg-13", "r"]},
+                            "credential": False,
                         },
                         {
                             "name": "random_id",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
-                        {"name": "weirdness", "in": "query", "required": False, "schema": {}},
+                        {
+                            "name": "weirdness",
+                            "in": "query",
+                            "required": False,
+                            "schema": {},
+                            "credential": False,
+                        },
                     ],
                     "body": None,
+                    "security": [],
                 }
             ],
             "links": [
@@ -411,6 +441,7 @@ PLAN: Final[Plan] = {
                     "description": "Filter results by rating (g, pg, pg-13, r).",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "fetch_random_gif",
@@ -424,27 +455,32 @@ PLAN: Final[Plan] = {
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": True,
                         },
                         {
                             "name": "tag",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                         {
                             "name": "rating",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["g", "pg", "pg-13", "r"]},
+                            "credential": False,
                         },
                         {
                             "name": "random_id",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [],
                 }
             ],
             "links": [
@@ -518,6 +554,7 @@ PLAN: Final[Plan] = {
                     "description": "If you want only certain sticker renditions.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "fetch_trending_stickers",
@@ -531,39 +568,46 @@ PLAN: Final[Plan] = {
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": True,
                         },
                         {
                             "name": "limit",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "integer", "default": 25},
+                            "credential": False,
                         },
                         {
                             "name": "offset",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "integer", "default": 0, "maximum": 499},
+                            "credential": False,
                         },
                         {
                             "name": "rating",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["g", "pg", "pg-13", "r"]},
+                            "credential": False,
                         },
                         {
                             "name": "random_id",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                         {
                             "name": "bundle",
                             "in": "query",
                             "required": False,
                             "schema": {"type": "string", "enum": ["messaging_non_clips"]},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [],
                 }
             ],
             "links": [
@@ -620,6 +664,7 @@ PLAN: Final[Plan] = {
                     "description": "The text for which you want related tags.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "fetch_search_suggestions",
@@ -633,15 +678,18 @@ PLAN: Final[Plan] = {
                             "in": "query",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": True,
                         },
                         {
                             "name": "term",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string"},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [],
                 }
             ],
             "links": [

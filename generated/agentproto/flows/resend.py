@@ -73,6 +73,7 @@ PLAN: Final[Plan] = {
                     "description": "Plain text content of the email.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "send_email_action",
@@ -171,7 +172,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["from", "subject", "to"],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -200,6 +203,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the email.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_email_action",
@@ -213,9 +217,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the email."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -266,6 +272,7 @@ PLAN: Final[Plan] = {
                     "description": "Fields to update in the email.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "patch_email_action",
@@ -279,9 +286,16 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the email."},
+                            "credential": False,
                         }
                     ],
-                    "body": {"content_type": "application/json", "required": False, "schema": {}},
+                    "body": {
+                        "content_type": "application/json",
+                        "required": False,
+                        "schema": {},
+                        "required_fields": [],
+                    },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -316,6 +330,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the email to cancel.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "cancel_email_action",
@@ -329,9 +344,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the email."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -377,6 +394,7 @@ PLAN: Final[Plan] = {
                     "description": "Array of email objects to send.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "batch_email_action",
@@ -478,7 +496,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": [],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -507,6 +527,7 @@ PLAN: Final[Plan] = {
                     "description": "Domain name to create.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "create_domain_action",
@@ -534,7 +555,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["name"],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -560,6 +583,7 @@ PLAN: Final[Plan] = {
             "title": "List Domains",
             "description": "Retrieves a list of domains.",
             "inputs": [],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_domains_action",
@@ -569,6 +593,7 @@ PLAN: Final[Plan] = {
                     "server": "https://api.resend.com",
                     "params": [],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [],
@@ -590,6 +615,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the domain.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_domain_action",
@@ -603,9 +629,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -651,6 +679,7 @@ PLAN: Final[Plan] = {
                     "description": "Domain properties to update.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "patch_domain_action",
@@ -664,6 +693,7 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": {
@@ -687,7 +717,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": [],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -725,6 +757,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the domain to delete.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_domain_action",
@@ -738,9 +771,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -773,6 +808,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the domain to verify.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "verify_domain_action",
@@ -786,9 +822,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The ID of the domain."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -820,6 +858,7 @@ PLAN: Final[Plan] = {
                     "description": "Name of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "create_audience_action",
@@ -841,7 +880,9 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": ["name"],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -864,6 +905,7 @@ PLAN: Final[Plan] = {
             "title": "List Audiences",
             "description": "Retrieves a list of audiences.",
             "inputs": [],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_audiences_action",
@@ -873,6 +915,7 @@ PLAN: Final[Plan] = {
                     "server": "https://api.resend.com",
                     "params": [],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [],
@@ -897,6 +940,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_audience_action",
@@ -910,9 +954,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -945,6 +991,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_audience_action",
@@ -958,9 +1005,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1003,6 +1052,7 @@ PLAN: Final[Plan] = {
                     "description": "Email address of the contact.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "add_contact_action",
@@ -1016,6 +1066,7 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": {
@@ -1052,7 +1103,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["email"],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1090,6 +1143,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the audience.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_contacts_action",
@@ -1103,9 +1157,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1146,6 +1202,7 @@ PLAN: Final[Plan] = {
                     "description": "Email address of the contact to delete.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_contact_by_email_action",
@@ -1159,15 +1216,18 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1215,6 +1275,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the contact.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_contact_by_id_action",
@@ -1228,15 +1289,18 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1284,6 +1348,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the contact.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_contact_by_id_action",
@@ -1297,15 +1362,18 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1366,6 +1434,7 @@ PLAN: Final[Plan] = {
                     "description": "Contact details to update.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "update_contact_action",
@@ -1379,12 +1448,14 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Contact ID."},
+                            "credential": False,
                         },
                         {
                             "name": "audience_id",
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Audience ID."},
+                            "credential": False,
                         },
                     ],
                     "body": {
@@ -1415,7 +1486,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": [],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1492,6 +1565,7 @@ PLAN: Final[Plan] = {
                     "description": "ID of the audience to send the broadcast to.",
                 },
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "create_broadcast_action",
@@ -1540,7 +1614,9 @@ PLAN: Final[Plan] = {
                                 },
                             },
                         },
+                        "required_fields": ["audience_id", "from", "subject"],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1580,6 +1656,7 @@ PLAN: Final[Plan] = {
             "title": "List Broadcasts",
             "description": "Retrieves a list of broadcast campaigns.",
             "inputs": [],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "list_broadcasts_action",
@@ -1589,6 +1666,7 @@ PLAN: Final[Plan] = {
                     "server": "https://api.resend.com",
                     "params": [],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [],
@@ -1613,6 +1691,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the broadcast.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "delete_broadcast_action",
@@ -1626,9 +1705,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Broadcast ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1661,6 +1742,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the broadcast.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "get_broadcast_action",
@@ -1674,9 +1756,11 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Broadcast ID."},
+                            "credential": False,
                         }
                     ],
                     "body": None,
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
@@ -1717,6 +1801,7 @@ PLAN: Final[Plan] = {
                     "description": "Unique identifier of the broadcast to send.",
                 }
             ],
+            "body_variants": [],
             "actions": [
                 {
                     "id": "send_broadcast_action",
@@ -1730,6 +1815,7 @@ PLAN: Final[Plan] = {
                             "in": "path",
                             "required": True,
                             "schema": {"type": "string", "description": "The Broadcast ID."},
+                            "credential": False,
                         }
                     ],
                     "body": {
@@ -1744,7 +1830,9 @@ PLAN: Final[Plan] = {
                                 }
                             },
                         },
+                        "required_fields": [],
                     },
+                    "security": [[{"type": "bearer"}]],
                 }
             ],
             "links": [
