@@ -302,7 +302,7 @@ def _moves(old: Snapshot, new: Snapshot) -> dict[tuple[str, ...], tuple[str, ...
         if len(key) != 2 or item.kind in ("module", "export") or key in new.api:
             continue
         module, name = key
-        if (module, f"export {name}") not in new.api or (module, f"export {name}") in old.api:
+        if (module, f"export {name}") not in new.api:
             continue
         homes = sorted(fresh_tops.get(name, set()) - {module})
         if len(homes) == 1:
@@ -330,19 +330,22 @@ def compare(old: Snapshot, new: Snapshot) -> list[Change]:
             changes.append(
                 Change("patch", _label(origin), f"moved to {home[0]}, still exported here")
             )
-        new_api = {
-            key: item
-            for key, item in new.api.items()
-            if not (
-                len(key) == 2
-                and key[1].startswith("export ")
-                and (key[0], key[1].removeprefix("export ")) in moves
-            )
-        }
+        # the re-export that keeps the old import working is part of the move
+        kept = {(module, f"export {name}") for module, name in moves}
         old = Snapshot(
-            _moved(old.api, moves), old.protocols, old.inputs, old.implementation, old.has_inputs
+            {k: v for k, v in _moved(old.api, moves).items() if k not in kept},
+            old.protocols,
+            old.inputs,
+            old.implementation,
+            old.has_inputs,
         )
-        new = Snapshot(new_api, new.protocols, new.inputs, new.implementation, new.has_inputs)
+        new = Snapshot(
+            {k: v for k, v in new.api.items() if k not in kept},
+            new.protocols,
+            new.inputs,
+            new.implementation,
+            new.has_inputs,
+        )
     removed = sorted(set(old.api) - set(new.api))
     added = sorted(set(new.api) - set(old.api))
     gone = set(removed)
