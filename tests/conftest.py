@@ -27,10 +27,12 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
-def copy_project(dest: Path) -> Layout:
-    """A scratch copy of the generator's inputs (schemas/, templates/, and the release
-    history release/, which decides the version) with an empty output."""
-    for name in ("schemas", "templates", "release"):
+def copy_project(dest: Path, *, release: bool = False) -> Layout:
+    """A scratch copy of the generator's inputs (schemas/, templates/) with an empty output.
+    ``release``: copy the release history (release/) too, so the build records the checked-in
+    version; without it the copy is a fresh package (first version), which is what a test
+    that edits the inputs wants (a changed API over a history needs its previous snapshot)."""
+    for name in ("schemas", "templates", *(("release",) if release else ())):
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, dest / name)
     return Layout.for_root(dest)
@@ -39,7 +41,7 @@ def copy_project(dest: Path) -> Layout:
 @pytest.fixture(scope="session")
 def built_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Layout]:
     """A scratch project, built once for the session. Tests must not modify it."""
-    layout = copy_project(tmp_path_factory.mktemp("project"))
+    layout = copy_project(tmp_path_factory.mktemp("project"), release=True)
     build(layout)
     yield layout
 

@@ -13,12 +13,14 @@ from codegen.errors import BuildError
 from codegen.flows_normalise import strict_bundles
 from codegen.output import read_tree
 from codegen.pipeline import Layout, build
-from tests.conftest import GENERATED, shared_file
+from tests.conftest import GENERATED, ROOT, shared_file
 
 
 def seed_output(layout: Layout) -> dict[str, bytes]:
-    """Give the scratch project a generated/ (a copy of the real one) and return its bytes."""
+    """Give the scratch project a generated/ (a copy of the real one) and the release history
+    it was built with, and return its bytes."""
     shutil.copytree(GENERATED, layout.out)
+    shutil.copytree(ROOT / "release", layout.root / "release", dirs_exist_ok=True)
     return read_tree(layout.out)
 
 
