@@ -475,11 +475,14 @@ def _merge_candidates(responses: Sequence[ChatResponse]) -> ChatResponse:
 
 
 def _stream_error(collector: Collector) -> None:
+    """Raise the provider's in-stream error as a :class:`ProviderStreamError` (its message,
+    type and code in the text; the error object in ``error``)."""
     if collector.errors:
         error = collector.errors[0]
+        tags = [t for t in dict.fromkeys((error.error_type, error.code)) if t]
         raise ProviderStreamError(
             f"{collector.manifest.id}: the stream reported an error ({error.error_class}): "
-            f"{error.message}",
+            f"{error.message}" + (f" [{', '.join(tags)}]" if tags else ""),
             error_class=error.error_class,
             error=error.error,
         )
@@ -491,7 +494,8 @@ def _chat_events(
     decoder: StreamDecoder,
     collector: Collector,
 ) -> Generator[StreamEvent, None]:
-    """The events of a streamed answer, each also folded into ``collector``."""
+    """The events of a streamed answer, each also folded into ``collector``. An error the
+    provider sent in the stream is yielded (``StreamError``), then raised."""
     add = collector.add
     try:
         for chunk in response.iter_bytes():
@@ -501,6 +505,11 @@ def _chat_events(
                 yield event
             if decoder.done:
                 break
+        else:
+            for event in decoder.end_of_body():
+                add(event)
+                yield event
+        _stream_error(collector)
         if not decoder.complete:
             raise IncompleteStreamError(
                 f"{client.manifest.id}: the stream ended before it was complete",
@@ -526,7 +535,8 @@ async def _achat_events(
     decoder: StreamDecoder,
     collector: Collector,
 ) -> AsyncGenerator[StreamEvent, None]:
-    """The events of a streamed answer, each also folded into ``collector``."""
+    """The events of a streamed answer, each also folded into ``collector``. An error the
+    provider sent in the stream is yielded (``StreamError``), then raised."""
     add = collector.add
     try:
         async for chunk in response.aiter_bytes():
@@ -536,6 +546,11 @@ async def _achat_events(
                 yield event
             if decoder.done:
                 break
+        else:
+            for event in decoder.end_of_body():
+                add(event)
+                yield event
+        _stream_error(collector)
         if not decoder.complete:
             raise IncompleteStreamError(
                 f"{client.manifest.id}: the stream ended before it was complete",

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto.llm.events import (
     FinalCandidate,
@@ -30,11 +31,27 @@ from agentproto.llm.streaming import map_reason
 if TYPE_CHECKING:
     from agentproto.llm.manifest import Manifest
 
-__all__ = ["Candidate", "ChatResponse", "Collector", "ToolCall", "Usage"]
+__all__ = ["Candidate", "ChatResponse", "Collector", "ToolArgumentsError", "ToolCall", "Usage"]
 
 _INPUT_KEYS = ("prompt_tokens", "input_tokens", "promptTokenCount", "inputTokens")
 _OUTPUT_KEYS = ("completion_tokens", "output_tokens", "candidatesTokenCount", "outputTokens")
 _TOTAL_KEYS = ("total_tokens", "totalTokenCount", "totalTokens")
+_REASONING_KEYS = ("reasoning_tokens", "thoughtsTokenCount", "reasoningTokens")
+_DETAIL_KEYS = ("completion_tokens_details", "output_tokens_details")
+
+
+class ToolArgumentsError(ResponseValidationError):
+    """The model called a tool with arguments that are not a JSON object (cut off, or not
+    JSON at all). Raised instead of handing out a call with made-up input; ``arguments`` is
+    the text the provider sent."""
+
+    def __init__(
+        self, message: str, *, tool_call_id: str, tool_name: str, arguments: str, status_code: int
+    ) -> None:
+        super().__init__(message, status_code=status_code, body=arguments.encode())
+        self.tool_call_id = tool_call_id
+        self.tool_name = tool_name
+        self.arguments = arguments
 
 
 @dataclass(frozen=True)
@@ -68,12 +85,17 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Usage:
-    """Token counts, read from any provider's usage object; ``raw`` is that object."""
+    """Token counts, read from any provider's usage object; ``raw`` is that object.
+
+    ``reasoning_tokens`` are the output tokens spent thinking, where the provider says
+    (OpenAI ``completion_tokens_details.reasoning_tokens``, Gemini ``thoughtsTokenCount``).
+    """
 
     input_tokens: int | None = None
     output_tokens: int | None = None
     total_tokens: int | None = None
     raw: dict[str, Any] = field(default_factory=dict[str, Any])
+    reasoning_tokens: int | None = None
 
     @classmethod
     def from_raw(
@@ -88,9 +110,9 @@ class Usage:
             return None
         data: JSONObject = found if isinstance(found, dict) else {}
 
-        def first(keys: tuple[str, ...]) -> int | None:
+        def first(keys: tuple[str, ...], source: JSONObject = data) -> int | None:
             for key in keys:
-                value = data.get(key)
+                value = source.get(key)
                 if isinstance(value, int):
                     return int(value)
             return None
@@ -100,7 +122,12 @@ class Usage:
         total = first(_TOTAL_KEYS)
         if total is None and inp is not None and out is not None:
             total = inp + out
-        return cls(inp, out, total, dict(data))
+        reasoning = first(_REASONING_KEYS)
+        for key in _DETAIL_KEYS:
+            details = data.get(key)
+            if reasoning is None and isinstance(details, dict):
+                reasoning = first(_REASONING_KEYS, details)
+        return cls(inp, out, total, dict(data), reasoning)
 
 
 @dataclass(frozen=True)
@@ -187,11 +214,14 @@ class ChatResponse:
         thinking = shape.thinking(body) if shape.thinking else MISSING
         calls = tuple(_tool_calls(manifest, body))
         usage = Usage.from_raw(shape.usage(body)) if shape.usage else None
+        reason = map_reason(manifest.reasons, raw_reason)
+        if reason == "end_turn" and calls:
+            reason = "tool_use"  # gemini says STOP after a function call
         candidate = Candidate(
             index=0,
             content=text,
             tool_calls=calls,
-            finish_reason=map_reason(manifest.reasons, raw_reason),
+            finish_reason=reason,
             raw_finish_reason=raw_reason,
             thinking=thinking if isinstance(thinking, str) else "",
         )
@@ -239,26 +269,38 @@ def _tool_calls(manifest: Manifest, body: JSONValue) -> list[ToolCall]:
         if name is MISSING:
             continue
         args = mapping.args(item)
+        problem: str | None = None
         if isinstance(args, str):
             text = args
             try:
                 parsed = json.loads(args) if args.strip() else {}
-            except ValueError:
-                parsed = {"_raw": args}
+            except ValueError as exc:
+                parsed, problem = None, f"not valid JSON: {exc}"
         elif args is MISSING or args is None:
             text, parsed = "{}", {}
         else:
             text, parsed = json.dumps(args, ensure_ascii=False), args
         call_id = mapping.id(item) if mapping.id is not None else MISSING
-        calls.append(
-            ToolCall(
-                id=str(call_id) if call_id not in (MISSING, None) else f"call_{i}",
-                name=str(name),
-                input=parsed if isinstance(parsed, dict) else {"value": parsed},
-                arguments=text,
+        ident = str(call_id) if call_id not in (MISSING, None) else f"call_{i}"
+        if not isinstance(parsed, dict):
+            raise _bad_arguments(
+                manifest.id, ident, str(name), text, problem or "a JSON value, not an object"
             )
-        )
+        calls.append(ToolCall(id=ident, name=str(name), input=parsed, arguments=text))
     return calls
+
+
+def _bad_arguments(
+    provider: str, call_id: str, name: str, text: str, problem: str, status_code: int = 200
+) -> ToolArgumentsError:
+    shown = text if len(text) <= 200 else text[:200] + "..."
+    return ToolArgumentsError(
+        f"{provider}: the arguments of tool call {call_id!r} ({name}) are {problem}: {shown!r}",
+        tool_call_id=call_id,
+        tool_name=name,
+        arguments=text,
+        status_code=status_code,
+    )
 
 
 class Collector:
@@ -271,8 +313,10 @@ class Collector:
         self._calls: dict[int, list[ToolCall]] = {}
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._usage: dict[str, Any] | None = None
-        self._tokens: tuple[int | None, int | None] = (None, None)
+        self._prompt_tokens: int | None = None
+        self._completion_tokens: int | None = None
         self.errors: list[StreamError] = []
+        self.bad_calls: list[ToolCallEnded] = []  # calls whose arguments are not an object
 
     def add(self, event: StreamEvent) -> None:
         if isinstance(event, PartialContentDelta):
@@ -280,14 +324,12 @@ class Collector:
         elif isinstance(event, ThinkingDelta):
             self._thinking.setdefault(event.candidate_index, []).append(event.thinking)
         elif isinstance(event, ToolCallEnded):
-            self._calls.setdefault(event.candidate_index, []).append(
-                ToolCall(
-                    event.tool_call_id,
-                    event.tool_name,
-                    event.input if event.input is not None else {"_raw": event.arguments},
-                    event.arguments,
+            if event.input is None:
+                self.bad_calls.append(event)
+            else:
+                self._calls.setdefault(event.candidate_index, []).append(
+                    ToolCall(event.tool_call_id, event.tool_name, event.input, event.arguments)
                 )
-            )
         elif isinstance(event, FinalCandidate):
             self._finish[event.candidate_index] = (event.finish_reason, event.raw_finish_reason)
             if event.usage is not None:
@@ -295,8 +337,10 @@ class Collector:
         elif isinstance(event, Metadata):
             if event.usage is not None:
                 self._usage = {**(self._usage or {}), **event.usage}
-            if event.prompt_tokens is not None or event.completion_tokens is not None:
-                self._tokens = (event.prompt_tokens, event.completion_tokens)
+            if event.prompt_tokens is not None:
+                self._prompt_tokens = event.prompt_tokens
+            if event.completion_tokens is not None:
+                self._completion_tokens = event.completion_tokens
             if event.stop_reason is not None and event.candidate_index not in self._finish:
                 self._finish[event.candidate_index] = (event.stop_reason, event.raw_stop_reason)
         elif isinstance(event, StreamEnd):
@@ -306,6 +350,14 @@ class Collector:
             self.errors.append(event)
 
     def response(self, *, rate_limits: dict[str, str], request_id: str | None) -> ChatResponse:
+        """The folded answer; a tool call whose arguments are not a JSON object raises
+        :class:`ToolArgumentsError` (the events carry it with ``error`` set)."""
+        if self.bad_calls:
+            bad = self.bad_calls[0]
+            problem = (bad.error or "not a JSON object").removeprefix("the arguments are ")
+            raise _bad_arguments(
+                self.manifest.id, bad.tool_call_id, bad.tool_name, bad.arguments, problem
+            )
         indexes = sorted({0, *self._text, *self._calls, *self._finish, *self._thinking})
         candidates = tuple(
             Candidate(
@@ -319,6 +371,6 @@ class Collector:
             for i in indexes
         )
         usage = Usage.from_raw(
-            self._usage, input_tokens=self._tokens[0], output_tokens=self._tokens[1]
+            self._usage, input_tokens=self._prompt_tokens, output_tokens=self._completion_tokens
         )
         return ChatResponse(self.manifest.id, candidates, usage, rate_limits, request_id)

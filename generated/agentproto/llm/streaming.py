@@ -90,6 +90,37 @@ STANDARD_REASONS = frozenset(
 )
 GENERATE_ID = "_generate_uuid"
 
+_ANY = frozenset[str]()  # Metadata and StreamError keep unknown fields (in ``extra``)
+KNOWN_FIELDS: Mapping[str, frozenset[str]] = {
+    "PartialContentDelta": frozenset({"content", "candidate_index"}),
+    "ThinkingDelta": frozenset({"thinking", "candidate_index"}),
+    "ToolCallStarted": frozenset(
+        {"tool_call_id", "tool_name", "index", "arguments", "candidate_index"}
+    ),
+    "PartialToolCall": frozenset(
+        {
+            "arguments",
+            "index",
+            "tool_name",
+            "tool_call_id",
+            "candidate_index",
+            "tool_calls",  # a list of OpenAI-format tool-call deltas (v2 manifests)
+            "tool_call",  # one call object: {name, args | arguments, id?} (v2 gemini)
+        }
+    ),
+    "ToolCallEnded": frozenset({"index", "tool_call_id", "candidate_index"}),
+    "FinalCandidate": frozenset({"finish_reason", "candidate_index", "usage"}),
+    "StreamEnd": frozenset({"finish_reason", "usage"}),
+    "Metadata": _ANY,
+    "StreamError": _ANY,
+}
+"""The field names each event rule may fill (``fields`` / ``extract``); a rule naming another
+is refused when the manifest is compiled, since the client would read nothing from it."""
+FIELD_ALIASES: Mapping[str, str] = {"partial_json": "arguments"}
+"""Other names manifests use for a field (v2's ``partial_json``)."""
+EVENT_ALIASES: Mapping[str, str] = {"UsageReport": "Metadata"}
+"""Other names manifests use for an event (v2's ``UsageReport``)."""
+
 
 class IncompleteStreamError(APIConnectionError):
     """The body ended before the stream said it was complete (no done signal, no stop)."""
@@ -146,6 +177,8 @@ class StreamProgram:
     reasons: Mapping[str, str]
     input_format: str
     error_status: Mapping[str, str] = field(default_factory=dict[str, str])
+    error_code: Mapping[str, str] = field(default_factory=dict[str, str])
+    http_status: Mapping[str, str] = field(default_factory=dict[str, str])
 
 
 def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
@@ -178,11 +211,27 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
         map_where = f"{where} (content_path, tool_call_path, usage_path)"
     else:
         map_where = f"{where}/event_map"
+    if decoder.get("format") == "anthropic_sse":
+        # Anthropic sends the input token count in message_start only; the manifests map
+        # message_delta's usage (output tokens). Read both: the collector merges them.
+        event_map = [*event_map, _ANTHROPIC_START]
     for i, entry in enumerate(event_map):
         pointer = f"{map_where}/{i}" if "(" not in map_where else map_where
-        if entry["emit"] not in EVENT_TYPES:
+        emit = EVENT_ALIASES.get(entry["emit"], entry["emit"])
+        if emit not in EVENT_TYPES:
             raise ManifestError(source, f"{pointer}/emit", f"unknown event {entry['emit']!r}")
-        specs = {**section(entry, "fields"), **section(entry, "extract")}
+        specs: dict[str, Any] = {}
+        known = KNOWN_FIELDS[emit]
+        for key in ("fields", "extract"):
+            for name, value in section(entry, key).items():
+                name = FIELD_ALIASES.get(name, name)
+                if known and name not in known:
+                    raise ManifestError(
+                        source,
+                        f"{pointer}/{key}/{name}",
+                        f"{emit} has no field {name!r} (it reads: {', '.join(sorted(known))})",
+                    )
+                specs[name] = value
         paths = [v for v in specs.values() if _is_path(v)]
         try:
             scope = common_scope(paths)
@@ -194,7 +243,7 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             raise ManifestError(source, f"{pointer}/fields", exc.reason) from None
         rules.append(
             _Rule(
-                emit=entry["emit"],
+                emit=emit,
                 scope=scope,
                 match=expr(entry["match"], f"{pointer}/match", scope),
                 fields=fields,
@@ -232,7 +281,19 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
         reasons=dict(section(manifest, "termination", "mapping")),
         input_format=str(tool_use.get("input_format", "json_string")),
         error_status=dict(section(manifest, "error_classification", "by_error_status")),
+        error_code=dict(section(manifest, "error_classification", "by_error_code")),
+        http_status={
+            str(k): str(v)
+            for k, v in section(manifest, "error_classification", "by_http_status").items()
+        },
     )
+
+
+_ANTHROPIC_START: Mapping[str, Any] = {
+    "match": "$.type == 'message_start'",
+    "emit": "Metadata",
+    "fields": {"usage": "$.message.usage"},
+}
 
 
 def _is_path(value: object) -> TypeGuard[str]:
@@ -329,17 +390,22 @@ class _Call:
 
 
 class StreamDecoder:
-    """The state of one stream: ``feed(chunk)`` -> events, then ``finish()``."""
+    """The state of one stream: ``feed(chunk)`` -> events; ``end_of_body()`` when the body
+    ends; then ``finish()``. ``error`` is the provider's in-stream error once one came (the
+    decoder reads nothing after it)."""
 
     def __init__(self, program: StreamProgram) -> None:
         self.program = program
-        self.done: bool = False  # the done signal arrived: read nothing more
+        self.done: bool = False  # the done signal (or an error) arrived: read nothing more
         self.stopped: bool = False  # the stop condition held
+        self.error: StreamError | None = None
         self._saw_done = False  # the parser met the done signal (frames before it still count)
         self._buffer: bytes = b""
         self._hold_cr = False
         self._calls: dict[tuple[int, int], _Call] = {}
         self._last_call: dict[int, _Call] = {}
+        self._started: dict[int, int] = {}  # calls started per candidate
+        self._bound_calls: dict[int, _Call] = {}  # this frame's calls, by the element read
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
@@ -400,6 +466,8 @@ class StreamDecoder:
                 frame = None
             if type(frame) is not dict:
                 frame = {"event": event or "message", "data": data.decode("utf-8", "replace")}
+            elif event == "error" and "error" not in frame and frame.get("type") != "error":
+                frame = {"event": "error", "data": frame}  # ``event: error`` with other JSON
             frames.append(frame)
         return frames
 
@@ -465,13 +533,24 @@ class StreamDecoder:
     def _frame(self, frame: JSONObject, out: list[StreamEvent]) -> None:
         program = self.program
         if program.selector is not None and not program.selector(frame, ()):
+            # Frames the selector drops are skipped, except an error (anthropic's selector
+            # lists no ``error`` event): the provider's message must reach the caller.
+            if _is_error_frame(frame):
+                out.append(self._error(_error_values(frame)))
             return
         ended_before = len(out)
+        if self._bound_calls:
+            self._bound_calls.clear()
         for rule in program.rules:
             scope = rule.scope
-            for bound in scope.bindings(frame) if scope else ((),):
-                if rule.match(frame, bound):
-                    self._emit(rule, frame, bound, out)
+            if scope:
+                for bound in scope.bindings(frame):
+                    if rule.match(frame, bound):
+                        self._emit(rule, frame, bound, out)
+            elif rule.match(frame, ()):
+                self._emit(rule, frame, (), out)
+        if self.error is None and _is_error_frame(frame):
+            out.append(self._error(_error_values(frame)))  # no rule of the map took it
         if program.flush_on is not None and program.flush_on(frame, ()):
             if not any(isinstance(e, ToolCallEnded) for e in out[ended_before:]):
                 self._flush_candidate(0, out)
@@ -500,16 +579,19 @@ class StreamDecoder:
         kind = rule.emit
         if kind == "PartialContentDelta":
             text = values.get("content")
-            if isinstance(text, str) and text:
-                out.append(PartialContentDelta(text, candidate))
+            if isinstance(text, str):
+                if text:
+                    out.append(PartialContentDelta(text, candidate))
+            elif isinstance(text, list):
+                self._content_parts(text, candidate, out)
         elif kind == "ThinkingDelta":
             text = values.get("thinking")
             if isinstance(text, str) and text:
                 out.append(ThinkingDelta(text, candidate))
         elif kind == "ToolCallStarted":
-            self._start_call(values, candidate, out)
+            self._start_call(values, candidate, out, bound)
         elif kind == "PartialToolCall":
-            self._partial_call(values, candidate, out)
+            self._partial_call(values, candidate, out, bound)
         elif kind == "ToolCallEnded":
             self._flush_call(candidate, values.get("index"), out)
         elif kind == "Metadata":
@@ -518,6 +600,8 @@ class StreamDecoder:
             raw = values.get("finish_reason")
             reason = map_reason(self.program.reasons, raw) or "other"
             self._flush_candidate(candidate, out)
+            if reason == "end_turn" and self._started.get(candidate):
+                reason = "tool_use"  # gemini says STOP after a function call
             raw_text = None if raw is None else str(raw)
             self._finish[candidate] = (reason, raw_text)
             usage = values.get("usage")
@@ -529,9 +613,36 @@ class StreamDecoder:
         elif kind == "StreamEnd":
             literal = values.get("finish_reason")
             self._end_literal = str(literal) if literal is not None else None
+            usage = values.get("usage")
+            if isinstance(usage, dict):  # v2 manifests put the usage on the end event
+                out.append(Metadata(usage=usage, candidate_index=candidate))
             self.stopped = True
         elif kind == "StreamError":
             out.append(self._error(values))
+
+    def _content_parts(
+        self, parts: list[JSONValue], candidate: int, out: list[StreamEvent]
+    ) -> None:
+        """Content sent as a list of typed parts (mistral's reasoning models): text parts are
+        content, ``thinking`` parts thinking; any other part is kept in a ``Metadata``."""
+        for part in parts:
+            if isinstance(part, str):
+                if part:
+                    out.append(PartialContentDelta(part, candidate))
+                continue
+            if not isinstance(part, dict):
+                continue
+            kind = part.get("type", "text")
+            if kind == "text" and isinstance(part.get("text"), str):
+                if part["text"]:
+                    out.append(PartialContentDelta(str(part["text"]), candidate))
+            elif kind == "thinking":
+                thinking = part.get("thinking")
+                text = _joined_text(thinking)
+                if text:
+                    out.append(ThinkingDelta(text, candidate))
+            else:
+                out.append(Metadata(candidate_index=candidate, extra={"content_part": part}))
 
     def _metadata(self, values: JSONObject, candidate: int) -> Metadata:
         usage = values.pop("usage", None)
@@ -553,66 +664,149 @@ class StreamDecoder:
         )
 
     def _error(self, values: JSONObject) -> StreamError:
+        """The provider's error; the stream ends with it (nothing after it is read)."""
         error = values.pop("error", None)
         message = ""
         code: JSONValue = None
+        kind: JSONValue = None
         status: JSONValue = None
         if isinstance(error, dict):
             message = str(error.get("message", ""))
-            code = error.get("code") or error.get("type")
+            code = error.get("code")
+            kind = error.get("type")
             status = error.get("status")
         elif error is not None:
             message = str(error)
-        error_class = self.program.error_status.get(str(status), "other") if status else "other"
-        return StreamError(
+        program = self.program
+        error_class: str | None = None
+        if status is not None:
+            error_class = program.error_status.get(str(status))
+        for name in (code, kind):
+            if error_class is None and isinstance(name, str):
+                error_class = program.error_code.get(name)
+        if error_class is None and isinstance(code, int):
+            error_class = program.http_status.get(str(code))
+        found = StreamError(
             message or "the provider reported an error in the stream",
             error,
-            error_class,
-            None if code is None else str(code),
+            error_class or "other",
+            None if code is None and kind is None else str(code if code is not None else kind),
             values,
+            None if kind is None else str(kind),
         )
+        if self.error is None:
+            self.error = found
+        self.done = True
+        return found
 
     # -- tool calls -------------------------------------------------------------------------
 
-    def _start_call(self, values: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
+    def _start_call(
+        self,
+        values: JSONObject,
+        candidate: int,
+        out: list[StreamEvent],
+        bound: Sequence[JSONValue] = (),
+    ) -> _Call:
         index = values.get("index")
-        call_id = values.get("tool_call_id")
-        if not isinstance(call_id, str) or not call_id or call_id == GENERATE_ID:
-            call_id = f"call_{uuid.uuid4().hex[:24]}"
-        if not isinstance(index, int):
-            index = sum(1 for c in self._calls.values() if c.candidate == candidate)
-        key = (candidate, index)
-        if key in self._calls:  # a second start for an open call: flush the first
-            self._flush_call(candidate, index, out)
-        call = _Call(call_id, str(values.get("tool_name", "")), index, candidate)
-        self._calls[key] = call
+        given = values.get("tool_call_id")
+        call_id = given if isinstance(given, str) and given and given != GENERATE_ID else None
+        call: _Call | None
+        if isinstance(index, int):
+            call = self._calls.get((candidate, index))
+        else:
+            last = self._last_call.get(candidate)
+            call = last if last is not None and call_id is not None and last.id == call_id else None
+            index = call.index if call is not None else self._started.get(candidate, 0)
+        if call is not None and (call_id is None or call_id == call.id):
+            # The open call again: some servers repeat its id and name in every chunk.
+            name = values.get("tool_name")
+            if not call.name and isinstance(name, str):
+                call.name = name
+        else:
+            if call is not None:  # a new id at an open call's index: the first one is done
+                self._flush_call(candidate, index, out)
+            call = _Call(
+                call_id or f"call_{uuid.uuid4().hex[:24]}",
+                str(values.get("tool_name") or ""),
+                index,
+                candidate,
+            )
+            self._calls[(candidate, index)] = call
+            self._started[candidate] = self._started.get(candidate, 0) + 1
+            out.append(ToolCallStarted(call.id, call.name, index, candidate))
         self._last_call[candidate] = call
-        out.append(ToolCallStarted(call.id, call.name, index, candidate))
-        if "arguments" in values:  # a start that carries its arguments (baidu)
-            self._partial_call({"arguments": values["arguments"], "index": index}, candidate, out)
+        if bound:
+            self._bound_calls[id(bound[-1])] = call
+        if "arguments" in values:  # a start that carries its arguments (baidu, str-007)
+            self._add_arguments(call, values["arguments"], out)
+        return call
 
-    def _partial_call(self, values: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
+    def _partial_call(
+        self,
+        values: JSONObject,
+        candidate: int,
+        out: list[StreamEvent],
+        bound: Sequence[JSONValue] = (),
+    ) -> None:
+        deltas = values.get("tool_calls")
+        if isinstance(deltas, list):  # OpenAI-format deltas read whole (v2 manifests)
+            for delta in deltas:
+                if isinstance(delta, dict):
+                    self._delta(delta, candidate, out)
+        one = values.get("tool_call")
+        if isinstance(one, dict):  # a whole call object (v2 gemini's functionCall)
+            args = one.get("args", one.get("arguments"))
+            self._start_call(
+                {
+                    "tool_name": one.get("name"),
+                    "tool_call_id": one.get("id"),
+                    **({"arguments": args} if args is not None else {}),
+                },
+                candidate,
+                out,
+            )
         args = values.get("arguments")
         if args is None:
             return
         index = values.get("index")
-        call = self._calls.get((candidate, index)) if isinstance(index, int) else None
+        call: _Call | None = None
+        if isinstance(index, int):
+            call = self._calls.get((candidate, index))
+        elif bound:  # the call started from the same element of this frame (gemini parts)
+            call = self._bound_calls.get(id(bound[-1]))
         if call is None:
             call = self._last_call.get(candidate)
         if call is None:  # arguments before any start: open an anonymous call
-            self._start_call(
+            call = self._start_call(
                 {"index": index, "tool_name": values.get("tool_name", "")}, candidate, out
             )
-            call = self._last_call[candidate]
+        self._add_arguments(call, args, out)
+
+    def _delta(self, delta: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
+        function = delta.get("function")
+        fn: JSONObject = function if isinstance(function, dict) else {}
+        values: JSONObject = {"index": delta.get("index"), "tool_call_id": delta.get("id")}
+        if fn.get("arguments") is not None:
+            values["arguments"] = fn["arguments"]
+        if fn.get("name"):
+            values["tool_name"] = fn["name"]
+            self._start_call(values, candidate, out)
+        elif "arguments" in values:
+            self._partial_call(values, candidate, out)
+
+    def _add_arguments(self, call: _Call, args: JSONValue, out: list[StreamEvent]) -> None:
         if isinstance(args, str):
             if not args:
                 return
             call.args.append(args)
             text = args
+        elif args is None:
+            return
         else:
             call.obj = args
             text = json.dumps(args, ensure_ascii=False)
-        out.append(PartialToolCall(text, call.id, call.index, candidate))
+        out.append(PartialToolCall(text, call.id, call.index, call.candidate))
 
     def _flush_call(self, candidate: int, index: JSONValue, out: list[StreamEvent]) -> None:
         call = self._calls.pop((candidate, index), None) if isinstance(index, int) else None
@@ -647,6 +841,13 @@ class StreamDecoder:
     def complete(self) -> bool:
         return self.done or self.stopped
 
+    def end_of_body(self) -> list[StreamEvent]:
+        """The body ended: a last frame that came without its closing delimiter is still read
+        (a done signal or a usage chunk there counts), never dropped."""
+        if self.done or not self._buffer.strip():
+            return []
+        return self.feed(self.program.delimiter)
+
     def finish(self) -> list[StreamEvent]:
         """The events that close the stream (open tool calls, then ``StreamEnd``)."""
         if self._closed:
@@ -659,8 +860,38 @@ class StreamDecoder:
         if reason is None and self._end_literal is not None:
             reason = map_reason(self.program.reasons, self._end_literal)
             raw = self._end_literal
+        if reason == "end_turn" and self._started.get(0):
+            reason = "tool_use"
         out.append(StreamEnd(reason, raw))
         return out
+
+
+def _is_error_frame(frame: JSONObject) -> bool:
+    """An error the provider sent in the stream: an ``error`` object, an event of type
+    ``error`` (anthropic) or an SSE ``event: error`` whose data is not JSON."""
+    return (
+        frame.get("error") is not None
+        or frame.get("type") == "error"
+        or (frame.get("event") == "error" and "data" in frame)
+    )
+
+
+def _error_values(frame: JSONObject) -> JSONObject:
+    error = frame.get("error")
+    if error is None:
+        error = frame.get("data", frame) if frame.get("event") == "error" else frame
+    return {"error": error}
+
+
+def _joined_text(value: JSONValue) -> str:
+    """A string, or the text of a list of text parts."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "".join(_joined_text(v) for v in value)
+    if isinstance(value, dict) and isinstance(value.get("text"), str):
+        return str(value["text"])
+    return ""
 
 
 def _parse_arguments(text: str) -> tuple[JSONValue, str | None]:
