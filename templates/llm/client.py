@@ -301,7 +301,12 @@ class _Base(Generic[_H]):
                 )
         try:
             pieces = shape(
-                manifest.payload_format, messages, tools, tool_choice, manifest.data.get("tooling")
+                manifest.payload_format,
+                messages,
+                tools,
+                tool_choice,
+                manifest.data.get("tooling"),
+                vision=manifest.capabilities.get("vision"),
             )
         except PayloadError as exc:
             raise ValueError(f"{manifest.id}: {exc}") from None
