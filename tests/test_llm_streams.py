@@ -482,3 +482,10 @@ def test_v2_event_names_and_whole_tool_call_objects() -> None:
         e.arguments for e in decode(manifest, [STR_007]) if isinstance(e, PartialToolCall)
     )
     assert pieces == '{"location":"New York"}'
+
+
+def test_a_manifest_without_termination_mapping_uses_its_formats_reasons() -> None:
+    assert "termination" not in Manifest.bundled("yi").data
+    body = sse(openai_chunk({"content": "ok"}), openai_chunk({}, "stop"))
+    for events in every_chunking("yi", body):
+        assert events[-1] == StreamEnd("end_turn", "stop")

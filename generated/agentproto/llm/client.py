@@ -86,7 +86,7 @@ from agentproto.llm.payloads import (
 )
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
-from agentproto.llm.response import ChatResponse, Collector
+from agentproto.llm.response import ChatResponse, Collector, Usage
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
 __all__ = [
@@ -472,11 +472,29 @@ def _manifest(provider: str) -> Manifest:
 
 
 def _merge_candidates(responses: Sequence[ChatResponse]) -> ChatResponse:
+    """The answers of a simulated ``n``: one candidate each, usage summed over the requests
+    (``usage.raw["requests"]`` keeps each one's), ``raw`` the list of bodies."""
     first = responses[0]
     candidates = tuple(
         replace(r.candidates[0], index=i) for i, r in enumerate(responses) if r.candidates
     )
-    return replace(first, candidates=candidates)
+    usages = [r.usage for r in responses if r.usage is not None]
+
+    def total(values: list[int | None]) -> int | None:
+        return None if not values or any(v is None for v in values) else sum(v or 0 for v in values)
+
+    usage = (
+        Usage(
+            total([u.input_tokens for u in usages]),
+            total([u.output_tokens for u in usages]),
+            total([u.total_tokens for u in usages]),
+            {"requests": [u.raw for u in usages]},
+            total([u.reasoning_tokens for u in usages]),
+        )
+        if usages
+        else None
+    )
+    return replace(first, candidates=candidates, usage=usage, raw=[r.raw for r in responses])
 
 
 def _stream_error(collector: Collector) -> None:

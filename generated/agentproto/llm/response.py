@@ -10,6 +10,7 @@ both give the same object.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,19 +26,127 @@ from agentproto.llm.events import (
     ThinkingDelta,
     ToolCallEnded,
 )
-from agentproto.llm.paths import MISSING, Missing
+from agentproto.llm.paths import MISSING, Missing, Reader
 from agentproto.llm.streaming import map_reason
 
 if TYPE_CHECKING:
     from agentproto.llm.manifest import Manifest
 
-__all__ = ["Candidate", "ChatResponse", "Collector", "ToolArgumentsError", "ToolCall", "Usage"]
+__all__ = [
+    "ANTHROPIC_TOOL_MAPPING",
+    "RESPONSE_DEFAULTS",
+    "Candidate",
+    "ChatResponse",
+    "Collector",
+    "ToolArgumentsError",
+    "ToolCall",
+    "Usage",
+    "parts_reader",
+]
 
 _INPUT_KEYS = ("prompt_tokens", "input_tokens", "promptTokenCount", "inputTokens")
 _OUTPUT_KEYS = ("completion_tokens", "output_tokens", "candidatesTokenCount", "outputTokens")
 _TOTAL_KEYS = ("total_tokens", "totalTokenCount", "totalTokens")
 _REASONING_KEYS = ("reasoning_tokens", "thoughtsTokenCount", "reasoningTokens")
 _DETAIL_KEYS = ("completion_tokens_details", "output_tokens_details")
+
+
+_OPENAI_PATHS: dict[str, str] = {
+    "content": "choices[0].message.content",
+    "tool_calls": "choices[0].message.tool_calls",
+    "usage": "usage",
+    "finish_reason": "choices[0].finish_reason",
+    "reasoning": "choices[0].message.reasoning_content",
+}
+RESPONSE_DEFAULTS: dict[str, dict[str, str]] = {
+    "openai_style": _OPENAI_PATHS,
+    "ai21_style": _OPENAI_PATHS,
+    "cohere_v2": {
+        "content": "message.content[0].text",
+        "tool_calls": "message.tool_calls",
+        "usage": "usage",
+        "finish_reason": "finish_reason",
+    },
+    "anthropic_style": {
+        "content": "content[0].text",
+        "usage": "usage",
+        "stop_reason": "stop_reason",
+    },
+    "gemini_style": {
+        "content": "candidates[0].content.parts[0].text",
+        "tool_calls": "candidates[0].content.parts[0].functionCall",
+        "usage": "usageMetadata",
+        "finish_reason": "candidates[0].finishReason",
+    },
+    "baidu_style": {
+        "content": "result",
+        "function_call": "function_call",
+        "usage": "usage",
+        "finish_reason": "finish_reason",
+    },
+    "replicate_style": {"content": "output"},
+}
+"""The ``response_paths`` of each payload format, for what a manifest does not give."""
+ANTHROPIC_TOOL_MAPPING: dict[str, Any] = {
+    "path": "content",
+    "filter": "type == 'tool_use'",
+    "fields": {"id": "id", "name": "name", "args": "input"},
+}
+"""Where an Anthropic-format answer's tool calls are, when the manifest does not say."""
+_CANDIDATE_LISTS = ("choices", "candidates")
+
+
+def parts_reader(parts: Callable[[JSONValue], JSONValue | Missing], what: str) -> Reader:
+    """A reader over every element of a list of parts: ``text`` joins the text parts,
+    ``thinking`` the thinking ones (Anthropic ``thinking`` blocks, Gemini ``thought`` parts);
+    any other key gives the list of the parts' values under it."""
+
+    def items(body: JSONValue) -> list[JSONValue] | None:
+        found = parts(body)
+        if isinstance(found, dict):
+            return [found]
+        return found if isinstance(found, list) else None
+
+    if what == "text":
+
+        def text(body: JSONValue) -> JSONValue | Missing:
+            found = items(body)
+            if found is None:
+                return MISSING
+            return "".join(
+                str(p["text"])
+                for p in found
+                if isinstance(p, dict)
+                and isinstance(p.get("text"), str)
+                and p.get("type", "text") == "text"
+                and not p.get("thought")
+            )
+
+        return text
+
+    if what == "thinking":
+
+        def thinking(body: JSONValue) -> JSONValue | Missing:
+            found = items(body) or []
+            out: list[str] = []
+            for p in found:
+                if not isinstance(p, dict):
+                    continue
+                if p.get("type") == "thinking" and isinstance(p.get("thinking"), str):
+                    out.append(str(p["thinking"]))
+                elif p.get("thought") is True and isinstance(p.get("text"), str):
+                    out.append(str(p["text"]))
+            return "".join(out)
+
+        return thinking
+
+    def values(body: JSONValue) -> JSONValue | Missing:
+        found = items(body)
+        if found is None:
+            return MISSING
+        return [p[what] for p in found if isinstance(p, dict) and p.get(what) is not None]
+
+    return values
 
 
 class ToolArgumentsError(ResponseValidationError):
@@ -205,32 +314,53 @@ class ChatResponse:
         rate_limits: dict[str, str],
         request_id: str | None,
     ) -> ChatResponse:
-        """Read a non-streamed answer with the manifest's paths."""
+        """Read a non-streamed answer with the manifest's paths. An answer with several
+        ``choices`` / ``candidates`` (``n`` > 1) gives one :class:`Candidate` each."""
         shape = manifest.response
-        content = shape.content(body) if shape.content else MISSING
-        text = _text(content)
-        raw_reason = shape.finish_reason(body) if shape.finish_reason else MISSING
-        raw_reason = None if raw_reason is MISSING or raw_reason is None else str(raw_reason)
-        thinking = shape.thinking(body) if shape.thinking else MISSING
-        calls = tuple(_tool_calls(manifest, body))
+        views: list[tuple[int, Any]] = [(0, body)]
+        document: JSONValue = body  # whatever json.loads gave
+        if isinstance(document, dict):
+            for key in _CANDIDATE_LISTS:
+                items = document.get(key)
+                if isinstance(items, list) and len(items) > 1:
+                    # Each candidate read with the same paths, as if it were the only one.
+                    views = [
+                        (_index(item, i), {**document, key: [item]}) for i, item in enumerate(items)
+                    ]
+                    break
+        candidates = tuple(_candidate(manifest, view, i) for i, view in views)
         usage = Usage.from_raw(shape.usage(body)) if shape.usage else None
-        reason = map_reason(manifest.reasons, raw_reason)
-        if reason == "end_turn" and calls:
-            reason = "tool_use"  # gemini says STOP after a function call
-        candidate = Candidate(
-            index=0,
-            content=text,
-            tool_calls=calls,
-            finish_reason=reason,
-            raw_finish_reason=raw_reason,
-            thinking=thinking if isinstance(thinking, str) else "",
-        )
         extra: JSONObject = {}
         for key, get in shape.extra.items():
             value = get(body)
             if value is not MISSING:
                 extra[key] = value
-        return cls(manifest.id, (candidate,), usage, rate_limits, request_id, body, extra)
+        return cls(manifest.id, candidates, usage, rate_limits, request_id, body, extra)
+
+
+def _index(item: JSONValue, position: int) -> int:
+    found = item.get("index") if isinstance(item, dict) else None
+    return found if isinstance(found, int) else position
+
+
+def _candidate(manifest: Manifest, body: Any, index: int) -> Candidate:
+    shape = manifest.response
+    content = shape.content(body) if shape.content else MISSING
+    raw = shape.finish_reason(body) if shape.finish_reason else MISSING
+    raw_reason = None if raw is MISSING or raw is None else str(raw)
+    thinking = shape.thinking(body) if shape.thinking else MISSING
+    calls = tuple(_tool_calls(manifest, body))
+    reason = map_reason(manifest.stream.reasons, raw_reason)  # with the format's defaults
+    if reason == "end_turn" and calls:
+        reason = "tool_use"  # gemini says STOP after a function call
+    return Candidate(
+        index=index,
+        content=_text(content),
+        tool_calls=calls,
+        finish_reason=reason,
+        raw_finish_reason=raw_reason,
+        thinking=thinking if isinstance(thinking, str) else "",
+    )
 
 
 def _text(value: JSONValue | Missing) -> str:

@@ -68,6 +68,7 @@ from agentproto.llm.paths import (
 from agentproto.llm.problems import ManifestError
 
 __all__ = [
+    "REASON_DEFAULTS",
     "STANDARD_REASONS",
     "IncompleteStreamError",
     "StreamDecoder",
@@ -124,6 +125,42 @@ EVENT_ALIASES: Mapping[str, str] = {"UsageReport": "Metadata"}
 
 class IncompleteStreamError(APIConnectionError):
     """The body ended before the stream said it was complete (no done signal, no stop)."""
+
+
+_OPENAI_REASONS = {
+    "stop": "end_turn",
+    "length": "max_tokens",
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+    "content_filter": "refusal",
+}
+REASON_DEFAULTS: Mapping[str, Mapping[str, str]] = {
+    "openai_style": _OPENAI_REASONS,
+    "ai21_style": _OPENAI_REASONS,
+    "cohere_v2": {
+        "COMPLETE": "end_turn",
+        "MAX_TOKENS": "max_tokens",
+        "STOP_SEQUENCE": "stop_sequence",
+        "TOOL_CALL": "tool_use",
+    },
+    "gemini_style": {
+        "STOP": "end_turn",
+        "MAX_TOKENS": "max_tokens",
+        "SAFETY": "refusal",
+        "RECITATION": "refusal",
+    },
+}
+"""Standard reasons by payload format, under the manifest's ``termination.mapping`` (a
+manifest without one still says ``end_turn`` for OpenAI's ``stop``)."""
+
+
+def _payload_format(manifest: Mapping[str, Any]) -> str:
+    return str(
+        manifest.get("payload_format")
+        or section(manifest, "auth").get("payload_format")
+        or manifest.get("response_format")
+        or "openai_style"
+    )
 
 
 def map_reason(mapping: Mapping[str, str], raw: JSONValue | Missing) -> str | None:
@@ -278,7 +315,10 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             else None
         ),
         fan_out=fan_out,
-        reasons=dict(section(manifest, "termination", "mapping")),
+        reasons={
+            **REASON_DEFAULTS.get(_payload_format(manifest), {}),
+            **section(manifest, "termination", "mapping"),
+        },
         input_format=str(tool_use.get("input_format", "json_string")),
         error_status=dict(section(manifest, "error_classification", "by_error_status")),
         error_code=dict(section(manifest, "error_classification", "by_error_code")),
