@@ -489,3 +489,22 @@ def test_a_manifest_without_termination_mapping_uses_its_formats_reasons() -> No
     body = sse(openai_chunk({"content": "ok"}), openai_chunk({}, "stop"))
     for events in every_chunking("yi", body):
         assert events[-1] == StreamEnd("end_turn", "stop")
+
+
+def test_importing_the_client_does_not_import_pydantic() -> None:
+    """pydantic is half the import time of ``from agentproto.llm import LLMClient`` and the
+    LLM client uses no model: the HTTP runtime imports it when a model is first used."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import sys; from agentproto.llm import LLMClient; print('pydantic' in sys.modules)"
+    generated = Path(__file__).resolve().parent.parent / "generated"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(generated), "PATH": "/usr/bin:/bin"},
+    )
+    assert out.stdout.strip() == "False"
