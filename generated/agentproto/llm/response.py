@@ -449,7 +449,12 @@ class Collector:
         self.bad_calls: list[ToolCallEnded] = []  # calls whose arguments are not an object
 
     def add(self, event: StreamEvent) -> None:
-        if isinstance(event, PartialContentDelta):
+        if type(event) is PartialContentDelta:  # the hot path: no list made per delta
+            parts = self._text.get(event.candidate_index)
+            if parts is None:
+                parts = self._text[event.candidate_index] = []
+            parts.append(event.content)
+        elif isinstance(event, PartialContentDelta):
             self._text.setdefault(event.candidate_index, []).append(event.content)
         elif isinstance(event, ThinkingDelta):
             self._thinking.setdefault(event.candidate_index, []).append(event.thinking)

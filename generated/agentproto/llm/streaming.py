@@ -196,6 +196,8 @@ class _Rule:
     match: Match
     fields: tuple[_Field, ...]
     candidate: Getter | None  # the candidate index under this rule's scope
+    slot: int = -1  # the scope's place in StreamProgram.scopes (-1: the frame itself)
+    content: Getter | None = None  # a PartialContentDelta rule's only field, read directly
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,7 @@ class StreamProgram:
     error_status: Mapping[str, str] = field(default_factory=dict[str, str])
     error_code: Mapping[str, str] = field(default_factory=dict[str, str])
     http_status: Mapping[str, str] = field(default_factory=dict[str, str])
+    scopes: tuple[Scope, ...] = ()  # the rules' distinct scopes, bound once per frame
 
 
 def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
@@ -242,6 +245,8 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
     fan_out = bool(candidate.get("fan_out"))
 
     rules: list[_Rule] = []
+    slots: dict[tuple[Segment, ...], int] = {}
+    scopes: dict[int, Scope] = {}
     event_map: Sequence[Mapping[str, Any]] | None = streaming.get("event_map")
     if event_map is None:
         event_map = _fallback_rules(manifest)
@@ -278,6 +283,11 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             )
         except ExpressionError as exc:
             raise ManifestError(source, f"{pointer}/fields", exc.reason) from None
+        slot = -1
+        if scope:
+            slot = slots.setdefault(scope.segments, len(slots))
+            scopes.setdefault(slot, scope)
+        only = fields[0] if len(fields) == 1 else None
         rules.append(
             _Rule(
                 emit=emit,
@@ -285,6 +295,12 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
                 match=expr(entry["match"], f"{pointer}/match", scope),
                 fields=fields,
                 candidate=_candidate_getter(scope, candidate_path) if fan_out else None,
+                slot=slot,
+                content=(
+                    only.get
+                    if emit == "PartialContentDelta" and only is not None and only.name == "content"
+                    else None
+                ),
             )
         )
 
@@ -326,6 +342,7 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             str(k): str(v)
             for k, v in section(manifest, "error_classification", "by_http_status").items()
         },
+        scopes=tuple(scopes[i] for i in range(len(scopes))),
     )
 
 
@@ -486,7 +503,7 @@ class StreamDecoder:
         cut = len(prefix)
         done = self.program.done_signal
         frames: list[JSONObject] = []
-        loads = json.loads
+        loads = _DECODE
         frame: JSONValue
         for part in parts:
             event: str | None = None
@@ -501,8 +518,8 @@ class StreamDecoder:
                 self._saw_done = True
                 break
             try:
-                frame = loads(data)
-            except ValueError:
+                frame = loads(data.decode())  # a str: no encoding sniffing per frame
+            except ValueError:  # UnicodeDecodeError too
                 frame = None
             if type(frame) is not dict:
                 frame = {"event": event or "message", "data": data.decode("utf-8", "replace")}
@@ -581,14 +598,20 @@ class StreamDecoder:
         ended_before = len(out)
         if self._bound_calls:
             self._bound_calls.clear()
+        scopes = program.scopes
+        bound_by_scope: list[list[tuple[JSONValue, ...]] | None] = [None] * len(scopes)
         for rule in program.rules:
-            scope = rule.scope
-            if scope:
-                for bound in scope.bindings(frame):
-                    if rule.match(frame, bound):
-                        self._emit(rule, frame, bound, out)
-            elif rule.match(frame, ()):
-                self._emit(rule, frame, (), out)
+            slot = rule.slot
+            if slot < 0:
+                if rule.match(frame, ()):
+                    self._emit(rule, frame, (), out)
+                continue
+            bindings = bound_by_scope[slot]
+            if bindings is None:  # each scope walked once per frame, whatever its rules
+                bindings = bound_by_scope[slot] = scopes[slot].bind_list(frame)
+            for bound in bindings:
+                if rule.match(frame, bound):
+                    self._emit(rule, frame, bound, out)
         if self.error is None and _is_error_frame(frame):
             out.append(self._error(_error_values(frame)))  # no rule of the map took it
         if program.flush_on is not None and program.flush_on(frame, ()):
@@ -602,17 +625,24 @@ class StreamDecoder:
     def _emit(
         self, rule: _Rule, frame: JSONObject, bound: Sequence[JSONValue], out: list[StreamEvent]
     ) -> None:
+        candidate = 0
+        if rule.candidate is not None:
+            found = rule.candidate(frame, bound)
+            if type(found) is int:
+                candidate = found
+        content = rule.content
+        if content is not None:  # the hot path: a text delta
+            text = content(frame, bound)
+            if type(text) is str:
+                if text:
+                    out.append(PartialContentDelta(text, candidate))
+                return
         values: JSONObject = {}
         for f in rule.fields:
             value = f.value(frame, bound)
             if value is not MISSING:
                 values[f.name] = value
-        candidate = 0
-        if rule.candidate is not None:
-            found = rule.candidate(frame, bound)
-            if isinstance(found, int):
-                candidate = found
-        else:
+        if rule.candidate is None:
             found = values.get("candidate_index")
             if isinstance(found, int):
                 candidate = found
@@ -904,6 +934,9 @@ class StreamDecoder:
             reason = "tool_use"
         out.append(StreamEnd(reason, raw))
         return out
+
+
+_DECODE: Callable[[str], JSONValue] = json.JSONDecoder().decode  # json.loads minus its checks
 
 
 def _is_error_frame(frame: JSONObject) -> bool:
