@@ -508,3 +508,14 @@ def test_importing_the_client_does_not_import_pydantic() -> None:
         env={"PYTHONPATH": str(generated), "PATH": "/usr/bin:/bin"},
     )
     assert out.stdout.strip() == "False"
+
+
+def test_metadata_fields_and_typed_parts_reach_the_folded_answer() -> None:
+    body = sse(
+        openai_chunk({"content": [{"type": "text", "text": "See "}]}),
+        openai_chunk({"content": [{"type": "reference", "reference_ids": [1]}]}),
+        openai_chunk({}, "stop"),
+    )
+    reply = fold("mistral", decode("mistral", [body]))
+    assert reply.content == "See "
+    assert reply.extra == {"content_parts": [{"type": "reference", "reference_ids": [1]}]}

@@ -447,6 +447,7 @@ class Collector:
         self._completion_tokens: int | None = None
         self.errors: list[StreamError] = []
         self.bad_calls: list[ToolCallEnded] = []  # calls whose arguments are not an object
+        self._extra: dict[str, Any] = {}
 
     def add(self, event: StreamEvent) -> None:
         if type(event) is PartialContentDelta:  # the hot path: no list made per delta
@@ -478,6 +479,11 @@ class Collector:
                 self._completion_tokens = event.completion_tokens
             if event.stop_reason is not None and event.candidate_index not in self._finish:
                 self._finish[event.candidate_index] = (event.stop_reason, event.raw_stop_reason)
+            for key, value in event.extra.items():  # the event map's other fields
+                if key == "content_part":  # typed content parts the text had no place for
+                    self._extra.setdefault("content_parts", []).append(value)
+                else:
+                    self._extra[key] = value
         elif isinstance(event, StreamEnd):
             if 0 not in self._finish and event.finish_reason is not None:
                 self._finish[0] = (event.finish_reason, event.raw_finish_reason)
@@ -508,4 +514,6 @@ class Collector:
         usage = Usage.from_raw(
             self._usage, input_tokens=self._prompt_tokens, output_tokens=self._completion_tokens
         )
-        return ChatResponse(self.manifest.id, candidates, usage, rate_limits, request_id)
+        return ChatResponse(
+            self.manifest.id, candidates, usage, rate_limits, request_id, extra=self._extra
+        )

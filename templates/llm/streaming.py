@@ -502,6 +502,7 @@ class StreamDecoder:
         prefix = self.program.prefix
         cut = len(prefix)
         done = self.program.done_signal
+        done_bytes = done.encode() if done is not None else None
         frames: list[JSONObject] = []
         loads = _DECODE
         frame: JSONValue
@@ -514,7 +515,7 @@ class StreamDecoder:
                 if found is None:
                     continue
                 data = found
-            if done is not None and (data == done.encode() or event == done):
+            if done is not None and (data == done_bytes or event == done):
                 self._saw_done = True
                 break
             try:
