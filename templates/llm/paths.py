@@ -28,6 +28,7 @@ generator loads it on its own to check the bundled manifests.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -397,25 +398,29 @@ def _values_getter(scope: Scope, text: str) -> ValuesGetter:
 
 # -- match expressions ------------------------------------------------------------------------
 
-_TOKEN = re.compile(
-    r"""\s*(?:
+_TOKEN_PATTERN = r"""\s*(?:
         (?P<op>&&|\|\||==|!=|!|\(|\)|\[|\]|,)
       | (?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
       | (?P<num>-?\d+(?:\.\d+)?)
       | (?P<word>exists|in|true|false|null)(?![A-Za-z0-9_$.\[])
       | (?P<path>(?:\$|[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_\-]*|\[(?:\*|-?\d+)\])*)
-    )""",
-    re.VERBOSE,
-)
+    )"""
+
+
+@functools.cache
+def _token_regex() -> re.Pattern[str]:
+    """Compiled on first use: importing the client compiles no expression."""
+    return re.compile(_TOKEN_PATTERN, re.VERBOSE)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    token = _token_regex()
     pos = 0
     while pos < len(text):
         if text[pos:].strip() == "":
             break
-        m = _TOKEN.match(text, pos)
+        m = token.match(text, pos)
         if m is None or m.end() == pos:
             raise ExpressionError(text, f"unexpected {text[pos:].strip()[:10]!r}")
         kind = m.lastgroup

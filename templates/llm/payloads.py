@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 import mimetypes
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeGuard
 
 __all__ = [
@@ -295,12 +294,19 @@ def _json_text(value: Any) -> str:
 # -- images -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _Image:
-    url: str | None  # an http(s) URL (a data: URL is split into data and media_type)
-    data: str | None  # base64
-    media_type: str | None
-    detail: str | None
+    """An image block, read: ``url`` (http(s); a data: URL is split into data and
+    media_type) or base64 ``data``."""
+
+    __slots__ = ("data", "detail", "media_type", "url")
+
+    def __init__(
+        self, url: str | None, data: str | None, media_type: str | None, detail: str | None
+    ) -> None:
+        self.url = url
+        self.data = data
+        self.media_type = media_type
+        self.detail = detail
 
     def data_url(self) -> str:
         return self.url or f"data:{self.media_type};base64,{self.data}"

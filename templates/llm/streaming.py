@@ -177,11 +177,15 @@ def map_reason(mapping: Mapping[str, str], raw: JSONValue | Missing) -> str | No
 # -- compiled program -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _Field:
-    name: str
-    get: Getter | None  # None: a literal
-    literal: JSONValue = None
+    """One field of an event rule: a compiled path, or a literal (``get`` None)."""
+
+    __slots__ = ("get", "literal", "name")
+
+    def __init__(self, name: str, get: Getter | None, literal: JSONValue = None) -> None:
+        self.name = name
+        self.get = get
+        self.literal = literal
 
     def value(self, frame: JSONValue, bound: Sequence[JSONValue]) -> JSONValue | Missing:
         if self.get is None:
@@ -189,15 +193,29 @@ class _Field:
         return self.get(frame, bound)
 
 
-@dataclass(frozen=True)
 class _Rule:
-    emit: str
-    scope: Scope
-    match: Match
-    fields: tuple[_Field, ...]
-    candidate: Getter | None  # the candidate index under this rule's scope
-    slot: int = -1  # the scope's place in StreamProgram.scopes (-1: the frame itself)
-    content: Getter | None = None  # a PartialContentDelta rule's only field, read directly
+    """One compiled ``event_map`` entry (plain slotted classes: nothing to build at import)."""
+
+    __slots__ = ("candidate", "content", "emit", "fields", "match", "scope", "slot")
+
+    def __init__(
+        self,
+        *,
+        emit: str,
+        scope: Scope,
+        match: Match,
+        fields: tuple[_Field, ...],
+        candidate: Getter | None,  # the candidate index under this rule's scope
+        slot: int = -1,  # the scope's place in StreamProgram.scopes (-1: the frame itself)
+        content: Getter | None = None,  # a PartialContentDelta rule's only field, read directly
+    ) -> None:
+        self.emit = emit
+        self.scope = scope
+        self.match = match
+        self.fields = fields
+        self.candidate = candidate
+        self.slot = slot
+        self.content = content
 
 
 @dataclass(frozen=True)
