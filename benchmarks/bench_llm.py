@@ -19,9 +19,9 @@ Contenders (each reuses one client, so connections stay warm; one untimed warm-u
 Every contender must return the full text (and is reported as FAILED otherwise), so a broken
 decoder cannot look fast. Prints chunks/s (median and best of --repeat full requests), time to
 first content delta (median of --ttft-runs on the small stream), import times (fresh interpreter,
-median of 5) and the ratios ours / openai and ai-lib / openai. Throughput is also given per
-second of the client process's CPU time (``time.process_time``): on a shared, loaded machine
-wall-clock figures swing with the neighbours, CPU time much less.
+median of 7 interleaved runs) and the ratios ours / openai and ai-lib / openai. Throughput is
+also given per second of the client process's CPU time (``time.process_time``): on a shared,
+loaded machine wall-clock figures swing with the neighbours, CPU time much less.
 
 --chunked sends one HTTP chunk per SSE event (as the real API does) instead of a content-length
 body. Expect ai-lib-python 1.2 to FAIL the text check then: it decodes every byte chunk on its own
@@ -485,18 +485,27 @@ def run(name: str, factory: SyncFactory | None, afactory: AsyncFactory | None, t
     return Result(name, errors=["not measured"])
 
 
-def import_time(statement: str, runs: int = 5) -> float | None:
-    code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+def import_times(statements: list[str], runs: int = 7) -> dict[str, float | None]:
+    """Median import time of each statement in a fresh interpreter; the runs go round-robin
+    over the statements, so a busy moment of the machine hits them all alike."""
     env = {"PYTHONPATH": str(ROOT / "generated"), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-    samples = []
+    samples: dict[str, list[float] | None] = {s: [] for s in statements}
     for _ in range(runs):
-        out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
-        )
-        if out.returncode != 0:
-            return None
-        samples.append(float(out.stdout))
-    return statistics.median(samples)
+        for statement in statements:
+            found = samples[statement]
+            if found is None:
+                continue
+            code = (
+                f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+            )
+            out = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+            )
+            if out.returncode != 0:
+                samples[statement] = None
+                continue
+            found.append(float(out.stdout))
+    return {s: statistics.median(v) if v else None for s, v in samples.items()}
 
 
 def ratio(a: float | None, b: float | None) -> str:
@@ -613,16 +622,16 @@ def main() -> None:
         )
 
     if not args.no_import:
-        print("\nimport time (fresh interpreter, median of 5):")
-        timings = {
-            "import agentproto.llm": import_time("import agentproto.llm"),
-            "from agentproto.llm import LLMClient": import_time(
-                "from agentproto.llm import LLMClient"
-            ),
-            "import openai": import_time("import openai"),
-            "import ai_lib_python": import_time("import ai_lib_python"),
-            "import httpx (floor)": import_time("import httpx"),
+        print("\nimport time (fresh interpreter, median of 7, runs interleaved):")
+        statements = {
+            "import agentproto.llm": "import agentproto.llm",
+            "from agentproto.llm import LLMClient": "from agentproto.llm import LLMClient",
+            "import openai": "import openai",
+            "import ai_lib_python": "import ai_lib_python",
+            "import httpx (floor)": "import httpx",
         }
+        measured = import_times(list(statements.values()))
+        timings = {label: measured[statement] for label, statement in statements.items()}
         for statement, seconds in timings.items():
             shown = f"{seconds * 1e3:7.1f} ms" if seconds is not None else "  not available"
             print(f"  {statement:<38} {shown}")
