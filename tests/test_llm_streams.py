@@ -519,3 +519,31 @@ def test_metadata_fields_and_typed_parts_reach_the_folded_answer() -> None:
     reply = fold("mistral", decode("mistral", [body]))
     assert reply.content == "See "
     assert reply.extra == {"content_parts": [{"type": "reference", "reference_ids": [1]}]}
+
+
+def test_openai_compatible_reasoning_deltas_are_thinking() -> None:
+    """deepseek's manifest maps no reasoning_content: the deltas come out as ThinkingDelta."""
+    assert not any(
+        r["emit"] == "ThinkingDelta"
+        for r in Manifest.bundled("deepseek").data["streaming"]["event_map"]
+    )
+    body = sse(
+        openai_chunk({"reasoning_content": "9.11 < 9.9"}),
+        openai_chunk({"reasoning": " so"}),
+        openai_chunk({"content": "9.9"}),
+        openai_chunk({}, "stop"),
+    )
+    for events in every_chunking("deepseek", body):
+        reply = fold("deepseek", events)
+        assert (reply.thinking, reply.content) == ("9.11 < 9.9 so", "9.9")
+
+
+def test_gemini_thought_parts_are_thinking_not_content() -> None:
+    body = sse(
+        {"candidates": [{"content": {"parts": [{"text": "Hmm.", "thought": True}]}}]},
+        {"candidates": [{"content": {"parts": [{"text": "Hi"}]}, "finishReason": "STOP"}]},
+        done=False,
+    )
+    for events in every_chunking("gemini", body):
+        reply = fold("gemini", events)
+        assert (reply.thinking, reply.content) == ("Hmm.", "Hi")

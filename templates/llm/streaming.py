@@ -271,6 +271,12 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
         map_where = f"{where} (content_path, tool_call_path, usage_path)"
     else:
         map_where = f"{where}/event_map"
+    if _payload_format(manifest) in ("openai_style", "ai21_style") and not any(
+        EVENT_ALIASES.get(e["emit"], e["emit"]) == "ThinkingDelta" for e in event_map
+    ):
+        # OpenAI-compatible reasoning deltas (deepseek's reasoning_content, OpenRouter's and
+        # groq's reasoning) that the manifests do not map: surfaced, not dropped.
+        event_map = [*event_map, *_OPENAI_REASONING]
     if decoder.get("format") == "anthropic_sse":
         # Anthropic sends the input token count in message_start only; the manifests map
         # message_delta's usage (output tokens). Read both: the collector merges them.
@@ -364,6 +370,14 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
     )
 
 
+_OPENAI_REASONING: tuple[Mapping[str, Any], ...] = tuple(
+    {
+        "match": f"exists($.choices[*].delta.{key})",
+        "emit": "ThinkingDelta",
+        "fields": {"thinking": f"$.choices[*].delta.{key}"},
+    }
+    for key in ("reasoning_content", "reasoning")
+)
 _ANTHROPIC_START: Mapping[str, Any] = {
     "match": "$.type == 'message_start'",
     "emit": "Metadata",
@@ -654,7 +668,10 @@ class StreamDecoder:
             text = content(frame, bound)
             if type(text) is str:
                 if text:
-                    out.append(PartialContentDelta(text, candidate))
+                    if bound and type(part := bound[-1]) is dict and part.get("thought") is True:
+                        out.append(ThinkingDelta(text, candidate))  # a gemini thought part
+                    else:
+                        out.append(PartialContentDelta(text, candidate))
                 return
         values: JSONObject = {}
         for f in rule.fields:
