@@ -82,7 +82,7 @@ from agentproto.llm.payloads import (
 )
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import ProviderId
-from agentproto.llm.response import ChatResponse, Collector
+from agentproto.llm.response import ChatResponse, Collector, Usage
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
 if TYPE_CHECKING:
@@ -251,7 +251,12 @@ class _Base(Generic[_H]):
                 )
         try:
             pieces = shape(
-                manifest.payload_format, messages, tools, tool_choice, manifest.data.get("tooling")
+                manifest.payload_format,
+                messages,
+                tools,
+                tool_choice,
+                manifest.data.get("tooling"),
+                vision=manifest.capabilities.get("vision"),
             )
         except PayloadError as exc:
             raise ValueError(f"{manifest.id}: {exc}") from None
@@ -475,19 +480,40 @@ def _manifest(provider: str) -> Manifest:
 
 
 def _merge_candidates(responses: Sequence[ChatResponse]) -> ChatResponse:
+    """The answers of a simulated ``n``: one candidate each, usage summed over the requests
+    (``usage.raw["requests"]`` keeps each one's), ``raw`` the list of bodies."""
     first = responses[0]
     candidates = tuple(
         replace(r.candidates[0], index=i) for i, r in enumerate(responses) if r.candidates
     )
-    return replace(first, candidates=candidates)
+    usages = [r.usage for r in responses if r.usage is not None]
+
+    def total(values: list[int | None]) -> int | None:
+        return None if not values or any(v is None for v in values) else sum(v or 0 for v in values)
+
+    usage = (
+        Usage(
+            total([u.input_tokens for u in usages]),
+            total([u.output_tokens for u in usages]),
+            total([u.total_tokens for u in usages]),
+            {"requests": [u.raw for u in usages]},
+            total([u.reasoning_tokens for u in usages]),
+        )
+        if usages
+        else None
+    )
+    return replace(first, candidates=candidates, usage=usage, raw=[r.raw for r in responses])
 
 
 def _stream_error(collector: Collector) -> None:
+    """Raise the provider's in-stream error as a :class:`ProviderStreamError` (its message,
+    type and code in the text; the error object in ``error``)."""
     if collector.errors:
         error = collector.errors[0]
+        tags = [t for t in dict.fromkeys((error.error_type, error.code)) if t]
         raise ProviderStreamError(
             f"{collector.manifest.id}: the stream reported an error ({error.error_class}): "
-            f"{error.message}",
+            f"{error.message}" + (f" [{', '.join(tags)}]" if tags else ""),
             error_class=error.error_class,
             error=error.error,
         )
@@ -499,7 +525,8 @@ async def _achat_events(
     decoder: StreamDecoder,
     collector: Collector,
 ) -> AsyncGenerator[StreamEvent, None]:
-    """The events of a streamed answer, each also folded into ``collector``."""
+    """The events of a streamed answer, each also folded into ``collector``. An error the
+    provider sent in the stream is yielded (``StreamError``), then raised."""
     add = collector.add
     try:
         async for chunk in response.aiter_bytes():
@@ -509,6 +536,11 @@ async def _achat_events(
                 yield event
             if decoder.done:
                 break
+        else:
+            for event in decoder.end_of_body():
+                add(event)
+                yield event
+        _stream_error(collector)
         if not decoder.complete:
             raise IncompleteStreamError(
                 f"{client.manifest.id}: the stream ended before it was complete",

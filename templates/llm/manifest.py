@@ -43,6 +43,7 @@ from agentproto.llm.versions import (
 
 __all__ = ["Manifest", "RateLimits", "ResponseShape", "ToolMapping"]
 
+_PART_PATH = re.compile(r"^(.*)\[0\]\.([A-Za-z_][A-Za-z0-9_]*)$")  # ...parts[0].key
 _TEMPLATE_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
@@ -255,7 +256,23 @@ class Manifest:
     # -- response side ----------------------------------------------------------------------
 
     def _response_shape(self) -> ResponseShape:
-        paths = dict(section(self.data, "response_paths"))
+        """``response_paths``, with the payload format's defaults for what a manifest does not
+        give (none at all: every default). A path into element ``[0]`` of a list of parts reads
+        every part: ``content[0].text`` is the text of all text parts (thinking parts become
+        ``thinking``), ``parts[0].functionCall`` every part's call."""
+        from agentproto.llm.response import (  # a cycle at import time otherwise
+            ANTHROPIC_TOOL_MAPPING,
+            RESPONSE_DEFAULTS,
+            parts_reader,
+        )
+
+        given = dict(section(self.data, "response_paths"))
+        paths = {**RESPONSE_DEFAULTS.get(self.payload_format, {}), **given}
+        if "stop_reason" in given or "finish_reason" in given:
+            paths = {k: v for k, v in paths.items() if k not in ("stop_reason", "finish_reason")}
+            paths.update((k, v) for k, v in given.items() if k in ("stop_reason", "finish_reason"))
+        if "function_call" in given:
+            paths.pop("tool_calls", None)
         mapping = section(self.data, "features", "response_mapping")
         errors = section(mapping, "error")
 
@@ -267,6 +284,14 @@ class Manifest:
             except ExpressionError as exc:
                 raise ManifestError(self.source, pointer, exc.reason) from None
 
+        def all_parts(pointer: str, text: str | None, kind: str) -> Reader | None:
+            match = _PART_PATH.match(text or "")
+            if match is None or (kind in ("text", "thinking")) != (match.group(2) == "text"):
+                return path(pointer, text)
+            parts = path(pointer, match.group(1))
+            assert parts is not None
+            return parts_reader(parts, kind if kind != "call" else match.group(2))
+
         def need(pointer: str, text: str) -> Reader:
             found = path(pointer, text)
             assert found is not None
@@ -275,6 +300,8 @@ class Manifest:
         reason_key = next((k for k in ("finish_reason", "stop_reason") if k in paths), None)
         tools: ToolMapping | None = None
         spec = mapping.get("tool_calls")
+        if spec is None and self.payload_format == "anthropic_style" and "tool_calls" not in given:
+            spec = ANTHROPIC_TOOL_MAPPING
         if _is_mapping(spec) and spec.get("path"):
             fields = section(spec, "fields")
             where = "/features/response_mapping/tool_calls"
@@ -293,20 +320,34 @@ class Manifest:
             key = "tool_calls" if paths.get("tool_calls") else "function_call"
             use = section(self.data, "tooling", "tool_use")
             where = "/tooling/tool_use"
+            found = all_parts(f"/response_paths/{key}", paths[key], "call")
+            assert found is not None
             tools = ToolMapping(
-                path=need(f"/response_paths/{key}", paths[key]),
+                path=found,
                 filter=None,
                 id=path(f"{where}/id_path", use.get("id_path", "id")),
                 name=need(f"{where}/name_path", use.get("name_path", "function.name")),
                 args=need(f"{where}/input_path", use.get("input_path", "function.arguments")),
             )
-        known = {"content", "tool_calls", "function_call", "usage", "finish_reason", "stop_reason"}
+        known = {
+            "content",
+            "tool_calls",
+            "function_call",
+            "usage",
+            "finish_reason",
+            "stop_reason",
+            "reasoning",
+        }
+        content_path = paths.get("content")
+        thinking = path("/response_paths/reasoning", paths.get("reasoning"))
+        if thinking is None and _PART_PATH.match(content_path or ""):
+            thinking = all_parts("/response_paths/content", content_path, "thinking")
         return ResponseShape(
-            content=path("/response_paths/content", paths.get("content")),
+            content=all_parts("/response_paths/content", content_path, "text"),
             finish_reason=path(f"/response_paths/{reason_key}", paths.get(reason_key or "")),
             usage=path("/response_paths/usage", paths.get("usage")),
             tool_calls=tools,
-            thinking=path("/response_paths/reasoning", paths.get("reasoning")),
+            thinking=thinking,
             error_message=need(
                 "/features/response_mapping/error/message_path",
                 errors.get("message_path", "error.message"),

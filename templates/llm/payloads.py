@@ -4,6 +4,9 @@ Callers speak one language:
 
 - a message is ``{"role": "system" | "user" | "assistant" | "tool", "content": ...}`` whose
   content is text or a list of blocks: ``{"type": "text", "text": ...}``,
+  ``{"type": "image", "url": ...}`` or ``{"type": "image", "data": <base64>, "media_type":
+  "image/png"}`` (a user's image; a ``data:`` URL works too, and Anthropic's ``source`` and
+  OpenAI's ``image_url`` blocks are read as well),
   ``{"type": "tool_use", "id": ..., "name": ..., "input": {...}}`` (an assistant's call) and
   ``{"type": "tool_result", "tool_use_id": ..., "content": ..., "is_error": bool}`` (its answer;
   a ``{"role": "tool", "tool_call_id": ..., "content": ...}`` message means the same);
@@ -15,17 +18,25 @@ Callers speak one language:
 (``messages``, ``system_message``, ``tools``, ``tool_choice``, ``prompt``); the manifest's
 ``parameter_mappings`` then says where each piece goes in the body (with per-format defaults,
 :data:`DEFAULT_TARGETS`, for pieces a manifest does not map).
+
+Nothing is dropped: a block, a message field or an image the format (or, for images, the
+manifest's ``capabilities.vision: false``) cannot carry raises :class:`PayloadError`.
+openai_style carries any other message field as is (``name``, ``metadata``...); the other
+formats take only ``role``, ``content``, and ``tool_call_id`` / ``name`` on tool messages. A
+tool result's ``is_error`` becomes an ``Error:`` prefix where the format has no such flag.
 """
 
 from __future__ import annotations
 
 import json
+import mimetypes
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeGuard
 
 __all__ = [
     "DEFAULT_TARGETS",
     "FORMATS",
+    "ImageBlock",
     "Message",
     "PayloadError",
     "Tool",
@@ -41,6 +52,17 @@ class TextBlock(TypedDict):
     text: str
 
 
+class ImageBlock(TypedDict):
+    """An image: ``url`` (``https:`` or a ``data:`` URL), or base64 ``data`` with its
+    ``media_type``. ``detail`` (``auto`` / ``low`` / ``high``) is for OpenAI-format providers."""
+
+    type: Literal["image"]
+    url: NotRequired[str]
+    data: NotRequired[str]
+    media_type: NotRequired[str]
+    detail: NotRequired[str]
+
+
 class ToolUseBlock(TypedDict):
     type: Literal["tool_use"]
     id: str
@@ -51,12 +73,12 @@ class ToolUseBlock(TypedDict):
 class ToolResultBlock(TypedDict):
     type: Literal["tool_result"]
     tool_use_id: str
-    content: str | list[TextBlock]
+    content: str | list[TextBlock | ImageBlock]
     is_error: NotRequired[bool]
     name: NotRequired[str]
 
 
-Block: TypeAlias = TextBlock | ToolUseBlock | ToolResultBlock
+Block: TypeAlias = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock
 
 
 class Message(TypedDict):
@@ -64,6 +86,7 @@ class Message(TypedDict):
     content: str | list[Block]
     tool_call_id: NotRequired[str]
     name: NotRequired[str]
+    metadata: NotRequired[dict[str, Any]]
 
 
 class Tool(TypedDict):
@@ -105,14 +128,24 @@ def shape(
     tools: Sequence[Tool | Mapping[str, Any]] | None,
     tool_choice: ToolChoice | None,
     tooling: Mapping[str, Any] | None = None,
+    *,
+    vision: bool | None = None,
 ) -> dict[str, Any]:
     """The standard-named pieces of a request body in format ``fmt``. ``tooling`` is the
     manifest's ``tooling`` section: its ``tool_result`` paths say where a tool result's id,
-    name and output (or error) go, for formats that carry results as structured parts."""
+    name and output (or error) go, for formats that carry results as structured parts.
+    ``vision=False`` (the manifest's ``capabilities.vision``) refuses images."""
     builder = _BUILDERS.get(fmt)
     if builder is None:
         raise PayloadError(f"payload_format {fmt!r} is not supported (known: {', '.join(FORMATS)})")
-    system, turns = _split_system(messages)
+    system, turns = _split_system(messages, fmt)
+    if vision is False:
+        for message in turns:
+            if any(_is_image(b) for b in _blocks(message)):
+                raise PayloadError(
+                    f"messages: an image in a {message['role']} message, but the manifest says "
+                    "the provider has no vision (capabilities.vision: false)"
+                )
     result_paths: Mapping[str, str] = (tooling or {}).get("tool_result") or {}
     pieces = _gemini(system, turns, result_paths) if builder is _gemini else builder(system, turns)
     if tools:
@@ -143,20 +176,32 @@ def _is_dict(value: object) -> TypeGuard[dict[str, Any]]:
     return isinstance(value, dict)
 
 
+_PLAIN_KEYS = frozenset({"role", "content"})
+_TOOL_KEYS = frozenset({"role", "content", "tool_call_id", "name"})
+
+
 def _split_system(
-    messages: Sequence[Message | Mapping[str, Any]],
+    messages: Sequence[Message | Mapping[str, Any]], fmt: str
 ) -> tuple[str | None, list[Mapping[str, Any]]]:
     system: list[str] = []
     turns: list[Mapping[str, Any]] = []
     for i, message in enumerate(messages):
         if not _is_mapping(message) or "role" not in message:
             raise PayloadError(f"messages[{i}] must be a mapping with a 'role'")
-        if message["role"] == "system":
-            system.append(_text(message.get("content", "")))
-        elif message["role"] in ("user", "assistant", "tool"):
-            turns.append(message)
+        role = message["role"]
+        if role not in ("system", "user", "assistant", "tool"):
+            raise PayloadError(f"messages[{i}]: unknown role {role!r}")
+        if fmt not in _OPENAI_FORMATS or role == "system":
+            allowed = _TOOL_KEYS if role == "tool" else _PLAIN_KEYS
+            extra = sorted(k for k in message if k not in allowed)
+            if extra:
+                raise PayloadError(
+                    f"messages[{i}]: {fmt} {role} messages cannot carry {', '.join(extra)}"
+                )
+        if role == "system":
+            system.append(_text(message.get("content", ""), f"messages[{i}] (system)"))
         else:
-            raise PayloadError(f"messages[{i}]: unknown role {message['role']!r}")
+            turns.append(message)
     return ("\n\n".join(system) if system else None), turns
 
 
@@ -176,17 +221,37 @@ def _blocks(message: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         return [{"type": "text", "text": content}]
     if not _is_list(content):
         raise PayloadError(f"message content must be text or a list of blocks, not {content!r}")
+    for block in content:
+        if not _is_mapping(block) or not isinstance(block.get("type"), str):
+            raise PayloadError(f"a content block must be a mapping with a 'type': {block!r}")
     return content
 
 
-def _text(content: Any) -> str:
+def _text(content: Any, where: str = "this content") -> str:
+    """Text content, or the text of a list of text blocks (any other block raises)."""
     if isinstance(content, str):
         return content
     if _is_list(content):
-        return "".join(
-            str(b.get("text", "")) for b in content if _is_mapping(b) and b.get("type") == "text"
-        )
+        parts: list[str] = []
+        for b in content:
+            if isinstance(b, str):
+                parts.append(b)
+            elif _is_mapping(b) and b.get("type") == "text":
+                parts.append(str(b.get("text", "")))
+            else:
+                kind = b.get("type") if _is_mapping(b) else type(b).__name__
+                raise PayloadError(f"{where} carries text only, not a {kind!r} block")
+        return "".join(parts)
+    if content is None:
+        return ""
     return str(content)
+
+
+def _result_text(block: Mapping[str, Any], fmt: str) -> str:
+    """A tool result's content as text, ``Error: ``-prefixed when ``is_error`` and the
+    format has no flag for it."""
+    text = _text(block.get("content", ""), f"{fmt} tool results")
+    return f"Error: {text}" if block.get("is_error") else text
 
 
 def _tool(tool: Tool | Mapping[str, Any]) -> dict[str, Any]:
@@ -226,7 +291,70 @@ def _json_text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+# -- images -----------------------------------------------------------------------------------
+
+
+class _Image:
+    """An image block, read: ``url`` (http(s); a data: URL is split into data and
+    media_type) or base64 ``data``."""
+
+    __slots__ = ("data", "detail", "media_type", "url")
+
+    def __init__(
+        self, url: str | None, data: str | None, media_type: str | None, detail: str | None
+    ) -> None:
+        self.url = url
+        self.data = data
+        self.media_type = media_type
+        self.detail = detail
+
+    def data_url(self) -> str:
+        return self.url or f"data:{self.media_type};base64,{self.data}"
+
+
+def _is_image(block: Mapping[str, Any]) -> bool:
+    return block.get("type") in ("image", "image_url")
+
+
+def _image(block: Mapping[str, Any]) -> _Image:
+    """Any accepted image block (ours, Anthropic's ``source``, OpenAI's ``image_url``)."""
+    url: Any = block.get("url")
+    data: Any = block.get("data")
+    media_type: Any = block.get("media_type")
+    detail: Any = block.get("detail")
+    source = block.get("source")
+    if _is_mapping(source):
+        url = source.get("url", url)
+        data = source.get("data", data)
+        media_type = source.get("media_type", media_type)
+    image_url = block.get("image_url")
+    if _is_mapping(image_url):
+        url = image_url.get("url")
+        detail = image_url.get("detail", detail)
+    elif isinstance(image_url, str):
+        url = image_url
+    if isinstance(url, str) and url.startswith("data:"):
+        head, sep, payload = url[5:].partition(",")
+        if not sep or not head.endswith(";base64"):
+            raise PayloadError("an image data: URL must be 'data:<media type>;base64,<data>'")
+        url, data, media_type = None, payload, head[: -len(";base64")]
+    if isinstance(url, str) and url:
+        return _Image(url, None, media_type if isinstance(media_type, str) else None, detail)
+    if not isinstance(data, str) or not data:
+        raise PayloadError("an image block needs a 'url' or base64 'data'")
+    if not isinstance(media_type, str) or not media_type:
+        raise PayloadError("an image given as base64 'data' needs its 'media_type'")
+    return _Image(None, data, media_type, detail if isinstance(detail, str) else None)
+
+
+def _no_images(fmt: str, role: str) -> PayloadError:
+    return PayloadError(f"{fmt}: images go in user messages only, not in a {role} message")
+
+
 # -- openai_style (also cohere_v2 and ai21_style) ---------------------------------------------
+
+
+_OPENAI_FORMATS = frozenset({"openai_style", "cohere_v2", "ai21_style"})
 
 
 def _openai(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
@@ -234,23 +362,51 @@ def _openai(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any
     if system is not None:
         out.append({"role": "system", "content": system})
     for message in turns:
-        blocks = _blocks(message)
-        results = [b for b in blocks if b.get("type") == "tool_result"]
+        role = message["role"]
+        extra = {k: v for k, v in message.items() if k not in _TOOL_KEYS}
+        if role != "tool" and "name" in message:
+            extra["name"] = message["name"]
+        results: list[Mapping[str, Any]] = []
+        calls: list[Mapping[str, Any]] = []
+        parts: list[dict[str, Any]] = []  # text and image parts, in order
+        for b in _blocks(message):
+            kind = b["type"]
+            if kind == "tool_result":
+                results.append(b)
+            elif kind == "tool_use":
+                calls.append(b)
+            elif kind == "text":
+                parts.append({"type": "text", "text": str(b.get("text", ""))})
+            elif _is_image(b):
+                if role != "user":
+                    raise _no_images("openai_style", role)
+                image = _image(b)
+                url: dict[str, Any] = {"url": image.data_url()}
+                if image.detail:
+                    url["detail"] = image.detail
+                parts.append({"type": "image_url", "image_url": url})
+            else:
+                raise PayloadError(f"openai_style cannot send a {kind!r} block")
+        only_results = bool(results) and not calls and not parts
         for b in results:
             out.append(
                 {
                     "role": "tool",
                     "tool_call_id": b["tool_use_id"],
-                    "content": _text(b.get("content", "")),
+                    "content": _result_text(b, "openai_style"),
+                    **(extra if only_results else {}),  # the message's own fields go along
                 }
             )
-        calls = [b for b in blocks if b.get("type") == "tool_use"]
-        text = _text([b for b in blocks if b.get("type") == "text"])
-        if results and not calls and not text:
+        if only_results:
             continue
-        entry: dict[str, Any] = {"role": message["role"], "content": text}
+        content: Any
+        if any(p["type"] != "text" for p in parts):
+            content = parts
+        else:
+            content = "".join(p["text"] for p in parts)
+        entry: dict[str, Any] = {"role": role, "content": content}
         if calls:
-            entry["content"] = text or None
+            entry["content"] = content or None
             entry["tool_calls"] = [
                 {
                     "id": b["id"],
@@ -259,6 +415,7 @@ def _openai(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any
                 }
                 for b in calls
             ]
+        entry.update(extra)
         out.append(entry)
     return {"messages": out}
 
@@ -276,15 +433,32 @@ def _openai_choice(choice: ToolChoice) -> Any:
 # -- anthropic_style --------------------------------------------------------------------------
 
 
+def _anthropic_image(block: Mapping[str, Any]) -> dict[str, Any]:
+    image = _image(block)
+    if image.url is not None:
+        return {"type": "image", "source": {"type": "url", "url": image.url}}
+    return {
+        "type": "image",
+        "source": {"type": "base64", "media_type": image.media_type, "data": image.data},
+    }
+
+
+_ANTHROPIC_PASS = frozenset({"thinking", "redacted_thinking", "document", "server_tool_use"})
+
+
 def _anthropic(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     for message in turns:
         role = "user" if message["role"] == "tool" else message["role"]
         blocks: list[dict[str, Any]] = []
         for b in _blocks(message):
-            kind = b.get("type")
+            kind = b["type"]
             if kind == "text":
                 blocks.append({"type": "text", "text": b["text"]})
+            elif _is_image(b):
+                if role != "user":
+                    raise _no_images("anthropic_style", role)
+                blocks.append(_anthropic_image(b))
             elif kind == "tool_use":
                 blocks.append(
                     {
@@ -295,16 +469,19 @@ def _anthropic(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, 
                     }
                 )
             elif kind == "tool_result":
+                content = b.get("content", "")
                 result: dict[str, Any] = {
                     "type": "tool_result",
                     "tool_use_id": b["tool_use_id"],
-                    "content": _text(b.get("content", "")),
+                    "content": _anthropic_result(content),
                 }
                 if b.get("is_error"):
                     result["is_error"] = True
                 blocks.append(result)
+            elif kind in _ANTHROPIC_PASS:
+                blocks.append(dict(b))  # Anthropic's own blocks, sent back as they came
             else:
-                blocks.append(dict(b))
+                raise PayloadError(f"anthropic_style cannot send a {kind!r} block")
         if out and out[-1]["role"] == role:
             out[-1]["content"].extend(blocks)  # Anthropic wants roles to alternate
         else:
@@ -313,6 +490,19 @@ def _anthropic(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, 
     if system is not None:
         pieces["system_message"] = system
     return pieces
+
+
+def _anthropic_result(content: Any) -> Any:
+    """A tool result's content: text, or text and image blocks."""
+    if not _is_list(content) or not any(_is_mapping(b) and _is_image(b) for b in content):
+        return _text(content, "anthropic_style tool results")
+    parts: list[dict[str, Any]] = []
+    for b in content:
+        if _is_mapping(b) and _is_image(b):
+            parts.append(_anthropic_image(b))
+        else:
+            parts.append({"type": "text", "text": _text([b], "anthropic_style tool results")})
+    return parts
 
 
 def _anthropic_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -338,6 +528,18 @@ _GEMINI_RESULT_PATHS = {
 }
 
 
+def _gemini_image(block: Mapping[str, Any]) -> dict[str, Any]:
+    image = _image(block)
+    if image.url is None:
+        return {"inlineData": {"mimeType": image.media_type, "data": image.data}}
+    media_type = image.media_type or mimetypes.guess_type(image.url)[0]
+    if not media_type:
+        raise PayloadError(
+            f"gemini_style needs the media type of the image {image.url!r}: give 'media_type'"
+        )
+    return {"fileData": {"mimeType": media_type, "fileUri": image.url}}
+
+
 def _gemini(
     system: str | None,
     turns: list[Mapping[str, Any]],
@@ -349,9 +551,13 @@ def _gemini(
         role = "model" if message["role"] == "assistant" else "user"
         parts: list[dict[str, Any]] = []
         for b in _blocks(message):
-            kind = b.get("type")
+            kind = b["type"]
             if kind == "text":
                 parts.append({"text": b["text"]})
+            elif _is_image(b):
+                if message["role"] != "user":
+                    raise _no_images("gemini_style", message["role"])
+                parts.append(_gemini_image(b))
             elif kind == "tool_use":
                 names[str(b["id"])] = str(b["name"])
                 parts.append({"functionCall": {"name": b["name"], "args": b.get("input", {})}})
@@ -368,7 +574,7 @@ def _gemini(
                 if paths.get("id_path"):
                     set_dotted(part, paths["id_path"], str(b["tool_use_id"]))
                 where = paths["error_path"] if b.get("is_error") else paths["output_path"]
-                set_dotted(part, where, _text(b.get("content", "")))
+                set_dotted(part, where, _text(b.get("content", ""), "gemini_style tool results"))
                 parts.append(part)
             else:
                 raise PayloadError(f"gemini_style cannot send a {kind!r} block")
@@ -396,12 +602,18 @@ def _gemini_choice(choice: ToolChoice) -> Any:
 # -- baidu_style and replicate_style ----------------------------------------------------------
 
 
+def _text_only(fmt: str, message: Mapping[str, Any]) -> str:
+    blocks = _blocks(message)
+    for b in blocks:
+        if b["type"] != "text":
+            raise PayloadError(f"{fmt} messages carry text only, not a {b['type']!r} block")
+    return _text(list(blocks), f"{fmt} messages")
+
+
 def _baidu(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     for message in turns:
-        if any(b.get("type") != "text" for b in _blocks(message)):
-            raise PayloadError("baidu_style messages carry text only")
-        out.append({"role": message["role"], "content": _text(message.get("content", ""))})
+        out.append({"role": message["role"], "content": _text_only("baidu_style", message)})
     pieces: dict[str, Any] = {"messages": out}
     if system is not None:
         pieces["system_message"] = system
@@ -415,9 +627,7 @@ def _plain_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _replicate(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
     lines: list[str] = []
     for message in turns:
-        if any(b.get("type") != "text" for b in _blocks(message)):
-            raise PayloadError("replicate_style prompts carry text only")
-        text = _text(message.get("content", ""))
+        text = _text_only("replicate_style", message)
         lines.append(text if message["role"] == "user" else f"{message['role']}: {text}")
     pieces: dict[str, Any] = {"prompt": "\n\n".join(lines)}
     if system is not None:

@@ -68,6 +68,7 @@ from agentproto.llm.paths import (
 from agentproto.llm.problems import ManifestError
 
 __all__ = [
+    "REASON_DEFAULTS",
     "STANDARD_REASONS",
     "IncompleteStreamError",
     "StreamDecoder",
@@ -90,9 +91,76 @@ STANDARD_REASONS = frozenset(
 )
 GENERATE_ID = "_generate_uuid"
 
+_ANY = frozenset[str]()  # Metadata and StreamError keep unknown fields (in ``extra``)
+KNOWN_FIELDS: Mapping[str, frozenset[str]] = {
+    "PartialContentDelta": frozenset({"content", "candidate_index"}),
+    "ThinkingDelta": frozenset({"thinking", "candidate_index"}),
+    "ToolCallStarted": frozenset(
+        {"tool_call_id", "tool_name", "index", "arguments", "candidate_index"}
+    ),
+    "PartialToolCall": frozenset(
+        {
+            "arguments",
+            "index",
+            "tool_name",
+            "tool_call_id",
+            "candidate_index",
+            "tool_calls",  # a list of OpenAI-format tool-call deltas (v2 manifests)
+            "tool_call",  # one call object: {name, args | arguments, id?} (v2 gemini)
+        }
+    ),
+    "ToolCallEnded": frozenset({"index", "tool_call_id", "candidate_index"}),
+    "FinalCandidate": frozenset({"finish_reason", "candidate_index", "usage"}),
+    "StreamEnd": frozenset({"finish_reason", "usage"}),
+    "Metadata": _ANY,
+    "StreamError": _ANY,
+}
+"""The field names each event rule may fill (``fields`` / ``extract``); a rule naming another
+is refused when the manifest is compiled, since the client would read nothing from it."""
+FIELD_ALIASES: Mapping[str, str] = {"partial_json": "arguments"}
+"""Other names manifests use for a field (v2's ``partial_json``)."""
+EVENT_ALIASES: Mapping[str, str] = {"UsageReport": "Metadata"}
+"""Other names manifests use for an event (v2's ``UsageReport``)."""
+
 
 class IncompleteStreamError(APIConnectionError):
     """The body ended before the stream said it was complete (no done signal, no stop)."""
+
+
+_OPENAI_REASONS = {
+    "stop": "end_turn",
+    "length": "max_tokens",
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+    "content_filter": "refusal",
+}
+REASON_DEFAULTS: Mapping[str, Mapping[str, str]] = {
+    "openai_style": _OPENAI_REASONS,
+    "ai21_style": _OPENAI_REASONS,
+    "cohere_v2": {
+        "COMPLETE": "end_turn",
+        "MAX_TOKENS": "max_tokens",
+        "STOP_SEQUENCE": "stop_sequence",
+        "TOOL_CALL": "tool_use",
+    },
+    "gemini_style": {
+        "STOP": "end_turn",
+        "MAX_TOKENS": "max_tokens",
+        "SAFETY": "refusal",
+        "RECITATION": "refusal",
+    },
+}
+"""Standard reasons by payload format, under the manifest's ``termination.mapping`` (a
+manifest without one still says ``end_turn`` for OpenAI's ``stop``)."""
+
+
+def _payload_format(manifest: Mapping[str, Any]) -> str:
+    return str(
+        manifest.get("payload_format")
+        or section(manifest, "auth").get("payload_format")
+        or manifest.get("response_format")
+        or "openai_style"
+    )
 
 
 def map_reason(mapping: Mapping[str, str], raw: JSONValue | Missing) -> str | None:
@@ -109,11 +177,15 @@ def map_reason(mapping: Mapping[str, str], raw: JSONValue | Missing) -> str | No
 # -- compiled program -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class _Field:
-    name: str
-    get: Getter | None  # None: a literal
-    literal: JSONValue = None
+    """One field of an event rule: a compiled path, or a literal (``get`` None)."""
+
+    __slots__ = ("get", "literal", "name")
+
+    def __init__(self, name: str, get: Getter | None, literal: JSONValue = None) -> None:
+        self.name = name
+        self.get = get
+        self.literal = literal
 
     def value(self, frame: JSONValue, bound: Sequence[JSONValue]) -> JSONValue | Missing:
         if self.get is None:
@@ -121,13 +193,29 @@ class _Field:
         return self.get(frame, bound)
 
 
-@dataclass(frozen=True)
 class _Rule:
-    emit: str
-    scope: Scope
-    match: Match
-    fields: tuple[_Field, ...]
-    candidate: Getter | None  # the candidate index under this rule's scope
+    """One compiled ``event_map`` entry (plain slotted classes: nothing to build at import)."""
+
+    __slots__ = ("candidate", "content", "emit", "fields", "match", "scope", "slot")
+
+    def __init__(
+        self,
+        *,
+        emit: str,
+        scope: Scope,
+        match: Match,
+        fields: tuple[_Field, ...],
+        candidate: Getter | None,  # the candidate index under this rule's scope
+        slot: int = -1,  # the scope's place in StreamProgram.scopes (-1: the frame itself)
+        content: Getter | None = None,  # a PartialContentDelta rule's only field, read directly
+    ) -> None:
+        self.emit = emit
+        self.scope = scope
+        self.match = match
+        self.fields = fields
+        self.candidate = candidate
+        self.slot = slot
+        self.content = content
 
 
 @dataclass(frozen=True)
@@ -146,6 +234,9 @@ class StreamProgram:
     reasons: Mapping[str, str]
     input_format: str
     error_status: Mapping[str, str] = field(default_factory=dict[str, str])
+    error_code: Mapping[str, str] = field(default_factory=dict[str, str])
+    http_status: Mapping[str, str] = field(default_factory=dict[str, str])
+    scopes: tuple[Scope, ...] = ()  # the rules' distinct scopes, bound once per frame
 
 
 def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
@@ -172,17 +263,41 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
     fan_out = bool(candidate.get("fan_out"))
 
     rules: list[_Rule] = []
+    slots: dict[tuple[Segment, ...], int] = {}
+    scopes: dict[int, Scope] = {}
     event_map: Sequence[Mapping[str, Any]] | None = streaming.get("event_map")
     if event_map is None:
         event_map = _fallback_rules(manifest)
         map_where = f"{where} (content_path, tool_call_path, usage_path)"
     else:
         map_where = f"{where}/event_map"
+    if _payload_format(manifest) in ("openai_style", "ai21_style") and not any(
+        EVENT_ALIASES.get(e["emit"], e["emit"]) == "ThinkingDelta" for e in event_map
+    ):
+        # OpenAI-compatible reasoning deltas (deepseek's reasoning_content, OpenRouter's and
+        # groq's reasoning) that the manifests do not map: surfaced, not dropped.
+        event_map = [*event_map, *_OPENAI_REASONING]
+    if decoder.get("format") == "anthropic_sse":
+        # Anthropic sends the input token count in message_start only; the manifests map
+        # message_delta's usage (output tokens). Read both: the collector merges them.
+        event_map = [*event_map, _ANTHROPIC_START]
     for i, entry in enumerate(event_map):
         pointer = f"{map_where}/{i}" if "(" not in map_where else map_where
-        if entry["emit"] not in EVENT_TYPES:
+        emit = EVENT_ALIASES.get(entry["emit"], entry["emit"])
+        if emit not in EVENT_TYPES:
             raise ManifestError(source, f"{pointer}/emit", f"unknown event {entry['emit']!r}")
-        specs = {**section(entry, "fields"), **section(entry, "extract")}
+        specs: dict[str, Any] = {}
+        known = KNOWN_FIELDS[emit]
+        for key in ("fields", "extract"):
+            for name, value in section(entry, key).items():
+                name = FIELD_ALIASES.get(name, name)
+                if known and name not in known:
+                    raise ManifestError(
+                        source,
+                        f"{pointer}/{key}/{name}",
+                        f"{emit} has no field {name!r} (it reads: {', '.join(sorted(known))})",
+                    )
+                specs[name] = value
         paths = [v for v in specs.values() if _is_path(v)]
         try:
             scope = common_scope(paths)
@@ -192,13 +307,24 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             )
         except ExpressionError as exc:
             raise ManifestError(source, f"{pointer}/fields", exc.reason) from None
+        slot = -1
+        if scope:
+            slot = slots.setdefault(scope.segments, len(slots))
+            scopes.setdefault(slot, scope)
+        only = fields[0] if len(fields) == 1 else None
         rules.append(
             _Rule(
-                emit=entry["emit"],
+                emit=emit,
                 scope=scope,
                 match=expr(entry["match"], f"{pointer}/match", scope),
                 fields=fields,
                 candidate=_candidate_getter(scope, candidate_path) if fan_out else None,
+                slot=slot,
+                content=(
+                    only.get
+                    if emit == "PartialContentDelta" and only is not None and only.name == "content"
+                    else None
+                ),
             )
         )
 
@@ -229,10 +355,34 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             else None
         ),
         fan_out=fan_out,
-        reasons=dict(section(manifest, "termination", "mapping")),
+        reasons={
+            **REASON_DEFAULTS.get(_payload_format(manifest), {}),
+            **section(manifest, "termination", "mapping"),
+        },
         input_format=str(tool_use.get("input_format", "json_string")),
         error_status=dict(section(manifest, "error_classification", "by_error_status")),
+        error_code=dict(section(manifest, "error_classification", "by_error_code")),
+        http_status={
+            str(k): str(v)
+            for k, v in section(manifest, "error_classification", "by_http_status").items()
+        },
+        scopes=tuple(scopes[i] for i in range(len(scopes))),
     )
+
+
+_OPENAI_REASONING: tuple[Mapping[str, Any], ...] = tuple(
+    {
+        "match": f"exists($.choices[*].delta.{key})",
+        "emit": "ThinkingDelta",
+        "fields": {"thinking": f"$.choices[*].delta.{key}"},
+    }
+    for key in ("reasoning_content", "reasoning")
+)
+_ANTHROPIC_START: Mapping[str, Any] = {
+    "match": "$.type == 'message_start'",
+    "emit": "Metadata",
+    "fields": {"usage": "$.message.usage"},
+}
 
 
 def _is_path(value: object) -> TypeGuard[str]:
@@ -329,17 +479,22 @@ class _Call:
 
 
 class StreamDecoder:
-    """The state of one stream: ``feed(chunk)`` -> events, then ``finish()``."""
+    """The state of one stream: ``feed(chunk)`` -> events; ``end_of_body()`` when the body
+    ends; then ``finish()``. ``error`` is the provider's in-stream error once one came (the
+    decoder reads nothing after it)."""
 
     def __init__(self, program: StreamProgram) -> None:
         self.program = program
-        self.done: bool = False  # the done signal arrived: read nothing more
+        self.done: bool = False  # the done signal (or an error) arrived: read nothing more
         self.stopped: bool = False  # the stop condition held
+        self.error: StreamError | None = None
         self._saw_done = False  # the parser met the done signal (frames before it still count)
         self._buffer: bytes = b""
         self._hold_cr = False
         self._calls: dict[tuple[int, int], _Call] = {}
         self._last_call: dict[int, _Call] = {}
+        self._started: dict[int, int] = {}  # calls started per candidate
+        self._bound_calls: dict[int, _Call] = {}  # this frame's calls, by the element read
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
@@ -379,8 +534,9 @@ class StreamDecoder:
         prefix = self.program.prefix
         cut = len(prefix)
         done = self.program.done_signal
+        done_bytes = done.encode() if done is not None else None
         frames: list[JSONObject] = []
-        loads = json.loads
+        loads = _DECODE
         frame: JSONValue
         for part in parts:
             event: str | None = None
@@ -391,15 +547,17 @@ class StreamDecoder:
                 if found is None:
                     continue
                 data = found
-            if done is not None and (data == done.encode() or event == done):
+            if done is not None and (data == done_bytes or event == done):
                 self._saw_done = True
                 break
             try:
-                frame = loads(data)
-            except ValueError:
+                frame = loads(data.decode())  # a str: no encoding sniffing per frame
+            except ValueError:  # UnicodeDecodeError too
                 frame = None
             if type(frame) is not dict:
                 frame = {"event": event or "message", "data": data.decode("utf-8", "replace")}
+            elif event == "error" and "error" not in frame and frame.get("type") != "error":
+                frame = {"event": "error", "data": frame}  # ``event: error`` with other JSON
             frames.append(frame)
         return frames
 
@@ -465,13 +623,30 @@ class StreamDecoder:
     def _frame(self, frame: JSONObject, out: list[StreamEvent]) -> None:
         program = self.program
         if program.selector is not None and not program.selector(frame, ()):
+            # Frames the selector drops are skipped, except an error (anthropic's selector
+            # lists no ``error`` event): the provider's message must reach the caller.
+            if _is_error_frame(frame):
+                out.append(self._error(_error_values(frame)))
             return
         ended_before = len(out)
+        if self._bound_calls:
+            self._bound_calls.clear()
+        scopes = program.scopes
+        bound_by_scope: list[list[tuple[JSONValue, ...]] | None] = [None] * len(scopes)
         for rule in program.rules:
-            scope = rule.scope
-            for bound in scope.bindings(frame) if scope else ((),):
+            slot = rule.slot
+            if slot < 0:
+                if rule.match(frame, ()):
+                    self._emit(rule, frame, (), out)
+                continue
+            bindings = bound_by_scope[slot]
+            if bindings is None:  # each scope walked once per frame, whatever its rules
+                bindings = bound_by_scope[slot] = scopes[slot].bind_list(frame)
+            for bound in bindings:
                 if rule.match(frame, bound):
                     self._emit(rule, frame, bound, out)
+        if self.error is None and _is_error_frame(frame):
+            out.append(self._error(_error_values(frame)))  # no rule of the map took it
         if program.flush_on is not None and program.flush_on(frame, ()):
             if not any(isinstance(e, ToolCallEnded) for e in out[ended_before:]):
                 self._flush_candidate(0, out)
@@ -483,33 +658,46 @@ class StreamDecoder:
     def _emit(
         self, rule: _Rule, frame: JSONObject, bound: Sequence[JSONValue], out: list[StreamEvent]
     ) -> None:
+        candidate = 0
+        if rule.candidate is not None:
+            found = rule.candidate(frame, bound)
+            if type(found) is int:
+                candidate = found
+        content = rule.content
+        if content is not None:  # the hot path: a text delta
+            text = content(frame, bound)
+            if type(text) is str:
+                if text:
+                    if bound and type(part := bound[-1]) is dict and part.get("thought") is True:
+                        out.append(ThinkingDelta(text, candidate))  # a gemini thought part
+                    else:
+                        out.append(PartialContentDelta(text, candidate))
+                return
         values: JSONObject = {}
         for f in rule.fields:
             value = f.value(frame, bound)
             if value is not MISSING:
                 values[f.name] = value
-        candidate = 0
-        if rule.candidate is not None:
-            found = rule.candidate(frame, bound)
-            if isinstance(found, int):
-                candidate = found
-        else:
+        if rule.candidate is None:
             found = values.get("candidate_index")
             if isinstance(found, int):
                 candidate = found
         kind = rule.emit
         if kind == "PartialContentDelta":
             text = values.get("content")
-            if isinstance(text, str) and text:
-                out.append(PartialContentDelta(text, candidate))
+            if isinstance(text, str):
+                if text:
+                    out.append(PartialContentDelta(text, candidate))
+            elif isinstance(text, list):
+                self._content_parts(text, candidate, out)
         elif kind == "ThinkingDelta":
             text = values.get("thinking")
             if isinstance(text, str) and text:
                 out.append(ThinkingDelta(text, candidate))
         elif kind == "ToolCallStarted":
-            self._start_call(values, candidate, out)
+            self._start_call(values, candidate, out, bound)
         elif kind == "PartialToolCall":
-            self._partial_call(values, candidate, out)
+            self._partial_call(values, candidate, out, bound)
         elif kind == "ToolCallEnded":
             self._flush_call(candidate, values.get("index"), out)
         elif kind == "Metadata":
@@ -518,6 +706,8 @@ class StreamDecoder:
             raw = values.get("finish_reason")
             reason = map_reason(self.program.reasons, raw) or "other"
             self._flush_candidate(candidate, out)
+            if reason == "end_turn" and self._started.get(candidate):
+                reason = "tool_use"  # gemini says STOP after a function call
             raw_text = None if raw is None else str(raw)
             self._finish[candidate] = (reason, raw_text)
             usage = values.get("usage")
@@ -529,9 +719,36 @@ class StreamDecoder:
         elif kind == "StreamEnd":
             literal = values.get("finish_reason")
             self._end_literal = str(literal) if literal is not None else None
+            usage = values.get("usage")
+            if isinstance(usage, dict):  # v2 manifests put the usage on the end event
+                out.append(Metadata(usage=usage, candidate_index=candidate))
             self.stopped = True
         elif kind == "StreamError":
             out.append(self._error(values))
+
+    def _content_parts(
+        self, parts: list[JSONValue], candidate: int, out: list[StreamEvent]
+    ) -> None:
+        """Content sent as a list of typed parts (mistral's reasoning models): text parts are
+        content, ``thinking`` parts thinking; any other part is kept in a ``Metadata``."""
+        for part in parts:
+            if isinstance(part, str):
+                if part:
+                    out.append(PartialContentDelta(part, candidate))
+                continue
+            if not isinstance(part, dict):
+                continue
+            kind = part.get("type", "text")
+            if kind == "text" and isinstance(part.get("text"), str):
+                if part["text"]:
+                    out.append(PartialContentDelta(str(part["text"]), candidate))
+            elif kind == "thinking":
+                thinking = part.get("thinking")
+                text = _joined_text(thinking)
+                if text:
+                    out.append(ThinkingDelta(text, candidate))
+            else:
+                out.append(Metadata(candidate_index=candidate, extra={"content_part": part}))
 
     def _metadata(self, values: JSONObject, candidate: int) -> Metadata:
         usage = values.pop("usage", None)
@@ -553,66 +770,149 @@ class StreamDecoder:
         )
 
     def _error(self, values: JSONObject) -> StreamError:
+        """The provider's error; the stream ends with it (nothing after it is read)."""
         error = values.pop("error", None)
         message = ""
         code: JSONValue = None
+        kind: JSONValue = None
         status: JSONValue = None
         if isinstance(error, dict):
             message = str(error.get("message", ""))
-            code = error.get("code") or error.get("type")
+            code = error.get("code")
+            kind = error.get("type")
             status = error.get("status")
         elif error is not None:
             message = str(error)
-        error_class = self.program.error_status.get(str(status), "other") if status else "other"
-        return StreamError(
+        program = self.program
+        error_class: str | None = None
+        if status is not None:
+            error_class = program.error_status.get(str(status))
+        for name in (code, kind):
+            if error_class is None and isinstance(name, str):
+                error_class = program.error_code.get(name)
+        if error_class is None and isinstance(code, int):
+            error_class = program.http_status.get(str(code))
+        found = StreamError(
             message or "the provider reported an error in the stream",
             error,
-            error_class,
-            None if code is None else str(code),
+            error_class or "other",
+            None if code is None and kind is None else str(code if code is not None else kind),
             values,
+            None if kind is None else str(kind),
         )
+        if self.error is None:
+            self.error = found
+        self.done = True
+        return found
 
     # -- tool calls -------------------------------------------------------------------------
 
-    def _start_call(self, values: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
+    def _start_call(
+        self,
+        values: JSONObject,
+        candidate: int,
+        out: list[StreamEvent],
+        bound: Sequence[JSONValue] = (),
+    ) -> _Call:
         index = values.get("index")
-        call_id = values.get("tool_call_id")
-        if not isinstance(call_id, str) or not call_id or call_id == GENERATE_ID:
-            call_id = f"call_{uuid.uuid4().hex[:24]}"
-        if not isinstance(index, int):
-            index = sum(1 for c in self._calls.values() if c.candidate == candidate)
-        key = (candidate, index)
-        if key in self._calls:  # a second start for an open call: flush the first
-            self._flush_call(candidate, index, out)
-        call = _Call(call_id, str(values.get("tool_name", "")), index, candidate)
-        self._calls[key] = call
+        given = values.get("tool_call_id")
+        call_id = given if isinstance(given, str) and given and given != GENERATE_ID else None
+        call: _Call | None
+        if isinstance(index, int):
+            call = self._calls.get((candidate, index))
+        else:
+            last = self._last_call.get(candidate)
+            call = last if last is not None and call_id is not None and last.id == call_id else None
+            index = call.index if call is not None else self._started.get(candidate, 0)
+        if call is not None and (call_id is None or call_id == call.id):
+            # The open call again: some servers repeat its id and name in every chunk.
+            name = values.get("tool_name")
+            if not call.name and isinstance(name, str):
+                call.name = name
+        else:
+            if call is not None:  # a new id at an open call's index: the first one is done
+                self._flush_call(candidate, index, out)
+            call = _Call(
+                call_id or f"call_{uuid.uuid4().hex[:24]}",
+                str(values.get("tool_name") or ""),
+                index,
+                candidate,
+            )
+            self._calls[(candidate, index)] = call
+            self._started[candidate] = self._started.get(candidate, 0) + 1
+            out.append(ToolCallStarted(call.id, call.name, index, candidate))
         self._last_call[candidate] = call
-        out.append(ToolCallStarted(call.id, call.name, index, candidate))
-        if "arguments" in values:  # a start that carries its arguments (baidu)
-            self._partial_call({"arguments": values["arguments"], "index": index}, candidate, out)
+        if bound:
+            self._bound_calls[id(bound[-1])] = call
+        if "arguments" in values:  # a start that carries its arguments (baidu, str-007)
+            self._add_arguments(call, values["arguments"], out)
+        return call
 
-    def _partial_call(self, values: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
+    def _partial_call(
+        self,
+        values: JSONObject,
+        candidate: int,
+        out: list[StreamEvent],
+        bound: Sequence[JSONValue] = (),
+    ) -> None:
+        deltas = values.get("tool_calls")
+        if isinstance(deltas, list):  # OpenAI-format deltas read whole (v2 manifests)
+            for delta in deltas:
+                if isinstance(delta, dict):
+                    self._delta(delta, candidate, out)
+        one = values.get("tool_call")
+        if isinstance(one, dict):  # a whole call object (v2 gemini's functionCall)
+            args = one.get("args", one.get("arguments"))
+            self._start_call(
+                {
+                    "tool_name": one.get("name"),
+                    "tool_call_id": one.get("id"),
+                    **({"arguments": args} if args is not None else {}),
+                },
+                candidate,
+                out,
+            )
         args = values.get("arguments")
         if args is None:
             return
         index = values.get("index")
-        call = self._calls.get((candidate, index)) if isinstance(index, int) else None
+        call: _Call | None = None
+        if isinstance(index, int):
+            call = self._calls.get((candidate, index))
+        elif bound:  # the call started from the same element of this frame (gemini parts)
+            call = self._bound_calls.get(id(bound[-1]))
         if call is None:
             call = self._last_call.get(candidate)
         if call is None:  # arguments before any start: open an anonymous call
-            self._start_call(
+            call = self._start_call(
                 {"index": index, "tool_name": values.get("tool_name", "")}, candidate, out
             )
-            call = self._last_call[candidate]
+        self._add_arguments(call, args, out)
+
+    def _delta(self, delta: JSONObject, candidate: int, out: list[StreamEvent]) -> None:
+        function = delta.get("function")
+        fn: JSONObject = function if isinstance(function, dict) else {}
+        values: JSONObject = {"index": delta.get("index"), "tool_call_id": delta.get("id")}
+        if fn.get("arguments") is not None:
+            values["arguments"] = fn["arguments"]
+        if fn.get("name"):
+            values["tool_name"] = fn["name"]
+            self._start_call(values, candidate, out)
+        elif "arguments" in values:
+            self._partial_call(values, candidate, out)
+
+    def _add_arguments(self, call: _Call, args: JSONValue, out: list[StreamEvent]) -> None:
         if isinstance(args, str):
             if not args:
                 return
             call.args.append(args)
             text = args
+        elif args is None:
+            return
         else:
             call.obj = args
             text = json.dumps(args, ensure_ascii=False)
-        out.append(PartialToolCall(text, call.id, call.index, candidate))
+        out.append(PartialToolCall(text, call.id, call.index, call.candidate))
 
     def _flush_call(self, candidate: int, index: JSONValue, out: list[StreamEvent]) -> None:
         call = self._calls.pop((candidate, index), None) if isinstance(index, int) else None
@@ -647,6 +947,13 @@ class StreamDecoder:
     def complete(self) -> bool:
         return self.done or self.stopped
 
+    def end_of_body(self) -> list[StreamEvent]:
+        """The body ended: a last frame that came without its closing delimiter is still read
+        (a done signal or a usage chunk there counts), never dropped."""
+        if self.done or not self._buffer.strip():
+            return []
+        return self.feed(self.program.delimiter)
+
     def finish(self) -> list[StreamEvent]:
         """The events that close the stream (open tool calls, then ``StreamEnd``)."""
         if self._closed:
@@ -659,8 +966,41 @@ class StreamDecoder:
         if reason is None and self._end_literal is not None:
             reason = map_reason(self.program.reasons, self._end_literal)
             raw = self._end_literal
+        if reason == "end_turn" and self._started.get(0):
+            reason = "tool_use"
         out.append(StreamEnd(reason, raw))
         return out
+
+
+_DECODE: Callable[[str], JSONValue] = json.JSONDecoder().decode  # json.loads minus its checks
+
+
+def _is_error_frame(frame: JSONObject) -> bool:
+    """An error the provider sent in the stream: an ``error`` object, an event of type
+    ``error`` (anthropic) or an SSE ``event: error`` whose data is not JSON."""
+    return (
+        frame.get("error") is not None
+        or frame.get("type") == "error"
+        or (frame.get("event") == "error" and "data" in frame)
+    )
+
+
+def _error_values(frame: JSONObject) -> JSONObject:
+    error = frame.get("error")
+    if error is None:
+        error = frame.get("data", frame) if frame.get("event") == "error" else frame
+    return {"error": error}
+
+
+def _joined_text(value: JSONValue) -> str:
+    """A string, or the text of a list of text parts."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "".join(_joined_text(v) for v in value)
+    if isinstance(value, dict) and isinstance(value.get("text"), str):
+        return str(value["text"])
+    return ""
 
 
 def _parse_arguments(text: str) -> tuple[JSONValue, str | None]:

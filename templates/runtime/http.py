@@ -17,11 +17,12 @@ import inspect
 import logging
 import random
 import re
+import sys
 import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Generic, Self, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar
 from urllib.parse import quote
 
 import anyio
@@ -35,7 +36,9 @@ from agentproto._runtime.http_errors import (
     request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
-from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
+
+if TYPE_CHECKING:  # pydantic is imported when a model is used, not by ``import`` (LLM client)
+    from pydantic import BaseModel, RootModel
 
 # unasync: derive-sync
 
@@ -174,6 +177,8 @@ class APIResponse(Generic[T]):
 
 def parse_json(model: type[T]) -> Callable[[httpx.Response], T]:
     """A parser validating a JSON body against ``model`` (a pydantic model or any type)."""
+    from pydantic import BaseModel, TypeAdapter, ValidationError
+
     validate: Callable[[bytes], T]
     # Not every type is a class at run time: ``list[Item]`` is a generic alias.
     if inspect.isclass(model) and issubclass(model, BaseModel):
@@ -202,12 +207,24 @@ def parse_nothing(response: httpx.Response) -> None:
 def to_json(value: Any) -> Any:
     """A request body in wire form: models by alias; fields never set, or set to ``None``,
     are left out (an optional field is absent on the wire, not ``null``)."""
-    if isinstance(value, BaseModel):
+    if _is_model(value):
         return value.model_dump(mode="json", by_alias=True, exclude_unset=True, exclude_none=True)
     return value
 
 
+def _is_model(value: object) -> TypeGuard[BaseModel]:
+    if "pydantic" not in sys.modules:
+        return False  # no model can exist before pydantic is imported
+    from pydantic import BaseModel
+
+    return isinstance(value, BaseModel)
+
+
 def _is_root_model(value: object) -> TypeGuard[RootModel[Any]]:
+    if "pydantic" not in sys.modules:
+        return False
+    from pydantic import RootModel
+
     return isinstance(value, RootModel)
 
 
@@ -235,7 +252,7 @@ def format_path(template: str, **params: Any) -> str:
     return re.sub(r"{([A-Za-z_][A-Za-z0-9_]*)}", value, template)
 
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 def coerce(model: type[M], value: M | Mapping[str, Any]) -> M:

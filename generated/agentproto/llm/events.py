@@ -137,7 +137,9 @@ class StreamError:
     """The provider reported an error inside the stream.
 
     ``error_class`` is the standard class (``rate_limited``, ``overloaded``...) when the error
-    names a status the manifest classifies; ``error`` is the provider's error object.
+    names a status, code or type the manifest classifies; ``error`` is the provider's error
+    object, ``code`` its code (else its type), ``error_type`` its type. The stream ends with
+    it: iterating raises :class:`~agentproto.llm.errors.ProviderStreamError` right after.
     """
 
     message: str
@@ -145,6 +147,7 @@ class StreamError:
     error_class: str = "other"
     code: str | None = None
     extra: dict[str, Any] = field(default_factory=dict[str, Any])
+    error_type: str | None = None
     type: Literal["StreamError"] = field(default="StreamError", repr=False)
 
 

@@ -28,6 +28,7 @@ generator loads it on its own to check the bundled manifests.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -156,11 +157,18 @@ def _first_getter(segments: tuple[Segment, ...]) -> Reader:
             return get_keys
 
         def get_mixed(value: JSONValue) -> JSONValue | Missing:
-            for segment in segments:
-                found = _step(value, segment)
-                if found is MISSING:
+            for segment in segments:  # _step, inlined
+                if type(segment) is str:
+                    if type(value) is not dict or segment not in value:
+                        return MISSING
+                    value = value[segment]
+                elif type(value) is list and type(segment) is int:
+                    try:
+                        value = value[segment]
+                    except IndexError:
+                        return MISSING
+                else:
                     return MISSING
-                value = found
             return value
 
         return get_mixed
@@ -256,6 +264,20 @@ class Scope:
             else:
                 yield from self._walk(item, depth + 1, here)
 
+    def bind_list(self, frame: JSONValue) -> list[tuple[JSONValue, ...]]:
+        """:meth:`bindings` as a list (what the stream decoder reads, once per frame and
+        scope: no generator frames on the hot path)."""
+        steps = self._steps
+        items = steps[0](frame) if steps else MISSING
+        if type(items) is not list:
+            return []
+        if len(steps) == 1:
+            return [(item,) for item in items]
+        out: list[tuple[JSONValue, ...]] = []
+        for item in items:
+            out.extend(self._walk(item, 1, (item,)))
+        return out
+
     def depth_of(self, segments: tuple[Segment, ...]) -> int:
         """How many of the scope's wildcard levels ``segments`` goes through."""
         depth = 0
@@ -269,14 +291,69 @@ class Scope:
         segments = parse_path(text)
         depth = self.depth_of(segments)
         rest = segments[len(self.levels[depth - 1]) :] if depth else segments
+        index = depth - 1 if depth else None
+        inline = _key_getter(rest, index)
+        if inline is not None:
+            get, exists = inline
+            return get, exists
         first = _first_getter(rest)
-        if depth == 0:
+        if index is None:
             return (lambda frame, bound: first(frame)), _exists_getter(rest, None)
-        index = depth - 1
-        return (lambda frame, bound: first(bound[index])), _exists_getter(rest, index)
+        at = index
+        return (lambda frame, bound: first(bound[at])), _exists_getter(rest, at)
+
+
+def _key_getter(segments: tuple[Segment, ...], index: int | None) -> tuple[Getter, Match] | None:
+    """(value, exists) of one or two keys, read from the frame (``index`` None) or from a
+    binding, in one closure each: the paths the stream decoder reads for every frame."""
+    if not 1 <= len(segments) <= 2 or not all(type(s) is str for s in segments):
+        return None
+    k1 = str(segments[0])
+    if len(segments) == 1:
+        if index is None:
+
+            def get1(frame: JSONValue, bound: Sequence[JSONValue]) -> JSONValue | Missing:
+                return frame.get(k1, MISSING) if type(frame) is dict else MISSING
+
+            def has1(frame: JSONValue, bound: Sequence[JSONValue]) -> bool:
+                return type(frame) is dict and frame.get(k1) is not None
+
+            return get1, has1
+        i = index
+
+        def bound1(frame: JSONValue, bound: Sequence[JSONValue]) -> JSONValue | Missing:
+            value = bound[i]
+            return value.get(k1, MISSING) if type(value) is dict else MISSING
+
+        def bound_has1(frame: JSONValue, bound: Sequence[JSONValue]) -> bool:
+            value = bound[i]
+            return type(value) is dict and value.get(k1) is not None
+
+        return bound1, bound_has1
+    k2 = str(segments[1])
+    at = index
+
+    def get2(frame: JSONValue, bound: Sequence[JSONValue]) -> JSONValue | Missing:
+        value = frame if at is None else bound[at]
+        if type(value) is not dict:
+            return MISSING
+        value = value.get(k1)
+        return value.get(k2, MISSING) if type(value) is dict else MISSING
+
+    def has2(frame: JSONValue, bound: Sequence[JSONValue]) -> bool:
+        value = frame if at is None else bound[at]
+        if type(value) is not dict:
+            return False
+        value = value.get(k1)
+        return type(value) is dict and value.get(k2) is not None
+
+    return get2, has2
 
 
 def _exists_getter(segments: tuple[Segment, ...], index: int | None) -> Match:
+    inline = _key_getter(segments, index)
+    if inline is not None:
+        return inline[1]
     first = _first_getter(segments)
 
     if index is None:
@@ -321,25 +398,29 @@ def _values_getter(scope: Scope, text: str) -> ValuesGetter:
 
 # -- match expressions ------------------------------------------------------------------------
 
-_TOKEN = re.compile(
-    r"""\s*(?:
+_TOKEN_PATTERN = r"""\s*(?:
         (?P<op>&&|\|\||==|!=|!|\(|\)|\[|\]|,)
       | (?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
       | (?P<num>-?\d+(?:\.\d+)?)
       | (?P<word>exists|in|true|false|null)(?![A-Za-z0-9_$.\[])
       | (?P<path>(?:\$|[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_\-]*|\[(?:\*|-?\d+)\])*)
-    )""",
-    re.VERBOSE,
-)
+    )"""
+
+
+@functools.cache
+def _token_regex() -> re.Pattern[str]:
+    """Compiled on first use: importing the client compiles no expression."""
+    return re.compile(_TOKEN_PATTERN, re.VERBOSE)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    token = _token_regex()
     pos = 0
     while pos < len(text):
         if text[pos:].strip() == "":
             break
-        m = _TOKEN.match(text, pos)
+        m = token.match(text, pos)
         if m is None or m.end() == pos:
             raise ExpressionError(text, f"unexpected {text[pos:].strip()[:10]!r}")
         kind = m.lastgroup
@@ -462,7 +543,17 @@ class _Parser:
         depth = self.scope.depth_of(parse_path(path))
         return self.scope.levels[depth - 1] if depth else ()
 
+    def _single(self, path: str) -> Getter | None:
+        """The value of a path that reaches at most one value under the scope (no ``[*]``
+        past the bound prefix): compared directly, without a list of values."""
+        if WILD in parse_path(path)[len(self._bound_prefix(path)) :]:
+            return None
+        return self.scope.getter(path)[0]
+
     def _compare(self, path: str, op: str, literal: JSONValue) -> Match:
+        get = self._single(path)
+        if get is not None:  # the common case, one comparison and no generator per frame
+            return _compare_one(get, op, literal)
         values = _values_getter(self.scope, path)
         if op == "==":
             if literal is None:
@@ -475,13 +566,37 @@ class _Parser:
     def _member(self, path: str, literals: tuple[JSONValue, ...]) -> Match:
         values = _values_getter(self.scope, path)
         hashable = frozenset(v for v in literals if isinstance(v, str))
+        get = self._single(path)
+        if get is not None and len(hashable) == len(literals):
+            return lambda f, s: type(v := get(f, s)) is str and v in hashable
         if len(hashable) == len(literals):
             return lambda f, s: any(type(v) is str and v in hashable for v in values(f, s))
         return lambda f, s: any(any(_equal(v, lit) for lit in literals) for v in values(f, s))
 
     def _truthy(self, path: str) -> Match:
+        get = self._single(path)
+        if get is not None:
+            return lambda f, s: (v := get(f, s)) is not None and v is not False and v is not MISSING
         values = _values_getter(self.scope, path)
         return lambda f, s: any(v is not None and v is not False for v in values(f, s))
+
+
+def _compare_one(get: Getter, op: str, literal: JSONValue) -> Match:
+    """``==`` / ``!=`` on one value, with :func:`_equal`'s rules (missing is null; a boolean
+    equals only a boolean)."""
+    if literal is None:
+        if op == "==":
+            return lambda f, s: (v := get(f, s)) is None or v is MISSING
+        return lambda f, s: (v := get(f, s)) is not None and v is not MISSING
+    if isinstance(literal, bool):
+        if op == "==":
+            return lambda f, s: get(f, s) is literal
+        return lambda f, s: (v := get(f, s)) is not None and v is not MISSING and v is not literal
+    if op == "==":
+        return lambda f, s: type(v := get(f, s)) is not bool and v is not MISSING and v == literal
+    return lambda f, s: (
+        (v := get(f, s)) is not None and v is not MISSING and (type(v) is bool or v != literal)
+    )
 
 
 def _equal(value: JSONValue, literal: JSONValue) -> bool:

@@ -10,9 +10,11 @@ both give the same object.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto.llm.events import (
     FinalCandidate,
@@ -24,17 +26,141 @@ from agentproto.llm.events import (
     ThinkingDelta,
     ToolCallEnded,
 )
-from agentproto.llm.paths import MISSING, Missing
+from agentproto.llm.paths import MISSING, Missing, Reader
 from agentproto.llm.streaming import map_reason
 
 if TYPE_CHECKING:
     from agentproto.llm.manifest import Manifest
 
-__all__ = ["Candidate", "ChatResponse", "Collector", "ToolCall", "Usage"]
+__all__ = [
+    "ANTHROPIC_TOOL_MAPPING",
+    "RESPONSE_DEFAULTS",
+    "Candidate",
+    "ChatResponse",
+    "Collector",
+    "ToolArgumentsError",
+    "ToolCall",
+    "Usage",
+    "parts_reader",
+]
 
 _INPUT_KEYS = ("prompt_tokens", "input_tokens", "promptTokenCount", "inputTokens")
 _OUTPUT_KEYS = ("completion_tokens", "output_tokens", "candidatesTokenCount", "outputTokens")
 _TOTAL_KEYS = ("total_tokens", "totalTokenCount", "totalTokens")
+_REASONING_KEYS = ("reasoning_tokens", "thoughtsTokenCount", "reasoningTokens")
+_DETAIL_KEYS = ("completion_tokens_details", "output_tokens_details")
+
+
+_OPENAI_PATHS: dict[str, str] = {
+    "content": "choices[0].message.content",
+    "tool_calls": "choices[0].message.tool_calls",
+    "usage": "usage",
+    "finish_reason": "choices[0].finish_reason",
+    "reasoning": "choices[0].message.reasoning_content",
+}
+RESPONSE_DEFAULTS: dict[str, dict[str, str]] = {
+    "openai_style": _OPENAI_PATHS,
+    "ai21_style": _OPENAI_PATHS,
+    "cohere_v2": {
+        "content": "message.content[0].text",
+        "tool_calls": "message.tool_calls",
+        "usage": "usage",
+        "finish_reason": "finish_reason",
+    },
+    "anthropic_style": {
+        "content": "content[0].text",
+        "usage": "usage",
+        "stop_reason": "stop_reason",
+    },
+    "gemini_style": {
+        "content": "candidates[0].content.parts[0].text",
+        "tool_calls": "candidates[0].content.parts[0].functionCall",
+        "usage": "usageMetadata",
+        "finish_reason": "candidates[0].finishReason",
+    },
+    "baidu_style": {
+        "content": "result",
+        "function_call": "function_call",
+        "usage": "usage",
+        "finish_reason": "finish_reason",
+    },
+    "replicate_style": {"content": "output"},
+}
+"""The ``response_paths`` of each payload format, for what a manifest does not give."""
+ANTHROPIC_TOOL_MAPPING: dict[str, Any] = {
+    "path": "content",
+    "filter": "type == 'tool_use'",
+    "fields": {"id": "id", "name": "name", "args": "input"},
+}
+"""Where an Anthropic-format answer's tool calls are, when the manifest does not say."""
+_CANDIDATE_LISTS = ("choices", "candidates")
+
+
+def parts_reader(parts: Callable[[JSONValue], JSONValue | Missing], what: str) -> Reader:
+    """A reader over every element of a list of parts: ``text`` joins the text parts,
+    ``thinking`` the thinking ones (Anthropic ``thinking`` blocks, Gemini ``thought`` parts);
+    any other key gives the list of the parts' values under it."""
+
+    def items(body: JSONValue) -> list[JSONValue] | None:
+        found = parts(body)
+        if isinstance(found, dict):
+            return [found]
+        return found if isinstance(found, list) else None
+
+    if what == "text":
+
+        def text(body: JSONValue) -> JSONValue | Missing:
+            found = items(body)
+            if found is None:
+                return MISSING
+            return "".join(
+                str(p["text"])
+                for p in found
+                if isinstance(p, dict)
+                and isinstance(p.get("text"), str)
+                and p.get("type", "text") == "text"
+                and not p.get("thought")
+            )
+
+        return text
+
+    if what == "thinking":
+
+        def thinking(body: JSONValue) -> JSONValue | Missing:
+            found = items(body) or []
+            out: list[str] = []
+            for p in found:
+                if not isinstance(p, dict):
+                    continue
+                if p.get("type") == "thinking" and isinstance(p.get("thinking"), str):
+                    out.append(str(p["thinking"]))
+                elif p.get("thought") is True and isinstance(p.get("text"), str):
+                    out.append(str(p["text"]))
+            return "".join(out)
+
+        return thinking
+
+    def values(body: JSONValue) -> JSONValue | Missing:
+        found = items(body)
+        if found is None:
+            return MISSING
+        return [p[what] for p in found if isinstance(p, dict) and p.get(what) is not None]
+
+    return values
+
+
+class ToolArgumentsError(ResponseValidationError):
+    """The model called a tool with arguments that are not a JSON object (cut off, or not
+    JSON at all). Raised instead of handing out a call with made-up input; ``arguments`` is
+    the text the provider sent."""
+
+    def __init__(
+        self, message: str, *, tool_call_id: str, tool_name: str, arguments: str, status_code: int
+    ) -> None:
+        super().__init__(message, status_code=status_code, body=arguments.encode())
+        self.tool_call_id = tool_call_id
+        self.tool_name = tool_name
+        self.arguments = arguments
 
 
 @dataclass(frozen=True)
@@ -68,12 +194,17 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Usage:
-    """Token counts, read from any provider's usage object; ``raw`` is that object."""
+    """Token counts, read from any provider's usage object; ``raw`` is that object.
+
+    ``reasoning_tokens`` are the output tokens spent thinking, where the provider says
+    (OpenAI ``completion_tokens_details.reasoning_tokens``, Gemini ``thoughtsTokenCount``).
+    """
 
     input_tokens: int | None = None
     output_tokens: int | None = None
     total_tokens: int | None = None
     raw: dict[str, Any] = field(default_factory=dict[str, Any])
+    reasoning_tokens: int | None = None
 
     @classmethod
     def from_raw(
@@ -88,9 +219,9 @@ class Usage:
             return None
         data: JSONObject = found if isinstance(found, dict) else {}
 
-        def first(keys: tuple[str, ...]) -> int | None:
+        def first(keys: tuple[str, ...], source: JSONObject = data) -> int | None:
             for key in keys:
-                value = data.get(key)
+                value = source.get(key)
                 if isinstance(value, int):
                     return int(value)
             return None
@@ -100,7 +231,12 @@ class Usage:
         total = first(_TOTAL_KEYS)
         if total is None and inp is not None and out is not None:
             total = inp + out
-        return cls(inp, out, total, dict(data))
+        reasoning = first(_REASONING_KEYS)
+        for key in _DETAIL_KEYS:
+            details = data.get(key)
+            if reasoning is None and isinstance(details, dict):
+                reasoning = first(_REASONING_KEYS, details)
+        return cls(inp, out, total, dict(data), reasoning)
 
 
 @dataclass(frozen=True)
@@ -178,29 +314,53 @@ class ChatResponse:
         rate_limits: dict[str, str],
         request_id: str | None,
     ) -> ChatResponse:
-        """Read a non-streamed answer with the manifest's paths."""
+        """Read a non-streamed answer with the manifest's paths. An answer with several
+        ``choices`` / ``candidates`` (``n`` > 1) gives one :class:`Candidate` each."""
         shape = manifest.response
-        content = shape.content(body) if shape.content else MISSING
-        text = _text(content)
-        raw_reason = shape.finish_reason(body) if shape.finish_reason else MISSING
-        raw_reason = None if raw_reason is MISSING or raw_reason is None else str(raw_reason)
-        thinking = shape.thinking(body) if shape.thinking else MISSING
-        calls = tuple(_tool_calls(manifest, body))
+        views: list[tuple[int, Any]] = [(0, body)]
+        document: JSONValue = body  # whatever json.loads gave
+        if isinstance(document, dict):
+            for key in _CANDIDATE_LISTS:
+                items = document.get(key)
+                if isinstance(items, list) and len(items) > 1:
+                    # Each candidate read with the same paths, as if it were the only one.
+                    views = [
+                        (_index(item, i), {**document, key: [item]}) for i, item in enumerate(items)
+                    ]
+                    break
+        candidates = tuple(_candidate(manifest, view, i) for i, view in views)
         usage = Usage.from_raw(shape.usage(body)) if shape.usage else None
-        candidate = Candidate(
-            index=0,
-            content=text,
-            tool_calls=calls,
-            finish_reason=map_reason(manifest.reasons, raw_reason),
-            raw_finish_reason=raw_reason,
-            thinking=thinking if isinstance(thinking, str) else "",
-        )
         extra: JSONObject = {}
         for key, get in shape.extra.items():
             value = get(body)
             if value is not MISSING:
                 extra[key] = value
-        return cls(manifest.id, (candidate,), usage, rate_limits, request_id, body, extra)
+        return cls(manifest.id, candidates, usage, rate_limits, request_id, body, extra)
+
+
+def _index(item: JSONValue, position: int) -> int:
+    found = item.get("index") if isinstance(item, dict) else None
+    return found if isinstance(found, int) else position
+
+
+def _candidate(manifest: Manifest, body: Any, index: int) -> Candidate:
+    shape = manifest.response
+    content = shape.content(body) if shape.content else MISSING
+    raw = shape.finish_reason(body) if shape.finish_reason else MISSING
+    raw_reason = None if raw is MISSING or raw is None else str(raw)
+    thinking = shape.thinking(body) if shape.thinking else MISSING
+    calls = tuple(_tool_calls(manifest, body))
+    reason = map_reason(manifest.stream.reasons, raw_reason)  # with the format's defaults
+    if reason == "end_turn" and calls:
+        reason = "tool_use"  # gemini says STOP after a function call
+    return Candidate(
+        index=index,
+        content=_text(content),
+        tool_calls=calls,
+        finish_reason=reason,
+        raw_finish_reason=raw_reason,
+        thinking=thinking if isinstance(thinking, str) else "",
+    )
 
 
 def _text(value: JSONValue | Missing) -> str:
@@ -239,26 +399,38 @@ def _tool_calls(manifest: Manifest, body: JSONValue) -> list[ToolCall]:
         if name is MISSING:
             continue
         args = mapping.args(item)
+        problem: str | None = None
         if isinstance(args, str):
             text = args
             try:
                 parsed = json.loads(args) if args.strip() else {}
-            except ValueError:
-                parsed = {"_raw": args}
+            except ValueError as exc:
+                parsed, problem = None, f"not valid JSON: {exc}"
         elif args is MISSING or args is None:
             text, parsed = "{}", {}
         else:
             text, parsed = json.dumps(args, ensure_ascii=False), args
         call_id = mapping.id(item) if mapping.id is not None else MISSING
-        calls.append(
-            ToolCall(
-                id=str(call_id) if call_id not in (MISSING, None) else f"call_{i}",
-                name=str(name),
-                input=parsed if isinstance(parsed, dict) else {"value": parsed},
-                arguments=text,
+        ident = str(call_id) if call_id not in (MISSING, None) else f"call_{i}"
+        if not isinstance(parsed, dict):
+            raise _bad_arguments(
+                manifest.id, ident, str(name), text, problem or "a JSON value, not an object"
             )
-        )
+        calls.append(ToolCall(id=ident, name=str(name), input=parsed, arguments=text))
     return calls
+
+
+def _bad_arguments(
+    provider: str, call_id: str, name: str, text: str, problem: str, status_code: int = 200
+) -> ToolArgumentsError:
+    shown = text if len(text) <= 200 else text[:200] + "..."
+    return ToolArgumentsError(
+        f"{provider}: the arguments of tool call {call_id!r} ({name}) are {problem}: {shown!r}",
+        tool_call_id=call_id,
+        tool_name=name,
+        arguments=text,
+        status_code=status_code,
+    )
 
 
 class Collector:
@@ -271,23 +443,29 @@ class Collector:
         self._calls: dict[int, list[ToolCall]] = {}
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._usage: dict[str, Any] | None = None
-        self._tokens: tuple[int | None, int | None] = (None, None)
+        self._prompt_tokens: int | None = None
+        self._completion_tokens: int | None = None
         self.errors: list[StreamError] = []
+        self.bad_calls: list[ToolCallEnded] = []  # calls whose arguments are not an object
+        self._extra: dict[str, Any] = {}
 
     def add(self, event: StreamEvent) -> None:
-        if isinstance(event, PartialContentDelta):
+        if type(event) is PartialContentDelta:  # the hot path: no list made per delta
+            parts = self._text.get(event.candidate_index)
+            if parts is None:
+                parts = self._text[event.candidate_index] = []
+            parts.append(event.content)
+        elif isinstance(event, PartialContentDelta):
             self._text.setdefault(event.candidate_index, []).append(event.content)
         elif isinstance(event, ThinkingDelta):
             self._thinking.setdefault(event.candidate_index, []).append(event.thinking)
         elif isinstance(event, ToolCallEnded):
-            self._calls.setdefault(event.candidate_index, []).append(
-                ToolCall(
-                    event.tool_call_id,
-                    event.tool_name,
-                    event.input if event.input is not None else {"_raw": event.arguments},
-                    event.arguments,
+            if event.input is None:
+                self.bad_calls.append(event)
+            else:
+                self._calls.setdefault(event.candidate_index, []).append(
+                    ToolCall(event.tool_call_id, event.tool_name, event.input, event.arguments)
                 )
-            )
         elif isinstance(event, FinalCandidate):
             self._finish[event.candidate_index] = (event.finish_reason, event.raw_finish_reason)
             if event.usage is not None:
@@ -295,10 +473,17 @@ class Collector:
         elif isinstance(event, Metadata):
             if event.usage is not None:
                 self._usage = {**(self._usage or {}), **event.usage}
-            if event.prompt_tokens is not None or event.completion_tokens is not None:
-                self._tokens = (event.prompt_tokens, event.completion_tokens)
+            if event.prompt_tokens is not None:
+                self._prompt_tokens = event.prompt_tokens
+            if event.completion_tokens is not None:
+                self._completion_tokens = event.completion_tokens
             if event.stop_reason is not None and event.candidate_index not in self._finish:
                 self._finish[event.candidate_index] = (event.stop_reason, event.raw_stop_reason)
+            for key, value in event.extra.items():  # the event map's other fields
+                if key == "content_part":  # typed content parts the text had no place for
+                    self._extra.setdefault("content_parts", []).append(value)
+                else:
+                    self._extra[key] = value
         elif isinstance(event, StreamEnd):
             if 0 not in self._finish and event.finish_reason is not None:
                 self._finish[0] = (event.finish_reason, event.raw_finish_reason)
@@ -306,6 +491,14 @@ class Collector:
             self.errors.append(event)
 
     def response(self, *, rate_limits: dict[str, str], request_id: str | None) -> ChatResponse:
+        """The folded answer; a tool call whose arguments are not a JSON object raises
+        :class:`ToolArgumentsError` (the events carry it with ``error`` set)."""
+        if self.bad_calls:
+            bad = self.bad_calls[0]
+            problem = (bad.error or "not a JSON object").removeprefix("the arguments are ")
+            raise _bad_arguments(
+                self.manifest.id, bad.tool_call_id, bad.tool_name, bad.arguments, problem
+            )
         indexes = sorted({0, *self._text, *self._calls, *self._finish, *self._thinking})
         candidates = tuple(
             Candidate(
@@ -319,6 +512,8 @@ class Collector:
             for i in indexes
         )
         usage = Usage.from_raw(
-            self._usage, input_tokens=self._tokens[0], output_tokens=self._tokens[1]
+            self._usage, input_tokens=self._prompt_tokens, output_tokens=self._completion_tokens
         )
-        return ChatResponse(self.manifest.id, candidates, usage, rate_limits, request_id)
+        return ChatResponse(
+            self.manifest.id, candidates, usage, rate_limits, request_id, extra=self._extra
+        )
