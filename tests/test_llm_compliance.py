@@ -3,8 +3,9 @@
 One test per case of ``../shared/corpus/ai-protocol/compliance/cases/`` (54 apply to a chat
 client), run by ``tests/compliance/runner.py`` through the public API over loopback HTTP. A
 case the runner finds not applicable is skipped with its reason; the cases listed in
-``runner.KNOWN_GAPS`` fail today for a reason the runner names and are strict expected
-failures, so each turns into a failure (to be taken off the list) the day it passes.
+``runner.KNOWN_GAPS`` (none today) fail for a reason the runner names and are strict expected
+failures, so each turns into a failure (to be taken off the list) the day it passes; the
+cases in ``runner.VOUCHED`` run with a client option the case cannot express, each with why.
 
 Counts by hand: ``python -m tests.compliance.runner``.
 """
@@ -62,3 +63,19 @@ def test_the_runner_sees_a_wrong_answer(server: Script) -> None:
     outcome = runner.run_case(altered, server)
     assert outcome.status == "fail"
     assert "E1001" in outcome.reason and "E1005" in outcome.reason
+
+
+def test_undeclared_response_format_is_refused_unless_vouched(server: Script) -> None:
+    """gen-003 asks for ``response_format`` on a manifest that does not declare structured
+    output. Without the caller's word the client refuses before sending (never a silent drop);
+    with ``structured_output=True`` it is sent as asked (the case passes, run that way)."""
+    from agentproto.llm.problems import UnsupportedError
+
+    case = next(c for c in CASES if c.id == "gen-003")
+    assert set(runner.VOUCHED) <= {c.id for c in CASES}
+    sent = len(server.requests)
+    with runner.client(runner.manifest_of(case), server) as llm, pytest.raises(UnsupportedError):
+        llm.chat(case.input["messages"], model=runner.MODEL, params=dict(case.input["parameters"]))
+    assert len(server.requests) == sent
+    assert runner.run_case(case, server).status == "pass"
+    assert runner.last_body(server)["response_format"] == {"type": "json_object"}

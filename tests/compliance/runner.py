@@ -67,28 +67,20 @@ from tests.servers.scripted import Answer, Script, scripted_server  # noqa: E402
 API_KEY = "compliance-key-0000"
 MODEL = "compliance-model"
 
-KNOWN_GAPS: dict[str, str] = {
-    "msg-004": (
-        "message `metadata` is dropped by the request shape (payloads.py; the streams/payload "
-        "half of issue 16 fixes it)"
-    ),
-    "str-007": (
-        "an OpenAI tool-call delta repeating `id` and `name` in every chunk opens a new call "
-        "each time (streaming.py accumulator; the streams half of issue 16 fixes it)"
-    ),
-    "str-008": (
-        "an OpenAI tool-call delta repeating `id` and `name` in every chunk opens a new call "
-        "each time (streaming.py accumulator; the streams half of issue 16 fixes it)"
-    ),
-    "gen-002": (
-        "Usage has no reasoning_tokens (response.py; the streams/payload half of issue 16 adds it)"
-    ),
+KNOWN_GAPS: dict[str, str] = {}
+"""Cases that fail today for a reason outside this runner's reach, each with that reason."""
+
+
+VOUCHED: dict[str, tuple[dict[str, Any], str]] = {
     "gen-003": (
-        "response_format is not a parameter the fixture's manifest maps (the request-building "
-        "half of issue 16 adds structured output)"
+        {"structured_output": True},
+        "the fixture manifest declares no structured output; the client refuses response_format "
+        "then (UnsupportedError, never a silent drop) unless the caller vouches for the provider "
+        "with structured_output=True, which this case is run with "
+        "(test_llm_compliance.py::test_undeclared_response_format_is_refused_unless_vouched)",
     ),
 }
-"""Cases that fail today for a reason outside this runner's reach, each with that reason."""
+"""Cases run with a client option the case cannot say, each with why; listed in the README."""
 
 
 @dataclass(frozen=True)
@@ -240,7 +232,8 @@ def error_classification(case: Case, server: Script) -> None:
 def _chat_and_record(case: Case, server: Script, **arguments: Any) -> Any:
     server.answer(Answer(body=b"{}"))
     messages = case.input.get("messages") or [{"role": "user", "content": "hi"}]
-    with client(manifest_of(case), server) as llm:
+    options = VOUCHED[case.id][0] if case.id in VOUCHED else {}
+    with client(manifest_of(case), server, **options) as llm:
         llm.chat(messages, model=MODEL, **arguments)
     return last_body(server)
 
