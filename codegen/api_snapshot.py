@@ -372,8 +372,10 @@ def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
 
 
 def _source_origins(folder: Path) -> dict[str, tuple[str, str]]:
-    """``file -> (origin, sha256)`` from the first table of ``SOURCE.md`` whose header has
-    ``file`` and ``origin`` columns (plus ``version`` and ``sha256`` when there are)."""
+    """``file -> (origin, sha256)`` from every table of ``SOURCE.md`` whose header has ``file``
+    and ``origin`` columns (plus ``version`` and ``sha256`` when there are). A header cell is
+    named by its first word (``origin (path @ commit)`` is ``origin``); a sha256 cell by its
+    first word too (a note may follow)."""
     path = folder / "SOURCE.md"
     if not path.is_file():
         return {}
@@ -382,13 +384,11 @@ def _source_origins(folder: Path) -> dict[str, tuple[str, str]]:
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line.startswith("|"):
-            if origins:  # the end of the table that had them
-                break
-            header = None
+            header = None  # between tables
             continue
         cells = [c.strip() for c in line.strip("|").split("|")]
         if header is None:
-            header = [c.lower() for c in cells]
+            header = [(c.lower().split() or [""])[0] for c in cells]
             continue
         if all(set(c) <= set("-: ") for c in cells):  # the |---|---| line
             continue
@@ -397,7 +397,8 @@ def _source_origins(folder: Path) -> dict[str, tuple[str, str]]:
             text = row["origin"]
             if row.get("version"):
                 text += f" ({row['version']})"
-            origins[row["file"].strip("`")] = (" ".join(text.split()), row.get("sha256", ""))
+            sha = (row.get("sha256", "").split() or [""])[0]
+            origins[row["file"].strip("`")] = (" ".join(text.split()), sha)
     return origins
 
 
@@ -474,8 +475,8 @@ def parse(text: str) -> Snapshot:
     stack: list[str] = []
     for section, line in _lines(text):
         if section == "protocols":
-            key, _, value = line.rpartition(" ")
-            snap.protocols[key] = value
+            kind, name, value = [*line.split(" ", 2), "", ""][:3]  # a version may hold spaces
+            snap.protocols[f"{kind} {name}"] = value
         elif section == "inputs":
             snap.has_inputs = True
             rel, _, rest = line.partition(" ")

@@ -39,28 +39,29 @@ from codegen.ir import Protocol
 from codegen.sources import display_path, load_document
 from codegen.unasync import ship
 
-EXPORTS = {
+EXPORTS = {  # sorted where it is used
     "AsyncChatStream": "client",
     "AsyncLLMClient": "client",
     "ChatResponse": "response",
     "ChatStream": "client",
+    "CredentialSource": "credentials",
     "Embeddings": "services",
     "FunctionTool": "tool_loop",
+    "ImageBlock": "payloads",
     "LLMClient": "client",
     "Manifest": "manifest",
-    "ModelInfo": "services",  # (the table is sorted where it is used)
     "ManifestError": "problems",
     "MissingAPIKeyError": "client",
-    "CredentialSource": "credentials",
+    "ModelInfo": "services",
     "PROVIDERS": "registry",
     "PROVIDER_IDS": "registry",
-    "UPSTREAM_IDS": "registry",
+    "ParsedChatResponse": "structured",
     "ProviderError": "errors",
     "ProviderId": "registry",
     "ProviderInfo": "registry",
     "ProviderStreamError": "errors",
-    "ParsedChatResponse": "structured",
     "StructuredOutputError": "structured",
+    "ToolArgumentsError": "response",
     "ToolCall": "response",
     "ToolError": "tool_loop",
     "ToolExecutionError": "tool_loop",
@@ -68,6 +69,7 @@ EXPORTS = {
     "ToolLoopLimitError": "tool_loop",
     "ToolLoopResult": "tool_loop",
     "ToolRun": "tool_loop",
+    "UPSTREAM_IDS": "registry",
     "UnsupportedError": "problems",
     "Usage": "response",
     "function_tool": "tool_loop",
