@@ -383,6 +383,14 @@ def test_an_error_frame_raises_the_providers_message(
             assert not isinstance(info.value, IncompleteStreamError)
             assert message in str(info.value) and kind in str(info.value)
             assert isinstance(info.value.error, dict) and info.value.error["message"] == message
+            # the standard code and advice, as on an error answer (both are E3xxx: retry or
+            # fall back to another provider)
+            wanted = {"server_error": "E3001", "overloaded_error": "E3002"}[kind]
+            assert (info.value.code, info.value.retryable, info.value.fallbackable) == (
+                wanted,
+                True,
+                True,
+            )
             assert any(isinstance(e, StreamError) for e in seen)
             assert not any(isinstance(e, StreamEnd) for e in seen)
             with (
