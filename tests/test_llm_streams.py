@@ -10,6 +10,7 @@ import json
 import random
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import parse_qsl
 
 import pytest
 from agentproto.llm import LLMClient, Manifest, ManifestError
@@ -382,6 +383,14 @@ def test_an_error_frame_raises_the_providers_message(
             assert not isinstance(info.value, IncompleteStreamError)
             assert message in str(info.value) and kind in str(info.value)
             assert isinstance(info.value.error, dict) and info.value.error["message"] == message
+            # the standard code and advice, as on an error answer (both are E3xxx: retry or
+            # fall back to another provider)
+            wanted = {"server_error": "E3001", "overloaded_error": "E3002"}[kind]
+            assert (info.value.code, info.value.retryable, info.value.fallbackable) == (
+                wanted,
+                True,
+                True,
+            )
             assert any(isinstance(e, StreamError) for e in seen)
             assert not any(isinstance(e, StreamEnd) for e in seen)
             with (
@@ -547,3 +556,24 @@ def test_gemini_thought_parts_are_thinking_not_content() -> None:
     for events in every_chunking("gemini", body):
         reply = fold("gemini", events)
         assert (reply.thinking, reply.content) == ("Hmm.", "Hi")
+
+
+def test_a_query_in_the_stream_path_reaches_the_server() -> None:
+    """``stream_path="...?alt=sse"`` (the README's Gemini example): httpx's ``params=`` would
+    replace the path's query, so ``alt=sse`` was lost and Gemini answered a JSON array."""
+    frame = {"candidates": [{"content": {"parts": [{"text": "Hi"}]}, "finishReason": "STOP"}]}
+    with scripted_server() as server:
+        server.answer(
+            Answer(body=f"data: {json.dumps(frame)}\n\n".encode(), content_type="text/event-stream")
+        )
+        with LLMClient(
+            "gemini",
+            api_key=KEY,
+            base_url=server.base_url + "?tenant=t1",
+            stream_path="/models/{model}:streamGenerateContent?alt=sse",
+        ) as llm:
+            with llm.stream(USER, model="g") as stream:
+                assert stream.text() == "Hi"
+    (request,) = server.requests
+    assert request.path == "/models/g:streamGenerateContent"
+    assert dict(parse_qsl(request.query)) == {"tenant": "t1", "alt": "sse", "key": KEY}

@@ -69,6 +69,21 @@ class ProviderStreamError(APIError):
         self.error_class = error_class
         self.error = error
 
+    @property
+    def code(self) -> str:
+        """The standard code (E1001...) of ``error_class``, as on a :class:`ProviderError`."""
+        return _class_of(self.error_class).code
+
+    @property
+    def retryable(self) -> bool:
+        """Whether asking again may succeed (the standard code's ``retryable``)."""
+        return _class_of(self.error_class).retryable
+
+    @property
+    def fallbackable(self) -> bool:
+        """Whether another provider may succeed (the standard code's ``fallbackable``)."""
+        return _class_of(self.error_class).fallbackable
+
 
 class InvalidRequestError(ProviderError):
     """The provider rejected the request."""
@@ -256,3 +271,7 @@ def error_class(name: str) -> type[ProviderError]:
     ``unknown`` is v2's name for ``other``)."""
     found = ERROR_CLASSES.get(name) or ERROR_CODES.get(name)
     return found or ERROR_CLASSES["other"]
+
+
+def _class_of(error_class: str) -> type[ProviderError]:
+    return ERROR_CLASSES.get(error_class, ProviderError)
