@@ -73,11 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         from codegen.progress import Progress
 
         started = time.perf_counter()
-        from codegen.corpus import check_bundles
         from codegen.flows_normalise import strict_bundles
 
         with strict_bundles(args.strict):
-            check_bundles(layout.schemas, layout.root)  # a bad bundle reports in < 1 s
             result = build(layout, check=args.check, force=args.force, progress=Progress())
     except BuildError as exc:
         print(

@@ -283,10 +283,10 @@ def check_bundles(schemas: Path, root: Path) -> None:
     """Validate every agents.json bundle first, alone (file, pointer, reason; BuildError).
 
     Each bundle is validated and planned (its links checked). The full build does this too,
-    but only after the meta-schema checks of every
-    protocol's schemas (seconds); a bad bundle is the most common bad input, so the CLI calls
-    this before the build and a rejected bundle reports in well under a second. A protocol
-    folder whose spec table does not even parse is left to the build to report.
+    but only after the meta-schema checks of every protocol's schemas (seconds); a bad bundle
+    is the most common bad input, so :func:`codegen.pipeline.build` calls this first (after its
+    no-op check) and a rejected bundle reports in well under a second. A protocol folder whose
+    spec table does not even parse is left to the build to report.
     """
     problems: list[Problem] = []
     folders = sorted(p for p in schemas.iterdir() if p.is_dir()) if schemas.is_dir() else []

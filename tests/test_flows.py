@@ -529,3 +529,25 @@ def test_broken_links_are_rejected_with_pointers(tmp_path: Path) -> None:
         else {}
     )
     assert before == after
+
+
+def test_a_broken_bundle_is_reported_before_the_slow_part_of_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``build()`` itself (not only the CLI) checks the bundles first: a broken one is reported
+    before any protocol's meta-schema checks and model generation (``generate``) begin, which
+    is what keeps a rejection under a second (figures: benchmarks/bench_flows.py)."""
+    import codegen.pipeline
+
+    layout = copy_project(tmp_path)
+    broken = json.loads(json.dumps(SYNTHETIC))
+    broken["flows"][0]["links"][4]["target"]["fieldPath"] = "parameters.nonexistent.deep"
+    add_bundle(layout, broken)
+
+    def too_late(*_args: object, **_kwargs: object) -> object:
+        raise AssertionError("generate() ran before the broken bundle was reported")
+
+    monkeypatch.setattr(codegen.pipeline, "generate", too_late)
+    with pytest.raises(BuildError) as caught:
+        build(layout)
+    assert any(p.pointer == "/flows/0/links/4/target/fieldPath" for p in caught.value.problems)
