@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import parse_qsl
 
 import anyio
 import pydantic
@@ -375,12 +376,37 @@ def test_list_models_errors_are_clear(server: Script) -> None:
             llm.list_models()
     assert server.requests[-1].query == f"key={KEY}"  # sent where the manifest says...
     assert KEY not in str(caught.value) and KEY not in repr(caught.value)  # ...and masked
-    server.answer(json_answer({"data": [{"id": "x"}], "has_more": True, "last_id": "x"}))
+    server.answer(
+        *(
+            json_answer({"data": [{"id": f"m{i}"}], "has_more": True, "last_id": f"m{i}"})
+            for i in range(5)
+        )
+    )
     with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
         with pytest.raises(ResponseValidationError, match="more than 3 pages"):
             llm.list_models(max_pages=3)
         with pytest.raises(ValueError, match="at least 1"):
             llm.list_models(max_pages=0)
+    # a server that sends one cursor again: stopped at the repeat, not after max_pages requests
+    server.answer(json_answer({"data": [{"id": "x"}], "has_more": True, "last_id": "x"}))
+    sent = len(server.requests)
+    with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
+        with pytest.raises(ResponseValidationError, match="same next-page cursor twice"):
+            llm.list_models()
+    assert len(server.requests) - sent == 2
+    # a cursor that cannot be followed, or a relative next link: never a list cut short
+    for sloppy in ({"has_more": "true", "last_id": "a"}, {"nextPageToken": 5}):
+        server.answer(json_answer({"data": [{"id": "a"}], **sloppy}))
+        with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
+            with pytest.raises(ResponseValidationError, match="model list's"):
+                llm.list_models()
+    server.answer(
+        json_answer({"data": [{"id": "a"}], "next": "/v1/models?page=2"}),
+        json_answer({"data": [{"id": "b"}]}),
+    )
+    with LLMClient("anthropic", api_key=KEY, base_url=server.base_url) as llm:
+        assert [m.id for m in llm.list_models()] == ["a", "b"]
+    assert dict(parse_qsl(server.requests[-1].query)).get("page") == "2"
 
 
 # -- embeddings -------------------------------------------------------------------------------
@@ -465,6 +491,22 @@ def test_embed_errors_are_clear(server: Script) -> None:
             llm.embed(["a", "b"], model="m")
         server.answer(embedding_answer({0: ["x"]}, 1))
         with pytest.raises(ResponseValidationError, match="not a list of numbers"):
+            llm.embed(["a"], model="m")
+        # sloppy numbers are refused, never read as 1.0 / inf / an empty vector
+        for vector, wanted in (
+            ([True, False], "not a list of numbers"),
+            ([1e400], "not finite"),
+            ("", "empty"),
+            ("!!", "not base64"),
+        ):
+            server.answer(json_answer({"data": [{"index": 0, "embedding": vector}]}))
+            with pytest.raises(ResponseValidationError, match=wanted):
+                llm.embed(["a"], model="m")
+        server.answer(embedding_answer({0: [1.0, 2.0], 1: [3.0]}, 1))
+        with pytest.raises(ResponseValidationError, match="different sizes"):
+            llm.embed(["a", "b"], model="m")
+        server.answer(json_answer({"data": [{"index": True, "embedding": [1.0]}]}))
+        with pytest.raises(ResponseValidationError, match="has index True"):
             llm.embed(["a"], model="m")
 
 

@@ -273,3 +273,32 @@ def test_function_tool_schema() -> None:
 
     with pytest.raises(TypeError, match=r"\*args"):
         function_tool(splat)
+
+
+def test_a_chat_failing_after_tools_ran_keeps_the_conversation(server: Script) -> None:
+    """The tool already ran (its side effects happened): the error carries what it did."""
+    from agentproto.llm import ProviderError, ToolLoopChatError
+
+    ran: list[str] = []
+
+    def book(city: str) -> str:
+        ran.append(city)
+        return "booked"
+
+    server.answer(
+        openai_calls(("c1", "book", '{"city": "Oslo"}')),
+        Answer(status=500, body=b'{"error": {"message": "boom", "type": "server_error"}}'),
+    )
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url, retry=False) as llm:
+        with pytest.raises(ToolLoopChatError) as caught:
+            llm.run_tools(USER, tools=[book], model="m")
+    assert ran == ["Oslo"]
+    assert isinstance(caught.value.__cause__, ProviderError)
+    assert [(r.call.name, r.output) for r in caught.value.runs] == [("book", "booked")]
+    (result,) = caught.value.messages[-1]["content"]
+    assert (result["tool_use_id"], result["content"]) == ("c1", "booked")
+    # the first chat failing is the provider's error itself: no tool ran
+    server.answer(Answer(status=500, body=b'{"error": {"message": "boom"}}'))
+    with LLMClient("openai", api_key=KEY, base_url=server.base_url, retry=False) as llm:
+        with pytest.raises(ProviderError):
+            llm.run_tools(USER, tools=[book], model="m")

@@ -65,6 +65,7 @@ EXPORTS = {  # sorted where it is used
     "ToolCall": "response",
     "ToolError": "tool_loop",
     "ToolExecutionError": "tool_loop",
+    "ToolLoopChatError": "tool_loop",
     "ToolLoopError": "tool_loop",
     "ToolLoopLimitError": "tool_loop",
     "ToolLoopResult": "tool_loop",

@@ -61,6 +61,7 @@ from agentproto._runtime.http import (
 )
 from agentproto._runtime.http_errors import (
     APIConnectionError,
+    APIError,
     APITimeoutError,
     ResponseValidationError,
     request_id_of,
@@ -810,10 +811,13 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         :mod:`agentproto.llm.tool_loop`). Each tool is a :class:`FunctionTool` or a plain
         function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
         ``"required"`` kept on would never let the model stop). More than ``max_iterations``
-        chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        chats raises :class:`ToolLoopLimitError`; a chat failing after tools ran raises
+        :class:`ToolLoopChatError` with the conversation so far; the calls of one answer run
+        in order."""
         from agentproto.llm.tool_loop import (
             ToolError,
             ToolExecutionError,
+            ToolLoopChatError,
             ToolLoopLimitError,
             ToolLoopResult,
             ToolRun,
@@ -837,18 +841,28 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         runs: list[ToolRun] = []
         response: ChatResponse | None = None
         for iteration in range(1, max_iterations + 1):
-            response = await self.chat(
-                history,
-                model=model,
-                tools=specs,
-                tool_choice=tool_choice if iteration == 1 else None,
-                temperature=temperature,
-                max_tokens=max_tokens,
-                params=params,
-                extra_body=extra_body,
-                extra_headers=extra_headers,
-                timeout=timeout,
-            )
+            try:
+                response = await self.chat(
+                    history,
+                    model=model,
+                    tools=specs,
+                    tool_choice=tool_choice if iteration == 1 else None,
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    params=params,
+                    extra_body=extra_body,
+                    extra_headers=extra_headers,
+                    timeout=timeout,
+                )
+            except APIError as exc:
+                if not runs:  # nothing ran yet: the provider's error as it is
+                    raise
+                raise ToolLoopChatError(
+                    f"the chat after {len(runs)} tool run(s) failed: {exc}",
+                    messages=history,
+                    runs=runs,
+                    response=response,
+                ) from exc
             history.append(response.message())
             if not response.tool_calls:
                 return ToolLoopResult(response, history, runs, iteration)
@@ -898,6 +912,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
+        seen: set[tuple[str | None, tuple[tuple[str, str], ...]]] = set()
         for _ in range(max_pages):
             call = self._service_call(
                 service, cursor=cursor, extra_headers=extra_headers, timeout=timeout
@@ -909,6 +924,14 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             models.extend(page)
             if cursor is None:
                 return models
+            key = (cursor.url, tuple(sorted(cursor.params.items())))
+            if key in seen:  # a server that keeps sending one cursor: stop now, not at max_pages
+                raise ResponseValidationError(
+                    f"{self.manifest.id}: the model list sent the same next-page cursor twice",
+                    status_code=response.status_code,
+                    body=response.content,
+                )
+            seen.add(key)
         raise ResponseValidationError(
             f"{self.manifest.id}: the model list has more than {max_pages} pages "
             "(raise max_pages=)",

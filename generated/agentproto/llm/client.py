@@ -313,7 +313,7 @@ class _Base(Generic[_H]):
             )
         if extra_body:
             merge_into(body, extra_body)
-        path, query = _split_query(path, self._query)
+        query: dict[str, Any] = dict(self._query)
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
             _keep_keys_out_of_httpx_logs(manifest.auth_param)
@@ -353,12 +353,11 @@ class _Base(Generic[_H]):
                     f"{manifest.id}: the path {path!r} needs {missing}: pass variables={{...}}"
                 )
             path = format_path(path, **{k: variables[k] for k in names})
-        if cursor is not None and cursor.url is not None:
-            path = cursor.url
-        path, query = _split_query(path, self._query)
-        query.update(service.query)
+        query: dict[str, Any] = {**self._query, **service.query}
         if cursor is not None:
             query.update(cursor.params)
+            if cursor.url is not None:
+                path = cursor.url
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
             _keep_keys_out_of_httpx_logs(manifest.auth_param)
@@ -1415,14 +1414,6 @@ class AsyncStreamRequest:
     async def __aexit__(self, *exc: object) -> None:
         if self._stream is not None:
             await self._stream.aclose()
-
-
-def _split_query(path: str, base: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
-    """``path`` without its query, and the query to send: the base URL's, then the path's own
-    (a manifest's ``stream_path`` ``...?alt=sse``, a next-page URL's cursor). httpx's
-    ``params=`` replaces a URL's query, so one left in the path would be lost."""
-    path, _, own = path.partition("?")
-    return path, {**base, **dict(parse_qsl(own, keep_blank_values=True))}
 
 
 def _is_stream(response: httpx.Response) -> bool:
