@@ -66,6 +66,11 @@ def identifier(text: str) -> str:
     return name
 
 
+_RUNNER_NAMES = frozenset({"run_flow", "close", "aclose"})
+"""Public methods of ``SyncFlows`` / ``AsyncFlows`` (templates/runtime/flows.py), the base of
+every generated flows class: a flow method of that name would replace them."""
+
+
 def snake_name(text: str) -> str:
     """A Python method name for a wire id: ``chat_postMessage`` -> ``chat_post_message``."""
     text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", text)
@@ -85,21 +90,22 @@ def python_type(schema: Any) -> str:
     return _PRIMITIVES.get(str(kind), "Any")
 
 
-def _resolve(spec: dict[str, Any], node: Any, depth: int = 0) -> Any:
-    """``node`` with local ``$ref``s resolved; ``depth`` counts ``$ref`` hops, and a cycle is
-    cut after 20 of them (plain nesting keeps every value)."""
+def _resolve(spec: dict[str, Any], node: Any, active: frozenset[str] = frozenset()) -> Any:
+    """``node`` with local ``$ref``s resolved. ``active``: the refs being expanded on the way
+    here; a ref met again inside itself (a recursive schema: a comment's replies are comments)
+    is cut there as ``{}``, so a schema that refers to itself twice stays linear, not 2^n."""
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/"):
-            if depth > 20:
+            if ref in active:
                 return {}
             target: Any = spec
             for token in ref[2:].split("/"):
                 target = target.get(token.replace("~1", "/").replace("~0", "~"), {})
-            return _resolve(spec, target, depth + 1)
-        return {k: _resolve(spec, v, depth) for k, v in node.items()}
+            return _resolve(spec, target, active | {ref})
+        return {k: _resolve(spec, v, active) for k, v in node.items()}
     if isinstance(node, list):
-        return [_resolve(spec, v, depth) for v in node]
+        return [_resolve(spec, v, active) for v in node]
     return node
 
 
@@ -839,6 +845,11 @@ def plan_bundle(
     for i, flow_name in enumerate(names):
         if names.index(flow_name) != i:
             planner.problem(f"/flows/{i}/id", f"flow name {flow_name!r} is used twice")
+        elif flow_name in _RUNNER_NAMES:
+            planner.problem(
+                f"/flows/{i}/id",
+                f"flow name {flow_name!r} is a method every flows class has; rename the flow",
+            )
     if planner.problems:
         raise BuildError(planner.problems)
     grouped = group([Deviation(pointer, kind) for kind, pointer in found])

@@ -551,3 +551,51 @@ def test_a_broken_bundle_is_reported_before_the_slow_part_of_the_build(
     with pytest.raises(BuildError) as caught:
         build(layout)
     assert any(p.pointer == "/flows/0/links/4/target/fieldPath" for p in caught.value.problems)
+
+
+def test_a_schema_that_refers_to_itself_resolves_in_linear_size() -> None:
+    """A comment whose parent and replies are comments: each ref is cut where it recurs, so
+    three self-references do not grow the schema as 2^n (the build used to hang), and values
+    of other refs, however deep, are kept."""
+    from codegen.flows_plan import _resolve
+
+    node = "#/components/schemas/Node"
+    spec = {
+        "components": {
+            "schemas": {
+                "Node": {
+                    "type": "object",
+                    "properties": {
+                        "parent": {"$ref": node},
+                        "replies": {"type": "array", "items": {"$ref": node}},
+                        "other": {"$ref": node},
+                        "kind": {"$ref": "#/components/schemas/Kind"},
+                    },
+                },
+                "Kind": {"type": "string", "enum": ["a", "b"]},
+            }
+        }
+    }
+    resolved = _resolve(spec, {"$ref": node})
+    assert resolved["properties"]["parent"] == {}
+    assert resolved["properties"]["replies"] == {"type": "array", "items": {}}
+    assert resolved["properties"]["kind"] == {"type": "string", "enum": ["a", "b"]}
+    assert len(json.dumps(resolved)) < 500
+
+
+def test_a_flow_named_like_a_runner_method_is_refused() -> None:
+    """``runFlow`` would become ``run_flow`` and replace the method every flow calls."""
+    from codegen.flows_plan import plan_bundle
+
+    document = json.loads(json.dumps(SYNTHETIC))
+    document["flows"][0]["id"] = "runFlow"
+    for link in document["flows"][0]["links"]:
+        for end in ("origin", "target"):
+            if link.get(end, {}).get("actionId") == SYNTHETIC["flows"][0]["id"]:
+                link[end]["actionId"] = "runFlow"
+    with pytest.raises(BuildError) as caught:
+        plan_bundle("synthetic", document, {"users": USERS_API, "mail": MAIL_API}, "x")
+    assert any(
+        p.pointer == "/flows/0/id" and "a method every flows class has" in p.reason
+        for p in caught.value.problems
+    ), caught.value.problems

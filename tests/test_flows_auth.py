@@ -5,7 +5,7 @@ the source's auth: every operation of this API requires a ``token`` header or qu
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from agentproto._runtime.flows import SyncFlows
@@ -258,3 +258,65 @@ def test_a_token_parameter_besides_an_oauth_scheme_is_filled_too() -> None:
     )
     assert react["query"]["token"] == "xoxb-9"
     assert server.rejections == []
+
+
+def test_a_credential_under_a_plain_name_never_shows_in_errors() -> None:
+    """A bearer token sent in an API-key query slot named ``appid`` (and an ``ApiKeyAuth`` named
+    ``client``): the name does not look like a credential, yet the error message, its cause
+    and the URL it shows mask the value."""
+    import httpx
+    from agentproto.flows import FlowHTTPError
+
+    def action(name: str) -> dict[str, Any]:
+        return {
+            "id": "k",
+            "source": "s",
+            "method": "GET",
+            "path": "/k",
+            "server": "http://x",
+            "params": [],
+            "body": None,
+            "security": [[{"type": "apiKey", "name": name, "in": "query"}]],
+        }
+
+    def flow(name: str) -> dict[str, Any]:
+        return {
+            "id": name,
+            "name": name,
+            "title": "",
+            "description": "",
+            "inputs": [],
+            "body_variants": [],
+            "actions": [action(name)],
+            "links": [],
+            "result_fields": [],
+        }
+
+    class Flows(SyncFlows):
+        PLAN: ClassVar[dict[str, Any]] = {
+            "bundle": "b",
+            "title": "t",
+            "sources": ["s"],
+            "flows": [flow("appid"), flow("client")],
+        }
+
+    sent: list[str] = []
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        sent.append(str(request.url))
+        return httpx.Response(401, json={})
+
+    for name, auth in (
+        ("appid", BearerAuth("TOKEN-SECRET-1")),
+        ("client", ApiKeyAuth("client", "TOKEN-SECRET-2", location="query")),
+    ):
+        client = Flows(
+            auth={"s": auth},
+            http_client=httpx.Client(transport=httpx.MockTransport(refuse)),
+            retry=None,
+        )
+        with client, pytest.raises(FlowHTTPError) as caught:
+            client.run_flow(name, {})
+        assert "TOKEN-SECRET" in sent[-1]  # sent where the API wants it...
+        shown = f"{caught.value} {caught.value!r} {caught.value.cause} {caught.value.cause!r}"
+        assert "TOKEN-SECRET" not in shown and f"{name}=**" in shown  # ...and masked when shown
