@@ -128,6 +128,8 @@ def save(path: Path, records: list[Record]) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(dumps(records))
+        # mkstemp makes the file private (0600); a history is shared like any source file
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

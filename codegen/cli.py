@@ -86,8 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
     elapsed = time.perf_counter() - started
-    if result.report:  # the public API changed: the semver report (codegen.publishing)
-        sys.stdout.write(result.report)
+    if result.report and not args.check:  # the API changed: the semver report (publishing)
+        sys.stdout.write(result.report)  # (--check shows it inside its diff)
     if args.check:
         if result.changed:
             sys.stdout.write(result.diff)

@@ -108,7 +108,12 @@ def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcom
         report = entry(record, None)
     elif records[-1].snapshot != identity:
         previous_path = out / SNAPSHOT_FILE
-        previous = previous_path.read_text(encoding="utf-8") if previous_path.is_file() else None
+        try:
+            previous = (
+                previous_path.read_text(encoding="utf-8") if previous_path.is_file() else None
+            )
+        except UnicodeDecodeError as exc:
+            raise BuildError.single(str(previous_path), "", f"not UTF-8 text: {exc}") from None
         if previous is None or api_digest(previous) != records[-1].snapshot:
             state = "missing" if previous is None else "not the snapshot of that version"
             raise BuildError.single(
@@ -189,7 +194,10 @@ class _Side:
     def snapshot_file(self) -> str | None:
         if self.folder is not None:
             path = self.folder / SNAPSHOT_FILE
-            return path.read_text(encoding="utf-8") if path.is_file() else None
+            try:
+                return path.read_text(encoding="utf-8") if path.is_file() else None
+            except UnicodeDecodeError as exc:
+                raise BuildError.single(str(path), "", f"not UTF-8 text: {exc}") from None
         listed = _git(self.root, "ls-tree", "--name-only", self.spec, f"{self.rel}/{SNAPSHOT_FILE}")
         if not listed.strip():
             return None
@@ -213,7 +221,10 @@ class _Side:
                         files[member.name.removeprefix(f"{self.rel}/")] = handle.read()
         files.pop(SNAPSHOT_FILE, None)
         files.pop(CHANGELOG_FILE, None)
-        return derive(files)
+        try:
+            return derive(files)
+        except (SyntaxError, UnicodeDecodeError) as exc:  # not a package this generator wrote
+            raise BuildError.single(self.spec, "", f"cannot read its package: {exc}") from None
 
 
 def diff(old_spec: str, new_spec: str, root: Path, out: Path) -> tuple[str | None, str]:
@@ -222,7 +233,10 @@ def diff(old_spec: str, new_spec: str, root: Path, out: Path) -> tuple[str | Non
     old_text, new_text = old.snapshot_file(), new.snapshot_file()
     if old_text is None or new_text is None:  # compare like with like: both from sources
         old_text, new_text = old.derived(), new.derived()
-    before, after = parse(old_text), parse(new_text)
+    try:
+        before, after = parse(old_text), parse(new_text)
+    except ValueError as exc:  # a hand-edited API.txt
+        raise BuildError.single(SNAPSHOT_FILE, "", f"not an API snapshot: {exc}") from None
     changes = compare(before, after)
     level = overall(changes)
     if not changes and api_digest(old_text) == api_digest(new_text):

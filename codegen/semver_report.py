@@ -230,6 +230,9 @@ def _compare_def(where: str, old: Item, new: Item) -> list[Change]:
 def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
     if old.kind != new.kind:
         return [Change("major", where, f"changed from {old.text} to {new.text}")]
+    mark_a, mark_b = re.match(r"(@\w+ )*", old.text), re.match(r"(@\w+ )*", new.text)
+    if mark_a and mark_b and mark_a.group(0) != mark_b.group(0):  # @staticmethod, @dataclass...
+        return [Change("major", where, f"decorators changed: {old.text} -> {new.text}")]
     if old.text != new.text:
         if old.kind == "field":
             return _compare_field(where, old, new)
@@ -239,8 +242,10 @@ def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
             before, after = old.text.split(" = ", 1)[1], new.text.split(" = ", 1)[1]
             return [Change(lv, where, what) for lv, what in compare_types(before, after)]
         if old.kind == "class":
-            bases_a = set(re.findall(r"\((.*)\)", old.text)[0].split(", "))
-            bases_b = set(re.findall(r"\((.*)\)", new.text)[0].split(", "))
+            bases_a = set(re.findall(r"\((.*)\)", old.text)[0].split(", ")) - {""}
+            bases_b = set(re.findall(r"\((.*)\)", new.text)[0].split(", ")) - {""}
+            if bases_a == bases_b:  # the same bases in another order: the MRO changed
+                return [Change("major", where, f"base classes reordered: {new.text}")]
             if bases_a - bases_b:
                 return [Change("major", where, f"base class removed: {old.text} -> {new.text}")]
             return [Change("minor", where, f"base class added: {old.text} -> {new.text}")]

@@ -320,6 +320,14 @@ def snap(source: str) -> Any:
         ('def f() -> None:\n    """One."""\n', 'def f() -> None:\n    """Two."""\n',
          "patch", "docs edited"),
         ("X = 1\n", "X = 2\n", "patch", "constant value changed"),
+        ("class A:\n    @staticmethod\n    def m(x: int) -> int: ...\n",
+         "class A:\n    def m(self, x: int) -> int: ...\n", "major", "decorators changed"),
+        ("from dataclasses import dataclass\n@dataclass\nclass A:\n    x: int\n",
+         "from dataclasses import dataclass\n@dataclass(kw_only=True)\nclass A:\n    x: int\n",
+         "major", "decorators changed"),
+        ("class A:\n    x: int\n", "class A(B):\n    x: int\n", "minor", "base class added"),
+        ("class A(B, C):\n    x: int\n", "class A(C, B):\n    x: int\n",
+         "major", "base classes reordered"),
     ],
 )  # fmt: skip
 def test_classifier(before: str, after: str, level: str, what: str) -> None:
