@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from agentproto import aap, acp, flows, llm, skills
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 """This package's version: bumped by codegen from the API snapshot's history (CHANGELOG.md)."""
 PROTOCOL_VERSIONS: Final[Mapping[str, str]] = MappingProxyType(
     {
         "aap": "3",
         "acp": "1",
         "agents_json": "0.1.0",
-        "ai_protocol": "1.1",
+        "ai_protocol": "1.1, 1.5, 2.0",
         "skills": "1.0.0",
     }
 )

@@ -46,7 +46,7 @@ from agentproto._runtime.http import (
 )
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
 from agentproto._runtime.json_types import JSONObject, JSONValue
-from agentproto._runtime.redact import MASK, Secret, redact_url
+from agentproto._runtime.redact import MASK, Secret, declare_secret_name, redact_url
 
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
@@ -149,6 +149,7 @@ class ApiKeyAuth(SourceAuth):
         self._key = Secret(key)
 
     def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+        declare_secret_name(self.name)
         (headers if self.location == "header" else params)[self.name] = self._key.reveal()
 
     def credential(self) -> str | None:
@@ -335,6 +336,7 @@ class FlowRunner:
                 and p["name"] not in supplied
             ):
                 value = credential  # a credential the operation declares as a parameter
+                declare_secret_name(p["name"])
             if value is None:
                 if (
                     p["required"]
@@ -441,6 +443,7 @@ class FlowRunner:
             for alt in alternatives:
                 missing = [s for s in alt if not met(s)]
                 if len(missing) == 1 and missing[0]["type"] == "apiKey":
+                    declare_secret_name(missing[0]["name"])
                     (headers if missing[0]["in"] == "header" else params)[missing[0]["name"]] = (
                         spare
                     )

@@ -51,9 +51,20 @@ class Secret:
         raise TypeError("a Secret cannot be pickled")
 
 
+_DECLARED: set[str] = set()
+
+
+def declare_secret_name(name: str) -> None:
+    """From now on, mask ``name`` wherever headers and URLs are redacted (error messages, reprs,
+    logs): a credential an API carries under a name that does not look like one (a query
+    parameter ``appid``). Process-wide, so every layer that shows a URL agrees."""
+    _DECLARED.add(name.lower())
+
+
 def is_secret_name(name: str) -> bool:
-    """Whether a header, query parameter or option name looks like it holds a credential."""
-    return bool(_SECRET_NAME.search(name))
+    """Whether a header, query parameter or option name holds a credential: it looks like one,
+    or was declared one (:func:`declare_secret_name`)."""
+    return name.lower() in _DECLARED or bool(_SECRET_NAME.search(name))
 
 
 def redact_headers(

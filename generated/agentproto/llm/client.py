@@ -64,6 +64,7 @@ from agentproto._runtime.http import (
 )
 from agentproto._runtime.http_errors import (
     APIConnectionError,
+    APIError,
     APITimeoutError,
     ResponseValidationError,
     request_id_of,
@@ -313,7 +314,7 @@ class _Base(Generic[_H]):
             )
         if extra_body:
             merge_into(body, extra_body)
-        query: dict[str, Any] = dict(self._query)
+        path, query = _split_query(path, self._query)
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
             _keep_keys_out_of_httpx_logs(manifest.auth_param)
@@ -353,11 +354,12 @@ class _Base(Generic[_H]):
                     f"{manifest.id}: the path {path!r} needs {missing}: pass variables={{...}}"
                 )
             path = format_path(path, **{k: variables[k] for k in names})
-        query: dict[str, Any] = {**self._query, **service.query}
+        if cursor is not None and cursor.url is not None:
+            path = cursor.url
+        path, query = _split_query(path, self._query)
+        query.update(service.query)
         if cursor is not None:
             query.update(cursor.params)
-            if cursor.url is not None:
-                path = cursor.url
         if manifest.auth_type == "query_param":
             query[manifest.auth_param] = self._key.reveal()
             _keep_keys_out_of_httpx_logs(manifest.auth_param)
@@ -879,10 +881,13 @@ class LLMClient(_Base[SyncHTTP]):
         :mod:`agentproto.llm.tool_loop`). Each tool is a :class:`FunctionTool` or a plain
         function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
         ``"required"`` kept on would never let the model stop). More than ``max_iterations``
-        chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        chats raises :class:`ToolLoopLimitError`; a chat failing after tools ran raises
+        :class:`ToolLoopChatError` with the conversation so far; the calls of one answer run
+        in order."""
         from agentproto.llm.tool_loop import (
             ToolError,
             ToolExecutionError,
+            ToolLoopChatError,
             ToolLoopLimitError,
             ToolLoopResult,
             ToolRun,
@@ -902,18 +907,28 @@ class LLMClient(_Base[SyncHTTP]):
         runs: list[ToolRun] = []
         response: ChatResponse | None = None
         for iteration in range(1, max_iterations + 1):
-            response = self.chat(
-                history,
-                model=model,
-                tools=specs,
-                tool_choice=tool_choice if iteration == 1 else None,
-                temperature=temperature,
-                max_tokens=max_tokens,
-                params=params,
-                extra_body=extra_body,
-                extra_headers=extra_headers,
-                timeout=timeout,
-            )
+            try:
+                response = self.chat(
+                    history,
+                    model=model,
+                    tools=specs,
+                    tool_choice=tool_choice if iteration == 1 else None,
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    params=params,
+                    extra_body=extra_body,
+                    extra_headers=extra_headers,
+                    timeout=timeout,
+                )
+            except APIError as exc:
+                if not runs:  # nothing ran yet: the provider's error as it is
+                    raise
+                raise ToolLoopChatError(
+                    f"the chat after {len(runs)} tool run(s) failed: {exc}",
+                    messages=history,
+                    runs=runs,
+                    response=response,
+                ) from exc
             history.append(response.message())
             if not response.tool_calls:
                 return ToolLoopResult(response, history, runs, iteration)
@@ -959,6 +974,7 @@ class LLMClient(_Base[SyncHTTP]):
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
+        seen: set[tuple[str | None, tuple[tuple[str, str], ...]]] = set()
         for _ in range(max_pages):
             call = self._service_call(
                 service, cursor=cursor, extra_headers=extra_headers, timeout=timeout
@@ -970,6 +986,14 @@ class LLMClient(_Base[SyncHTTP]):
             models.extend(page)
             if cursor is None:
                 return models
+            key = (cursor.url, tuple(sorted(cursor.params.items())))
+            if key in seen:  # a server that keeps sending one cursor: stop now, not at max_pages
+                raise ResponseValidationError(
+                    f"{self.manifest.id}: the model list sent the same next-page cursor twice",
+                    status_code=response.status_code,
+                    body=response.content,
+                )
+            seen.add(key)
         raise ResponseValidationError(
             f"{self.manifest.id}: the model list has more than {max_pages} pages "
             "(raise max_pages=)",
@@ -1226,10 +1250,13 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         :mod:`agentproto.llm.tool_loop`). Each tool is a :class:`FunctionTool` or a plain
         function (sync or ``async def``); ``tool_choice`` applies to the first chat only (a
         ``"required"`` kept on would never let the model stop). More than ``max_iterations``
-        chats raises :class:`ToolLoopLimitError`; the calls of one answer run in order."""
+        chats raises :class:`ToolLoopLimitError`; a chat failing after tools ran raises
+        :class:`ToolLoopChatError` with the conversation so far; the calls of one answer run
+        in order."""
         from agentproto.llm.tool_loop import (
             ToolError,
             ToolExecutionError,
+            ToolLoopChatError,
             ToolLoopLimitError,
             ToolLoopResult,
             ToolRun,
@@ -1246,18 +1273,28 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         runs: list[ToolRun] = []
         response: ChatResponse | None = None
         for iteration in range(1, max_iterations + 1):
-            response = await self.chat(
-                history,
-                model=model,
-                tools=specs,
-                tool_choice=tool_choice if iteration == 1 else None,
-                temperature=temperature,
-                max_tokens=max_tokens,
-                params=params,
-                extra_body=extra_body,
-                extra_headers=extra_headers,
-                timeout=timeout,
-            )
+            try:
+                response = await self.chat(
+                    history,
+                    model=model,
+                    tools=specs,
+                    tool_choice=tool_choice if iteration == 1 else None,
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    params=params,
+                    extra_body=extra_body,
+                    extra_headers=extra_headers,
+                    timeout=timeout,
+                )
+            except APIError as exc:
+                if not runs:  # nothing ran yet: the provider's error as it is
+                    raise
+                raise ToolLoopChatError(
+                    f"the chat after {len(runs)} tool run(s) failed: {exc}",
+                    messages=history,
+                    runs=runs,
+                    response=response,
+                ) from exc
             history.append(response.message())
             if not response.tool_calls:
                 return ToolLoopResult(response, history, runs, iteration)
@@ -1305,6 +1342,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         service = list_models_service(self.manifest)
         models: list[ModelInfo] = []
         cursor: PageCursor | None = None
+        seen: set[tuple[str | None, tuple[tuple[str, str], ...]]] = set()
         for _ in range(max_pages):
             call = self._service_call(
                 service, cursor=cursor, extra_headers=extra_headers, timeout=timeout
@@ -1316,6 +1354,14 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             models.extend(page)
             if cursor is None:
                 return models
+            key = (cursor.url, tuple(sorted(cursor.params.items())))
+            if key in seen:  # a server that keeps sending one cursor: stop now, not at max_pages
+                raise ResponseValidationError(
+                    f"{self.manifest.id}: the model list sent the same next-page cursor twice",
+                    status_code=response.status_code,
+                    body=response.content,
+                )
+            seen.add(key)
         raise ResponseValidationError(
             f"{self.manifest.id}: the model list has more than {max_pages} pages "
             "(raise max_pages=)",
@@ -1414,6 +1460,14 @@ class AsyncStreamRequest:
     async def __aexit__(self, *exc: object) -> None:
         if self._stream is not None:
             await self._stream.aclose()
+
+
+def _split_query(path: str, base: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
+    """``path`` without its query, and the query to send: the base URL's, then the path's own
+    (a manifest's ``stream_path`` ``...?alt=sse``, a next-page URL's cursor). httpx's
+    ``params=`` replaces a URL's query, so one left in the path would be lost."""
+    path, _, own = path.partition("?")
+    return path, {**base, **dict(parse_qsl(own, keep_blank_values=True))}
 
 
 def _is_stream(response: httpx.Response) -> bool:

@@ -10,7 +10,7 @@ from typing import Final
 from agentproto._runtime.spec import ErrorSpec, OperationSpec
 
 PROTOCOL: Final = "ai_protocol"
-VERSION: Final = "1.1"
+VERSION: Final = "1.1, 1.5, 2.0"
 TRANSPORT: Final = "http+sse"
 
 OPERATIONS: Final[tuple[OperationSpec, ...]] = (

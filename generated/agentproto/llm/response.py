@@ -396,8 +396,11 @@ def _tool_calls(manifest: Manifest, body: JSONValue) -> list[ToolCall]:
         if mapping.filter is not None and not mapping.filter(item):
             continue
         name = mapping.name(item)
-        if name is MISSING:
-            continue
+        if name in (MISSING, None, ""):  # a call no tool can answer: never dropped
+            shown = json.dumps(item, ensure_ascii=False)[:200]
+            raise ResponseValidationError(
+                f"{manifest.id}: tool call {i} has no name: {shown}", status_code=200, body=b""
+            )
         args = mapping.args(item)
         problem: str | None = None
         if isinstance(args, str):

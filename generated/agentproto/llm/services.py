@@ -18,11 +18,12 @@ declare the service, and :class:`ResponseValidationError` for an answer of the w
 from __future__ import annotations
 
 import base64
+import math
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeGuard
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto.llm.paths import MISSING, ExpressionError, compile_path
@@ -208,8 +209,13 @@ def _next_page(provider: str, data: Any, base_url: str, content: bytes) -> PageC
         token = data.get(field_name)
         if isinstance(token, str) and token:
             return PageCursor({param: token})
+        if token not in (None, ""):  # a cursor we cannot follow: never a list cut short
+            raise _invalid(provider, f"the model list's {field_name} is {token!r}", content)
     following = data.get("next")
+    if following not in (None, "") and not isinstance(following, str):
+        raise _invalid(provider, f"the model list's next page is {following!r}", content)
     if isinstance(following, str) and following:
+        following = urljoin(base_url, following)  # a relative link is on this host
         here, there = urlsplit(base_url), urlsplit(following)
         if (there.scheme, there.netloc) != (here.scheme, here.netloc):
             raise _invalid(
@@ -219,7 +225,10 @@ def _next_page(provider: str, data: Any, base_url: str, content: bytes) -> PageC
                 content,
             )
         return PageCursor(dict(parse_qsl(there.query)), url=there._replace(query="").geturl())
-    if data.get("has_more") is True:
+    more = data.get("has_more")
+    if more is not None and not isinstance(more, bool):
+        raise _invalid(provider, f"the model list's has_more is {more!r}", content)
+    if more:
         last = data.get("last_id")
         if isinstance(last, str) and last:
             return PageCursor({"after_id": last})
@@ -256,7 +265,7 @@ def read_embeddings(
         if not _is_mapping(entry):
             raise _invalid(provider, f"embedding {position} is not an object", content)
         index = entry.get("index", position)
-        if not isinstance(index, int) or not 0 <= index < expected:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < expected:
             raise _invalid(
                 provider, f"embedding {position} has index {index!r} for {expected} inputs", content
             )
@@ -266,6 +275,9 @@ def read_embeddings(
     missing = [i for i, v in enumerate(vectors) if v is None]
     if missing:
         raise _invalid(provider, f"no embedding for input(s) {missing[:10]} of {expected}", content)
+    sizes = sorted({len(v) for v in vectors if v is not None})
+    if len(sizes) > 1:
+        raise _invalid(provider, f"embeddings of different sizes {sizes} in one answer", content)
     usage = data.get("usage") if _is_mapping(data) else None
     model = data.get("model") if _is_mapping(data) else None
     return [v for v in vectors if v is not None], usage, model if isinstance(model, str) else None
@@ -276,13 +288,19 @@ def _vector(provider: str, index: int, value: Any, content: bytes) -> list[float
         try:
             raw = base64.b64decode(value, validate=True)
         except ValueError:
-            raw = b"?"
+            raise _invalid(provider, f"embedding {index} is not base64", content) from None
         if len(raw) % 4:
             raise _invalid(provider, f"embedding {index} is not base64 float32", content)
-        return list(struct.unpack(f"<{len(raw) // 4}f", raw))
-    if _is_list(value) and all(isinstance(x, int | float) for x in value):
-        return [float(x) for x in value]
-    raise _invalid(provider, f"embedding {index} is not a list of numbers", content)
+        vector = list(struct.unpack(f"<{len(raw) // 4}f", raw))
+    elif _is_list(value) and all(
+        isinstance(x, int | float) and not isinstance(x, bool) for x in value
+    ):
+        vector = [float(x) for x in value]
+    else:
+        raise _invalid(provider, f"embedding {index} is not a list of numbers", content)
+    if not vector or not all(math.isfinite(x) for x in vector):
+        raise _invalid(provider, f"embedding {index} is empty or not finite", content)
+    return vector
 
 
 def sum_usage(objects: Sequence[Any]) -> Usage | None:

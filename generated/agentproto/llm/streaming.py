@@ -38,6 +38,7 @@ from typing import Any, TypeGuard
 
 from agentproto._runtime.http_errors import APIConnectionError
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto.llm.errors import KNOWN_ERROR_CODES
 from agentproto.llm.events import (
     EVENT_TYPES,
     FinalCandidate,
@@ -790,6 +791,9 @@ class StreamDecoder:
         for name in (code, kind):
             if error_class is None and isinstance(name, str):
                 error_class = program.error_code.get(name)
+        for name in (code, kind, status):  # upstream's provider codes, as for an error answer
+            if error_class is None and isinstance(name, str):
+                error_class = KNOWN_ERROR_CODES.get(name)
         if error_class is None and isinstance(code, int):
             error_class = program.http_status.get(str(code))
         found = StreamError(

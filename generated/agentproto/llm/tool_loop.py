@@ -41,6 +41,7 @@ __all__ = [
     "FunctionTool",
     "ToolError",
     "ToolExecutionError",
+    "ToolLoopChatError",
     "ToolLoopError",
     "ToolLoopLimitError",
     "ToolLoopResult",
@@ -72,6 +73,12 @@ class ToolLoopError(RuntimeError):
 
 class ToolLoopLimitError(ToolLoopError):
     """The model still asked for tools after ``max_iterations`` chats."""
+
+
+class ToolLoopChatError(ToolLoopError):
+    """A chat failed after tools had run (the provider's error chained as ``__cause__``):
+    ``messages`` and ``runs`` hold the conversation so far, so the caller can see what the
+    tools did and resume. A failure of the first chat raises the provider's error itself."""
 
 
 class ToolExecutionError(ToolLoopError):
