@@ -37,11 +37,11 @@ import anyio  # noqa: E402
 import httpx  # noqa: E402
 from agentproto.flows import ApiKeyAuth, giphy  # noqa: E402
 
-from codegen import corpus  # noqa: E402
-from codegen.flows_plan import class_name, plan_bundle  # noqa: E402
-from codegen.output import format_text  # noqa: E402
-from codegen.render import environment  # noqa: E402
-from codegen.sources import load_document  # noqa: E402
+from codegen.flows.plan import class_name, plan_bundle  # noqa: E402
+from codegen.inputs import corpus  # noqa: E402
+from codegen.inputs.sources import load_document  # noqa: E402
+from codegen.package.output import format_text  # noqa: E402
+from codegen.package.render import environment  # noqa: E402
 
 SERVER = """
 import json

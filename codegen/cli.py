@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "list":
             return _list(load_protocols(layout), unstable=args.unstable)
         if args.command == "diff":
-            from codegen.publishing import DIFF_EXIT, diff
+            from codegen.release.publishing import DIFF_EXIT, diff
 
             level, report = diff(args.old, args.new, root, layout.out)
             sys.stdout.write(report)
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         from codegen.progress import Progress
 
         started = time.perf_counter()
-        from codegen.flows_normalise import strict_bundles
+        from codegen.flows.normalise import strict_bundles
 
         with strict_bundles(args.strict):
             result = build(layout, check=args.check, force=args.force, progress=Progress())

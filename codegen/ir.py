@@ -1,8 +1,8 @@
 """The intermediate representation: what every later stage reads, whatever the protocol.
 
-Loaders (:mod:`codegen.spec_table`, :mod:`codegen.corpus`) build it from the inputs; the model
-and template stages only read it. Everything is frozen and ordered, so two builds from the same
-inputs see the same IR.
+Loaders (:mod:`codegen.inputs.spec_table`, :mod:`codegen.inputs.corpus`) build it from the
+inputs; the model and template stages only read it. Everything is frozen and ordered, so two
+builds from the same inputs see the same IR.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from codegen.errors import BuildError, Problem
 from codegen.ir import ModelUnit, Protocol
-from codegen.output import read_tree, stage, swap_in, tree_digest, unified_diff
+from codegen.package.output import read_tree, stage, swap_in, tree_digest, unified_diff
 from codegen.progress import Progress
 
 CACHE_DIR = ".codegen-cache"
@@ -31,7 +31,7 @@ class Layout:
 
     @property
     def history_file(self) -> Path:
-        from codegen.changelog import HISTORY_FILE
+        from codegen.release.changelog import HISTORY_FILE
 
         return (self.release or self.root / "release") / HISTORY_FILE
 
@@ -53,7 +53,7 @@ class BuildResult:
     up_to_date: bool  # skipped: inputs and output unchanged since the last build
     diff: str = ""
     files: int = 0
-    report: str = ""  # the semver report when the public API changed (codegen.publishing)
+    report: str = ""  # the semver report when the public API changed (codegen.release.publishing)
     version: str = ""
 
 
@@ -66,7 +66,7 @@ def find_root(start: Path) -> Path:
 
 
 def load_protocols(layout: Layout) -> list[Protocol]:
-    from codegen.spec_table import SPEC_FILE, load_protocol
+    from codegen.inputs.spec_table import SPEC_FILE, load_protocol
 
     if not layout.schemas.is_dir():
         raise BuildError.single(str(layout.schemas), "", "schemas folder not found")
@@ -103,7 +103,7 @@ def load_protocols(layout: Layout) -> list[Protocol]:
 def early_units(layout: Layout) -> list[ModelUnit]:
     """Model units read from the spec tables without validation, to start generating early.
     A folder that does not even parse is skipped here; validation reports it."""
-    from codegen.spec_table import model_units, read_table
+    from codegen.inputs.spec_table import model_units, read_table
 
     units: list[ModelUnit] = []
     for folder in sorted(p for p in layout.schemas.iterdir() if p.is_dir()):
@@ -118,8 +118,8 @@ def early_units(layout: Layout) -> list[ModelUnit]:
 
 def generate(layout: Layout, progress: Progress) -> dict[str, str]:
     """Load and validate the inputs, generate models (in workers meanwhile), render."""
-    from codegen.render import render_package
-    from codegen.workers import ModelJobs
+    from codegen.models.workers import ModelJobs
+    from codegen.package.render import render_package
 
     with ModelJobs(layout.root) as jobs:
         if layout.schemas.is_dir():
@@ -182,7 +182,7 @@ def build(
     A build whose inputs, generator and output are unchanged since the last one is skipped
     (unless ``force``); ``check`` never skips.
     """
-    from codegen.flows_normalise import is_strict
+    from codegen.flows.normalise import is_strict
 
     progress = progress or Progress(enabled=False)
     inputs = inputs_digest(layout)
@@ -191,14 +191,14 @@ def build(
         return BuildResult(changed=False, up_to_date=True)
     # The most common bad input, alone and first: a rejected bundle reports in well under a
     # second, before the seconds of meta-schema checks and model generation.
-    from codegen.corpus import check_bundles
+    from codegen.inputs.corpus import check_bundles
 
     check_bundles(layout.schemas, layout.root)
     files = generate(layout, progress)
     progress.step("formatting")
     staging = stage(files, parent=None if check else layout.out.parent)
     try:
-        from codegen import changelog, publishing
+        from codegen.release import changelog, publishing
 
         progress.step("API snapshot, version, changelog")
         outcome = publishing.apply(staging, layout.out, layout.schemas, layout.history_file)

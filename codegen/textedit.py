@@ -1,7 +1,8 @@
 """Editing source text at token and parser positions: the offsets tokenize's (row, col) pairs
 and the ``ast`` nodes' (line, UTF-8 column) pairs stand for, and a set of non-overlapping
 replacements applied in one pass. Shared by the rewrites of generated and template code
-(:mod:`codegen.unasync`, :mod:`codegen.open_types`, :mod:`codegen.models`)."""
+(:mod:`codegen.package.unasync`, :mod:`codegen.models.open_types`,
+:mod:`codegen.models.generate`)."""
 
 from __future__ import annotations
 

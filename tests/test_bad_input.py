@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from codegen.errors import BuildError
-from codegen.flows_normalise import strict_bundles
-from codegen.output import read_tree
+from codegen.flows.normalise import strict_bundles
+from codegen.package.output import read_tree
 from codegen.pipeline import Layout, build
 from tests.conftest import GENERATED, ROOT, shared_file
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from codegen.cli import main
-from codegen.output import read_tree
+from codegen.package.output import read_tree
 from codegen.pipeline import build
 from codegen.progress import Progress
 from tests.conftest import ROOT, copy_project

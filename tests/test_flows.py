@@ -485,7 +485,7 @@ def test_non_canonical_links_are_normalised_with_warnings(
     layout = copy_project(tmp_path)
     add_bundle(layout, SYNTHETIC)
     caplog.set_level(logging.WARNING, logger="codegen")
-    from codegen.flows_plan import plan_bundle
+    from codegen.flows.plan import plan_bundle
 
     folder = layout.schemas / "agents_json" / "bundles" / "synthetic"
     specs = {"users": USERS_API, "mail": MAIL_API}
@@ -557,7 +557,7 @@ def test_a_schema_that_refers_to_itself_resolves_in_linear_size() -> None:
     """A comment whose parent and replies are comments: each ref is cut where it recurs, so
     three self-references do not grow the schema as 2^n (the build used to hang), and values
     of other refs, however deep, are kept."""
-    from codegen.flows_plan import _resolve
+    from codegen.flows.plan import _resolve
 
     node = "#/components/schemas/Node"
     spec = {
@@ -585,7 +585,7 @@ def test_a_schema_that_refers_to_itself_resolves_in_linear_size() -> None:
 
 def test_a_flow_named_like_a_runner_method_is_refused() -> None:
     """``runFlow`` would become ``run_flow`` and replace the method every flow calls."""
-    from codegen.flows_plan import plan_bundle
+    from codegen.flows.plan import plan_bundle
 
     document = json.loads(json.dumps(SYNTHETIC))
     document["flows"][0]["id"] = "runFlow"

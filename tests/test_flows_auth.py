@@ -11,7 +11,7 @@ import pytest
 from agentproto._runtime.flows import SyncFlows
 from agentproto.flows import ApiKeyAuth, BasicAuth, BearerAuth, FlowInputError
 
-from codegen.flows_plan import plan_bundle
+from codegen.flows.plan import plan_bundle
 from tests.servers.loopback import serve
 from tests.servers.openapi_server import OpenAPIServer
 

@@ -21,9 +21,9 @@ import pytest
 import yaml
 from agentproto.flows import ApiKeyAuth, BearerAuth, FlowInputError
 
-from codegen.corpus import check_bundles
 from codegen.errors import BuildError
-from codegen.flows_normalise import strict_bundles
+from codegen.flows.normalise import strict_bundles
+from codegen.inputs.corpus import check_bundles
 from tests.conftest import ROOT
 from tests.servers.loopback import serve
 from tests.servers.openapi_server import OpenAPIServer, sample
@@ -449,8 +449,8 @@ def test_cli_strict_rejects_and_reports_fast(tmp_path: Path) -> None:
 
 
 def test_unknown_extras_are_kept_and_every_pointer_is_named() -> None:
-    from codegen.flows_normalise import normalise
-    from codegen.flows_plan import plan_bundle
+    from codegen.flows.normalise import normalise
+    from codegen.flows.plan import plan_bundle
 
     document = json.loads((BUNDLES / "alpaca" / "agents.json").read_text())
     document["flows"][7]["fields"]["parameters"][1]["x-ui-hint"] = {"widget": "radio"}
@@ -488,8 +488,8 @@ def test_each_shipped_bundle_warns_once_compactly(caplog: pytest.LogCaptureFixtu
     """One log record per bundle, each kind of normalisation once with all its pointers."""
     import logging
 
-    from codegen import corpus
-    from codegen.flows_plan import plan_bundle
+    from codegen.flows.plan import plan_bundle
+    from codegen.inputs import corpus
 
     caplog.set_level(logging.WARNING, logger="codegen")
     schema = json.loads((ROOT / "schemas" / "agents_json" / "agents-json.schema.json").read_text())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codegen.output import read_tree
+from codegen.package.output import read_tree
 from codegen.pipeline import Layout, build
 from tests.conftest import GENERATED, ROOT
 

@@ -24,9 +24,9 @@ from pydantic import TypeAdapter
 from codegen.clients.params import render_params
 from codegen.errors import BuildError
 from codegen.ir import ModelUnit
-from codegen.models import generate_models
-from codegen.output import format_text
-from codegen.render import docline, environment, pyrepr
+from codegen.models.generate import generate_models
+from codegen.package.output import format_text
+from codegen.package.render import docline, environment, pyrepr
 
 NASTY = [
     '"',

@@ -19,8 +19,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from codegen.errors import BuildError
 from codegen.ir import ModelUnit
-from codegen.models import _check_names, generate_models, merged_class_names
-from codegen.output import format_text
+from codegen.models.generate import _check_names, generate_models, merged_class_names
+from codegen.package.output import format_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "models"
 CASES = sorted(p.name.removesuffix(".schema.json") for p in FIXTURES.glob("*.schema.json"))

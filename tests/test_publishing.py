@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 import yaml
 
-from codegen.api_snapshot import SNAPSHOT_FILE, derive, input_lines, parse
-from codegen.changelog import load
 from codegen.errors import BuildError
 from codegen.pipeline import Layout, build
-from codegen.publishing import api_digest
-from codegen.semver_report import bump, compare, compare_types, overall
+from codegen.release.changelog import load
+from codegen.release.publishing import api_digest
+from codegen.release.semver import bump, compare, compare_types, overall
+from codegen.release.snapshot import SNAPSHOT_FILE, derive, input_lines, parse
 from tests.conftest import GENERATED, ROOT, copy_project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "acp_refresh"

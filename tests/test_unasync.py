@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.unasync import HEADER, MARKER, UnasyncError, combine, flavour, rename, to_sync
+from codegen.package.unasync import HEADER, MARKER, UnasyncError, combine, flavour, rename, to_sync
 
 ROOT = Path(__file__).resolve().parent.parent
 

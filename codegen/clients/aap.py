@@ -16,7 +16,7 @@ from codegen.clients.http_ops import http_ops, keyword_forms, model_names
 from codegen.clients.params import render_params
 from codegen.clients.signatures import model_names as signature_names
 from codegen.ir import Protocol
-from codegen.unasync import ship
+from codegen.package.unasync import ship
 
 EXPORTS = {
     "AAPClient": "client",

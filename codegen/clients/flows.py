@@ -1,6 +1,6 @@
 """agents.json: one module per bundle, ``agentproto/flows/<bundle>.py``.
 
-Each module embeds the bundle's execution plan (made by :mod:`codegen.flows_plan`) and defines
+Each module embeds the bundle's execution plan (made by :mod:`codegen.flows.plan`) and defines
 a typed method per flow on a sync and an async client class, a typed result model per flow, and
 the flows as LLM tool definitions. The executor is the runtime's ``flows.py``.
 """
@@ -12,10 +12,10 @@ from typing import Any
 
 import jinja2
 
-from codegen import corpus
-from codegen.flows_plan import class_name, plan_bundle
+from codegen.flows.plan import class_name, plan_bundle
+from codegen.inputs import corpus
+from codegen.inputs.sources import display_path
 from codegen.ir import Protocol
-from codegen.sources import display_path
 
 EXPORTS = {
     "ApiKeyAuth": "_auth",

@@ -13,7 +13,7 @@ from typing import Any
 from codegen.clients.signatures import Variant, variants
 from codegen.errors import BuildError
 from codegen.ir import Operation, Protocol
-from codegen.render import pyrepr
+from codegen.package.render import pyrepr
 
 _PRIMITIVE = {"string": "str", "integer": "int", "boolean": "bool"}
 _IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})

@@ -33,11 +33,11 @@ from urllib.parse import urljoin
 
 import jinja2
 
-from codegen import corpus
 from codegen.errors import BuildError, Problem, to_pointer
+from codegen.inputs import corpus
+from codegen.inputs.sources import display_path, load_document
 from codegen.ir import Protocol
-from codegen.sources import display_path, load_document
-from codegen.unasync import ship
+from codegen.package.unasync import ship
 
 EXPORTS = {  # sorted where it is used
     "AsyncChatStream": "client",

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from codegen.clients.signatures import module_fields, parse_models, strip_annotated
-from codegen.render import docline
+from codegen.package.render import docline
 
 SUFFIX = "Param"
 _PLAIN = frozenset(

@@ -12,7 +12,7 @@ import jinja2
 
 from codegen.errors import BuildError
 from codegen.ir import Protocol
-from codegen.unasync import ship
+from codegen.package.unasync import ship
 
 EXPORTS = {
     "AsyncSkillsClient": "consumer",

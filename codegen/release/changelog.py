@@ -8,7 +8,7 @@ record when the snapshot differs from the newest record's; everything else (the 
 from the same inputs writes the same bytes. It holds no timestamps.
 
 A history is checked whenever it is read: each version must be the previous one bumped by its
-level (``codegen.semver_report.bump``); a hand-edited version is an error naming the record.
+level (``codegen.release.semver.bump``); a hand-edited version is an error naming the record.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError
-from codegen.semver_report import LEVELS, Change, bump, is_version
+from codegen.release.semver import LEVELS, Change, bump, is_version
 
 HISTORY_FILE = "history.json"
 FORMAT = 1

@@ -19,7 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from codegen.api_snapshot import Item, Snapshot, item_name
+from codegen.release.snapshot import Item, Snapshot, item_name
 
 LEVELS = ("patch", "minor", "major")
 _VERSION = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")

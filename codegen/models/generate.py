@@ -2,7 +2,7 @@
 
 Everything runs in this process (the generator's import and template compilation are paid once
 per build). Output is deterministic: no timestamps, no version header, fixed options; the
-formatting pass happens later for the whole tree at once (:mod:`codegen.output`).
+formatting pass happens later for the whole tree at once (:mod:`codegen.package.output`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError
+from codegen.inputs.sources import display_path
 from codegen.ir import ModelUnit
-from codegen.normalise import DISCARDED_ROOT, normalise
-from codegen.open_types import OpenTypesError, enums_to_literals, open_unions
-from codegen.render import docline
-from codegen.sources import display_path
+from codegen.models.normalise import DISCARDED_ROOT, normalise
+from codegen.models.open_types import OpenTypesError, enums_to_literals, open_unions
+from codegen.package.render import docline
 from codegen.textedit import apply, insert_imports, offsets
 
 # Integer formats of the ACP schema that the model generator does not know: plain ints.

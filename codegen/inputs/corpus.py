@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError, Problem, to_pointer
-from codegen.flows_normalise import Deviation, is_strict, normalise
-from codegen.flows_plan import plan_bundle
+from codegen.flows.normalise import Deviation, is_strict, normalise
+from codegen.flows.plan import plan_bundle
+from codegen.inputs.sources import display_path, load_document, schema_problems
 from codegen.ir import Operation
-from codegen.sources import display_path, load_document, schema_problems
 
 BUNDLES_DIR = "bundles"
 PROVIDERS_DIR = "providers"

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from codegen.errors import BuildError, Problem
-from codegen.flows_normalise import PARAMETER_KEYS, SCHEMA_KEYWORDS, Deviation, group
+from codegen.flows.normalise import PARAMETER_KEYS, SCHEMA_KEYWORDS, Deviation, group
 
 log = logging.getLogger("codegen")
 

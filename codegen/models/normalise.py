@@ -40,8 +40,9 @@ def normalise(
     """Return a rewritten copy of ``schema`` ready for model generation.
 
     Also returns, for every variant title it made, the suffix it added to the parent's name
-    (``SessionUpdateToolCall`` → ``ToolCall``), which :func:`codegen.models.generate_models`
-    uses to name the classes the generator builds by merging such variants.
+    (``SessionUpdateToolCall`` → ``ToolCall``), which
+    :func:`codegen.models.generate.generate_models` uses to name the classes the generator
+    builds by merging such variants.
     """
     result = copy.deepcopy(schema)
     defs_key = "$defs" if "$defs" in result else "definitions"

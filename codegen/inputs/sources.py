@@ -17,7 +17,7 @@ from jsonschema.exceptions import ValidationError
 
 from codegen.errors import BuildError, Problem, to_pointer
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"
 # libyaml's loader parses the large OpenAPI files of real bundles about 30x faster.
 _YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -2,14 +2,14 @@
 
 Runs on the formatted staging tree, before it is swapped in:
 
-1. derive ``API.txt`` from the staged package (:mod:`codegen.api_snapshot`);
-2. read the release history (``release/history.json``, :mod:`codegen.changelog`);
+1. derive ``API.txt`` from the staged package (:mod:`codegen.release.snapshot`);
+2. read the release history (``release/history.json``, :mod:`codegen.release.changelog`);
    - no history yet: this is the initial version (0.1.0), unless the output folder holds an
      ``API.txt`` (a package with a history that went missing: an error, never a silent reset);
    - the snapshot matches the newest record: same version, nothing to record;
    - it differs: compare with the previous snapshot, the ``API.txt`` already in the output
      folder (it must be the newest record's, else the change cannot be classified and the
-     build stops with a clear error), classify (:mod:`codegen.semver_report`), bump;
+     build stops with a clear error), classify (:mod:`codegen.release.semver`), bump;
 3. write the version into the staged ``pyproject.toml`` and ``agentproto/__init__.py`` and
    add ``API.txt`` and ``CHANGELOG.md``.
 
@@ -24,10 +24,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.api_snapshot import SNAPSHOT_FILE, derive, input_lines, parse
-from codegen.changelog import INITIAL_VERSION, Record, change_lines, entry, load, render
 from codegen.errors import BuildError
-from codegen.semver_report import bump, caused_by, compare, overall
+from codegen.release.changelog import INITIAL_VERSION, Record, change_lines, entry, load, render
+from codegen.release.semver import bump, caused_by, compare, overall
+from codegen.release.snapshot import SNAPSHOT_FILE, derive, input_lines, parse
 
 CHANGELOG_FILE = "CHANGELOG.md"
 PACKAGE = "agentproto"
@@ -78,7 +78,7 @@ def _protocol_summary(snapshot: str) -> list[str]:
 
 def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcome:
     """Snapshot, classify and version the staged tree in place (see the module docstring)."""
-    from codegen.output import read_tree
+    from codegen.package.output import read_tree
 
     files = read_tree(staging)
     files.pop(SNAPSHOT_FILE, None)
@@ -204,7 +204,7 @@ class _Side:
         return _git(self.root, "show", f"{self.spec}:./{self.rel}/{SNAPSHOT_FILE}").decode("utf-8")
 
     def derived(self) -> str:
-        from codegen.output import read_tree
+        from codegen.package.output import read_tree
 
         if self.folder is not None:
             files = read_tree(self.folder)

@@ -19,8 +19,8 @@ from codegen import __version__
 from codegen.clients import client_exports, client_files
 from codegen.errors import BuildError
 from codegen.ir import Protocol
-from codegen.output import gitignore
-from codegen.unasync import ship
+from codegen.package.output import gitignore
+from codegen.package.unasync import ship
 
 PACKAGE = "agentproto"
 VERSION = "0.1.0"

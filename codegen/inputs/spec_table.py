@@ -12,8 +12,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from codegen import corpus
 from codegen.errors import BuildError, Problem, to_pointer
+from codegen.inputs import corpus
+from codegen.inputs.sources import (
+    builtin_schema,
+    check_is_schema,
+    display_path,
+    load_document,
+    validate_or_raise,
+)
 from codegen.ir import (
     Direction,
     ErrorDef,
@@ -23,13 +30,6 @@ from codegen.ir import (
     Protocol,
     QueryParam,
     StreamSpec,
-)
-from codegen.sources import (
-    builtin_schema,
-    check_is_schema,
-    display_path,
-    load_document,
-    validate_or_raise,
 )
 
 SPEC_FILE = "spec.yaml"

@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from codegen.ir import ModelUnit
-from codegen.models import generate_models
+from codegen.models.generate import generate_models
 
 Key = tuple[object, ...]
 

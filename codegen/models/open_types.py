@@ -21,7 +21,7 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from codegen.render import docline
+from codegen.package.render import docline
 from codegen.textedit import NodeSource, apply, insert_imports
 
 UNKNOWN_VALUE = "UnknownValue"  # agentproto._runtime.base: NewType("UnknownValue", str)

@@ -1,0 +1,1 @@
+"""agents.json planning: bundles read leniently, then planned into data the flow clients run."""

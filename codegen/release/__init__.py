@@ -1,0 +1,1 @@
+"""Stage 5, release: API snapshot, semver classification, history and changelog."""
