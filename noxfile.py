@@ -5,6 +5,7 @@ nox -s lint       # ruff and mypy --strict over the generator
 nox -s check      # fail if generated/ drifted from the inputs
 nox -s bench      # the build benchmark
 nox -s explore    # the property tests with fresh random examples, N rounds (default 5)
+nox -s docs       # build the documentation site in strict mode (mkdocs serve to read it)
 """
 
 from __future__ import annotations
@@ -46,3 +47,9 @@ def check(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     session.install("-e", ".")
     session.run("python", "benchmarks/bench_build.py", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    session.install("-e", ".[docs]")
+    session.run("mkdocs", "build", "--strict", *session.posargs)

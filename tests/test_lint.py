@@ -14,6 +14,8 @@ HAND_WRITTEN = [
     "codegen",
     "tests",
     "benchmarks",
+    "examples",
+    "docs/_hooks",
     "noxfile.py",
     "templates/runtime",
     "templates/llm",

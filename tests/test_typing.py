@@ -13,14 +13,17 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import GENERATED, ROOT
+from tests.docs_blocks import all_blocks, write_modules
 
 CORPUS = ROOT / "tests" / "typing"
 PROGRAMS = sorted(CORPUS.glob("*.py"))
 pytestmark = pytest.mark.slow
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, mypy_path: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(GENERATED)}
+    if mypy_path:  # sources mypy checks as code of their own (not as installed packages)
+        env["MYPYPATH"] = mypy_path
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
 
 
@@ -103,40 +106,68 @@ def test_package_type_completeness_is_total(tmp_path: Path) -> None:
     assert report["completenessScore"] == 1, (counts, unknown[:20])
 
 
-# The generator's README and the package's (which holds the docs/*.md pages).
-READMES = {"main": ROOT / "README.md", "generated": GENERATED / "README.md"}
+# The docs' Python blocks (the root README, every page of docs/, the generated package's
+# README: tests/docs_blocks.py), the examples they embed, and the docs site's hook.
+EXAMPLES = ROOT / "examples"
 
 
-def readme_examples(dest: Path) -> list[Path]:
-    """Every ```python block of the READMEs, as a module of its own (``main_0.py``...)."""
-    files = []
-    for label, readme in READMES.items():
-        blocks = readme.read_text(encoding="utf-8").split("```python\n")[1:]
-        for n, block in enumerate(blocks):
-            path = dest / f"{label}_{n}.py"
-            path.write_text(block.split("```", 1)[0], encoding="utf-8")
-            files.append(path)
-    return files
+def docs_programs(dest: Path) -> list[Path]:
+    """Every block as a module of its own under ``dest``, plus the examples and the hook."""
+    files = write_modules(dest, [b for b in all_blocks() if not b.only_embeds])
+    return [*files, *sorted(EXAMPLES.glob("*.py")), ROOT / "docs" / "_hooks" / "reference.py"]
 
 
-def test_readme_examples_pass_pyright_and_mypy_strict(tmp_path: Path) -> None:
-    """The READMEs' examples are programs a user can paste: complete, and clean in both type
+def test_docs_examples_pass_pyright_and_mypy_strict(tmp_path: Path) -> None:
+    """The docs' examples are programs a user can paste: complete, and clean in both type
     checkers in strict mode with no plugin (placeholders like ``...`` would not be)."""
-    files = readme_examples(tmp_path)
-    assert len(files) >= 10
+    files = docs_programs(tmp_path)
+    assert len(files) >= 25
+    # The examples import their neighbours (_peers) and the test suite's servers.
+    config = {
+        **json.loads((CORPUS / "pyrightconfig.json").read_text()),
+        "extraPaths": [str(ROOT), str(EXAMPLES)],
+    }
+    (tmp_path / "pyrightconfig.json").write_text(json.dumps(config))
+    checked = pyright(*map(str, files), cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "0 errors" in checked.stdout
+    checked = run(
+        sys.executable,
+        "-m",
+        "mypy",
+        "--strict",
+        "--no-incremental",
+        "--config-file",
+        os.devnull,
+        *map(str, files),
+        cwd=tmp_path,
+        mypy_path=f"{ROOT}{os.pathsep}{EXAMPLES}",
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_wrong_docs_example_is_caught(tmp_path: Path) -> None:
+    """What the check above guards against: a block calling a client with a misspelt keyword."""
+    bad = tmp_path / "bad_block.py"
+    bad.write_text(
+        "from agentproto.acp.models import PromptRequest\n"
+        "PromptRequest(sesion_id='s-1', prompt=[])\n"
+    )
+    assert mypy(bad, cwd=tmp_path).returncode == 1
     (tmp_path / "pyrightconfig.json").write_text((CORPUS / "pyrightconfig.json").read_text())
-    checked = pyright(*[f.name for f in files], cwd=tmp_path)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    checked = mypy(*files, cwd=tmp_path)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert pyright(bad.name, cwd=tmp_path).returncode == 1
 
 
-def test_readme_model_examples_print_what_they_say(tmp_path: Path) -> None:
-    """The examples that need no peer run as pasted, and print what their comments claim."""
-    files = {f.name: f for f in readme_examples(tmp_path)}
-    models = run(sys.executable, files["main_0.py"].name, cwd=tmp_path)
-    assert models.returncode == 0, models.stderr
-    assert models.stdout.splitlines()[0] == "s-1" and models.stdout.splitlines()[-1] == "Hi"
-    unions = run(sys.executable, files["generated_1.py"].name, cwd=tmp_path)
-    assert unions.returncode == 0, unions.stderr
-    assert unions.stdout.splitlines() == ["Hi", "hologram {'frames': 3}"]
+def test_generated_readme_model_examples_print_what_they_say(tmp_path: Path) -> None:
+    """The generated package's README blocks that need no peer run as pasted (the root README's
+    and the docs site's blocks are all run by tests/test_docs.py)."""
+    page = [b for b in all_blocks() if b.page == "generated/README.md"]
+    models, unions = page[0], page[1]
+    for block in (models, unions):
+        (tmp_path / f"{block.module}.py").write_text(block.code)
+    ran = run(sys.executable, f"{models.module}.py", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines()[-1] == "s-1"
+    ran = run(sys.executable, f"{unions.module}.py", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == ["Hi", "hologram {'frames': 3}"]

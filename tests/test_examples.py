@@ -1,0 +1,240 @@
+"""examples/: each example runs offline against its local peer, as a user runs it (a fresh
+interpreter, the checked-in package on PYTHONPATH), and prints what the docs say it prints.
+The ACP echo agent is also driven by the official ACP SDK's client."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import GENERATED, ROOT
+
+EXAMPLES = ROOT / "examples"
+ECHO_AGENT = EXAMPLES / "acp_echo_agent.py"
+# Every example, and the test(s) below that run it: a new example needs a test.
+TESTED = {
+    "acp_echo_agent.py": "test_acp_editor_example_drives_the_echo_agent",
+    "acp_editor.py": "test_acp_editor_example_drives_the_echo_agent",
+    "flows_contacts.py": "test_flows_example_runs_two_linked_actions",
+    "llm_chat.py": "test_llm_example_runs_against_the_mock_provider",
+    "skills_consumer.py": "test_skills_example_in_one_command",
+    "skills_provider.py": "test_skills_example_as_two_processes",
+}
+
+
+def example_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(GENERATED), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def run_example(name: str, *args: str, timeout: float = 60) -> str:
+    """Run ``examples/<name>`` from the repository root; its stdout (exit 0 required)."""
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        cwd=ROOT,
+        env=example_env(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_every_example_has_a_test() -> None:
+    found = {p.name for p in EXAMPLES.glob("*.py") if not p.name.startswith("_")}
+    assert found == set(TESTED), "add the new example to TESTED, with a test that runs it"
+    assert all(name in globals() for name in TESTED.values())
+
+
+# -- ACP --------------------------------------------------------------------------------------
+
+
+def test_acp_editor_example_drives_the_echo_agent() -> None:
+    lines = run_example("acp_editor.py").splitlines()
+    assert lines[0] == "agent: agentproto-echo 1.0.0 (protocol 1)"
+    assert re.fullmatch(r"session: echo-[0-9a-f]{12}", lines[1]), lines
+    assert lines[2] == "> Hello from an agentproto editor"
+    assert lines[3] == "< Hello from an agentproto editor [end_turn, 5 chunks]"
+    cancelled = re.fullmatch(r"< count( \d+)* \[cancelled\]", lines[5])
+    assert cancelled is not None and len(lines[5].split()) < 1000, lines  # not all 1,001 words
+
+
+def test_acp_editor_example_authenticates_when_the_agent_asks() -> None:
+    agent = [sys.executable, str(ECHO_AGENT), "--require-auth"]
+    lines = run_example("acp_editor.py", "--", *agent).splitlines()
+    assert lines[1] == "authenticated with echo-login"
+    assert lines[4] == "< Hello from an agentproto editor [end_turn, 5 chunks]"
+
+
+def test_echo_agent_refuses_what_it_does_not_do() -> None:
+    """Unknown sessions and unimplemented methods are typed JSON-RPC errors, and a session
+    before ``authenticate`` is refused with AUTH_REQUIRED when the agent asks for it."""
+    from agentproto.acp import AuthRequired, InvalidParams, MethodNotFound, spawn_agent
+
+    async def main() -> None:
+        command = [sys.executable, str(ECHO_AGENT), "--require-auth"]
+        async with spawn_agent(command, env=example_env()) as agent:
+            await agent.initialize(protocol_version=1)
+            with pytest.raises(AuthRequired, match="echo-login"):
+                await agent.new_session(cwd=str(ROOT), mcp_servers=[])
+            with pytest.raises(InvalidParams, match="unknown authentication method"):
+                await agent.authenticate(method_id="password")
+            await agent.authenticate(method_id="echo-login")
+            sid = (await agent.new_session(cwd=str(ROOT), mcp_servers=[])).session_id
+            with pytest.raises(MethodNotFound):
+                await agent.load_session(session_id=sid, cwd=str(ROOT), mcp_servers=[])
+            with pytest.raises(InvalidParams, match="unknown session"):
+                await agent.prompt(session_id="nope", prompt=[{"type": "text", "text": "hi"}])
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_echo_agent_with_the_official_sdk_client() -> None:
+    """The official ACP SDK (``agent-client-protocol``, ``import acp``) as the editor:
+    initialize, authenticate, a session, a streamed prompt and a cancelled one."""
+    import acp
+    from acp import schema
+
+    class OfficialEditor:
+        def __init__(self) -> None:
+            self.chunks: list[str] = []
+            self.first = asyncio.Event()
+
+        def on_connect(self, conn: Any) -> None:
+            pass
+
+        async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
+            self.chunks.append(update.content.text)
+            self.first.set()
+
+    def text(words: str) -> list[schema.TextContentBlock]:
+        return [schema.TextContentBlock(type="text", text=words)]
+
+    async def main() -> None:
+        editor = OfficialEditor()
+        spawn = acp.spawn_agent_process(
+            editor, sys.executable, str(ECHO_AGENT), "--require-auth", env=example_env()
+        )
+        async with spawn as (conn, _process):
+            init = await conn.initialize(protocol_version=1)
+            assert init.protocol_version == 1
+            assert init.agent_info is not None and init.agent_info.name == "agentproto-echo"
+            assert [m.id for m in init.auth_methods or []] == ["echo-login"]
+            with pytest.raises(acp.RequestError) as refused:
+                await conn.new_session(cwd=str(ROOT), mcp_servers=[])
+            assert refused.value.code == -32000
+            await conn.authenticate(method_id="echo-login")
+            sid = (await conn.new_session(cwd=str(ROOT), mcp_servers=[])).session_id
+            done = await conn.prompt(session_id=sid, prompt=text("streamed back word by word"))
+            assert done.stop_reason == "end_turn"
+            assert editor.chunks == ["streamed", " back", " word", " by", " word"]
+
+            editor.chunks.clear()
+            editor.first.clear()
+            long = asyncio.ensure_future(
+                conn.prompt(session_id=sid, prompt=text(" ".join(["w"] * 1000)))
+            )
+            await asyncio.wait_for(editor.first.wait(), 10)
+            await conn.cancel(session_id=sid)
+            assert (await asyncio.wait_for(long, 10)).stop_reason == "cancelled"
+            assert 1 <= len(editor.chunks) < 1000  # stopped before the end
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+# -- Skill Sharing ----------------------------------------------------------------------------
+
+SKILLS_OUTPUT = [
+    "provider: Text tools (2 skills)",
+    "  text/word-count 1.0.0 [public]: Counts the words of a text.",
+    "  text/shout 1.1.0 [restricted]: Upper-cases a text, for callers with a key.",
+    "word-count: {'words': 4}",
+    "shout without a key: AUTH_REQUIRED"
+    " ({'required_auth_type': 'api_key', 'header': 'X-Text-Key'})",
+    "shout with a key: HELLO!",
+]
+
+
+def test_skills_example_in_one_command() -> None:
+    assert run_example("skills_consumer.py").splitlines() == SKILLS_OUTPUT
+
+
+def test_skills_example_as_two_processes() -> None:
+    """The provider as a server of its own (what the docs tell you to run), the consumer and
+    the package's conformance kit against it: every MUST rule holds."""
+    provider = subprocess.Popen(
+        [sys.executable, str(EXAMPLES / "skills_provider.py"), "--port", "0"],
+        cwd=ROOT,
+        env=example_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert provider.stdout is not None
+        url = provider.stdout.readline().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+", url), provider.stderr
+        assert run_example("skills_consumer.py", url).splitlines() == SKILLS_OUTPUT
+        conformance = subprocess.run(
+            [sys.executable, "-m", "agentproto.skills.conformance", url, "--json"],
+            env=example_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert conformance.returncode == 0, conformance.stdout + conformance.stderr
+    finally:
+        provider.terminate()
+        provider.wait(timeout=10)
+        for stream in (provider.stdout, provider.stderr):
+            if stream is not None:
+                stream.close()
+
+
+# -- LLM, flows -------------------------------------------------------------------------------
+
+
+def test_llm_example_runs_against_the_mock_provider() -> None:
+    lines = run_example("llm_chat.py").splitlines()
+    assert lines == [
+        "chat: 'Mock response from ai-protocol-mock' (end_turn, 14 tokens)",
+        "stream: Mock response from ai-protocol-mock (end_turn)",
+        "parsed: ShoppingList(count=3, items=['a', 'b', 'c'])",
+    ]
+
+
+def test_flows_example_runs_two_linked_actions() -> None:
+    lines = run_example("flows_contacts.py").splitlines()
+    assert lines[1:] == [
+        "  stand-in: GET /crm/v3/objects/contacts/151",
+        "  stand-in: PATCH /crm/v3/objects/contacts/151",  # the id linked from the GET
+        "result: id=151 properties={'email': 'ada@example.com', 'firstname': 'Ada',"
+        " 'lifecyclestage': 'customer'}",
+        "  stand-in: GET /crm/v3/objects/contacts/999",
+        "error: flow contacts_get_and_update, action get_contact_action, status 404",
+    ]
+
+
+def test_examples_need_only_the_package_and_their_peers(tmp_path: Path) -> None:
+    """Run from another folder, an example still finds its neighbours (the echo agent, the
+    provider script, the peers module): nothing depends on the current directory."""
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "acp_editor.py")],
+        cwd=tmp_path,
+        env=example_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "[end_turn, 5 chunks]" in result.stdout
