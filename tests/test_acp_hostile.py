@@ -347,8 +347,9 @@ def test_a_close_in_a_sync_handler_stops_the_read_it_came_in(tmp_path: Path) -> 
     log = tmp_path / "log"
 
     class Editor(SyncClient):
-        conn: SyncAgentConnection | None = None
-        seen: list[str] = []
+        def __init__(self) -> None:
+            self.conn: SyncAgentConnection | None = None
+            self.seen: list[str] = []
 
         def session_update(self, params: SessionNotification) -> None:
             assert self.conn is not None

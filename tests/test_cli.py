@@ -86,12 +86,17 @@ def test_progress_is_silent_when_piped_and_shown_on_a_terminal() -> None:
 
 
 def test_cli_build_is_quiet_on_stdout_when_piped(tmp_path: Path) -> None:
-    # With the release history: the build records no new version, so stdout (where a
-    # version's report goes) stays empty; progress never goes there.
+    # With the release history: stdout holds the report alone (the Unreleased section, when
+    # the package has changes since the last release); progress never goes there.
     layout = copy_project(tmp_path, release=True)
     result = run_cli("--root", str(layout.root), "build")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ""
+    changelog = (layout.out / "CHANGELOG.md").read_text()
+    if "\n## Unreleased" in changelog:
+        unreleased = "## Unreleased" + changelog.split("\n## Unreleased")[1].split("\n## ")[0]
+        assert result.stdout.strip() == unreleased.strip()
+    else:
+        assert result.stdout == ""
     assert "\r" not in result.stderr
     assert "wrote" in result.stderr
 

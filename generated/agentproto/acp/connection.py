@@ -31,6 +31,7 @@ from agentproto._runtime.jsonrpc import (
     Writer,
     end_process_groups,
     spawn,
+    start_eagerly,
     stdio_connection,
 )
 from agentproto._runtime.jsonrpc import AuthRequired as AuthRequired
@@ -1932,7 +1933,10 @@ def _shut_down(loop: LoopThread, connection: AgentConnection, timeout: float) ->
     if not loop.running:
         return
     if loop.in_loop_thread:
-        # From a handler on the connection's own thread: finish there, without waiting.
+        # From a handler on the connection's own thread, inside the read that delivered its
+        # message: closed now (the later lines of that read are not handled, calls in flight
+        # fail with ConnectionClosed), the process ended there, without waiting.
+        connection.connection.close_now()
         task = loop.loop.create_task(connection.close())
         task.add_done_callback(lambda _: loop.stop())
         _closing.add(task)
@@ -2052,10 +2056,13 @@ class SyncAgentConnection:
         if not self._loop.in_loop_thread:
             self._loop.run(coro, timeout)
             return
-        # From a notification handler: sent from the loop once the handler returns.
-        task = self._loop.loop.create_task(coro)
-        self._sending.add(task)
-        task.add_done_callback(self._sent)
+        # From a notification handler: written now, in order with what the handler does
+        # next (a close() right after it must not lose it); only a wait for a full pipe
+        # goes on in a task.
+        task = start_eagerly(coro)
+        if task is not None:
+            self._sending.add(task)
+            task.add_done_callback(self._sent)
 
     def _sent(self, task: asyncio.Task[None]) -> None:
         self._sending.discard(task)
