@@ -327,14 +327,10 @@ def test_a_sync_notification_handler_may_close_its_connection() -> None:
         # came in the same read as that update or later.
         with pytest.raises(ConnectionClosed, match="was closed"):
             conn.prompt(session_id=sid, prompt=text("hello 3"), timeout=10)
-        conn.close()  # a second close returns at once
+        conn.close()  # waits for the shutdown the handler began
         assert conn.closed
         assert conn.connection.process is not None
-        pid = conn.connection.process.process.pid
-        deadline = time.monotonic() + 10
-        while alive(pid) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not alive(pid)
+        assert not alive(conn.connection.process.process.pid)
 
     within(30, main)
 
@@ -367,6 +363,10 @@ def test_a_close_in_a_sync_handler_stops_the_read_it_came_in(tmp_path: Path) -> 
         with pytest.raises(ConnectionClosed, match="was closed"):
             conn.prompt(session_id=sid, prompt=text("updates"), timeout=10)
         assert conn.closed
+        assert conn.connection.process is not None
+        process = conn.connection.process.process
+        conn.close()  # waits for the shutdown the handler began: the agent is gone
+        assert process.returncode is not None and not alive(process.pid)
 
     within(30, main)
     assert editor.seen == ["u1"]

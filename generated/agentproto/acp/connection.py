@@ -2032,9 +2032,13 @@ class SyncAgentConnection:
 
     def close(self, timeout: float = 10.0) -> None:
         """Close the connection and end the agent (see :meth:`Subprocess.close`); returns
-        within about ``timeout`` seconds in any case (then the agent's group is killed)."""
+        within about ``timeout`` seconds in any case (then the agent's group is killed).
+        From a notification handler it closes at once and ends the agent without waiting; a
+        later ``close()`` from another thread waits (``timeout``) for that to finish."""
         if self._finalizer.detach() is not None:
             _shut_down(self._loop, self._connection, timeout)
+        else:
+            self._loop.join(timeout)
 
     def __enter__(self) -> SyncAgentConnection:
         return self
