@@ -42,6 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
     build.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print each warning in full (by default: one summary line per kind of input)",
+    )
+    build.add_argument(
         "--strict",
         action="store_true",
         help="agents.json bundles must match the seed schema exactly (no lenient reading)",
@@ -70,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="agents.json bundles must match the seed schema exactly (no lenient reading)",
     )
+    release.add_argument("--verbose", action="store_true", help="print each warning in full")
 
     diff = sub.add_parser(
         "diff",
@@ -101,24 +107,23 @@ def main(argv: list[str] | None = None) -> int:
             level, report = diff(args.old, args.new, root, layout.out)
             sys.stdout.write(report)
             return DIFF_EXIT[level]
-        from codegen.progress import Progress
+        from codegen.progress import Progress, build_log
 
         started = time.perf_counter()
         from codegen.flows.normalise import strict_bundles
 
-        if args.command == "release":
-            from codegen.release.publishing import Release
+        progress = Progress()
+        with strict_bundles(args.strict), build_log(progress, sys.stderr, verbose=args.verbose):
+            if args.command == "release":
+                from codegen.release.publishing import Release
 
-            with strict_bundles(args.strict):
                 result = build(
-                    layout,
-                    check=args.dry_run,
-                    release=Release(args.level),
-                    progress=Progress(),
+                    layout, check=args.dry_run, release=Release(args.level), progress=progress
                 )
+            else:
+                result = build(layout, check=args.check, force=args.force, progress=progress)
+        if args.command == "release":
             return _released(result, layout, dry_run=args.dry_run)
-        with strict_bundles(args.strict):
-            result = build(layout, check=args.check, force=args.force, progress=Progress())
     except BuildError as exc:
         print(
             f"codegen: {len(exc.problems)} problem(s); nothing was written.",
