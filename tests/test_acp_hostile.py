@@ -9,7 +9,6 @@ import asyncio
 import gc
 import itertools
 import json
-import os
 import subprocess
 import sys
 import threading
@@ -35,7 +34,7 @@ from agentproto.acp.models import SessionNotification
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import within
+from tests.conftest import open_fds, within
 
 PEERS = Path(__file__).resolve().parent / "acp_peers"
 OUR_AGENT = str(PEERS / "our_agent.py")
@@ -430,10 +429,9 @@ def test_an_unclosed_sync_connection_warns_and_cleans_up() -> None:
 
 
 def fds() -> int:
-    return len(os.listdir("/proc/self/fd"))
+    return open_fds()
 
 
-@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs /proc")
 @pytest.mark.parametrize(
     "shim_args",
     [[], ["--ignore-term"]],
