@@ -439,6 +439,15 @@ def snap(source: str) -> Any:
         ("class A:\n    x: int\n", "class A(B):\n    x: int\n", "minor", "base class added"),
         ("class A(B, C):\n    x: int\n", "class A(C, B):\n    x: int\n",
          "major", "base classes reordered"),
+        # a root base replaced by a class that derives from it: nothing is lost
+        ("class E(Exception):\n    pass\n", "class E(RootError):\n    pass\n",
+         "minor", "base class replaced"),
+        ("class A(object):\n    x: int\n", "class A(B):\n    x: int\n",
+         "minor", "base class replaced"),
+        ("class E(Exception):\n    pass\n", "class E(Mixin):\n    pass\n",
+         "major", "base class removed"),  # not an exception class by its name
+        ("class E(ValueError):\n    pass\n", "class E(RootError):\n    pass\n",
+         "major", "base class removed"),  # `except ValueError` no longer catches it
     ],
 )  # fmt: skip
 def test_classifier(before: str, after: str, level: str, what: str) -> None:

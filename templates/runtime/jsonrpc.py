@@ -50,6 +50,7 @@ import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONObject, JSONValue
 
 logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
@@ -65,7 +66,7 @@ JSON = Any
 What arrives is parsed into a :data:`JSONValue`."""
 
 
-class RpcError(Exception):
+class RpcError(AgentprotoError):
     """A JSON-RPC error object, raised locally or received from the peer."""
 
     code: int = -32603
@@ -156,7 +157,7 @@ class RawJSON(bytes):
     spliced into the message as is, which saves building and encoding a dict."""
 
 
-class ProtocolError(Exception):
+class ProtocolError(AgentprotoError):
     """The peer's answer to ``method`` does not match the protocol: ``field`` (a dotted path,
     ``""`` for the whole answer) is missing or has the wrong type. ``errors`` has them all."""
 
@@ -230,7 +231,7 @@ def _encode(message: dict[str, JSON]) -> bytes:
     return b"".join((head, b',"', key.encode(), b'":', raw, b"}\n"))
 
 
-class ConnectionClosed(ConnectionError):
+class ConnectionClosed(AgentprotoError, ConnectionError):
     """The peer went away (closed its output, or died) before answering. For a spawned peer,
     ``command`` is its command line and ``returncode`` its exit status (negative: the signal
     that ended it; ``None``: not known, or still running)."""

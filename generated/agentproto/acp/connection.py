@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar, cast, overload
 
 from agentproto._runtime.calls import one_request
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.jsonrpc import (
     DEFAULT_LIMIT,
     Connection,
@@ -124,7 +125,7 @@ logger: logging.Logger = logging.getLogger("agentproto.acp")
 _T = TypeVar("_T")
 
 
-class UnstableMethodError(RuntimeError):
+class UnstableMethodError(AgentprotoError, RuntimeError):
     """An unstable ACP method was used without opting in (``unstable=True``)."""
 
 
