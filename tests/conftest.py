@@ -30,6 +30,29 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A missing test dependency (a checker, an independent peer) stops the run at once,
+    naming the command that installs them all, instead of failing test by test."""
+    import re
+    import tomllib
+    from importlib import metadata
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = extras["optional-dependencies"]["test"]
+    missing = []
+    for requirement in wanted:
+        name = re.match(r"[A-Za-z0-9_.\-]+", requirement)
+        try:
+            metadata.distribution(name[0] if name else requirement)
+        except metadata.PackageNotFoundError:
+            missing.append(requirement)
+    if missing:
+        raise pytest.UsageError(
+            f"the test suite needs {', '.join(missing)}: "
+            'python3 -m pip install -e ".[test]" (from the repository root)'
+        )
+
+
 def copy_project(dest: Path, *, release: bool = False) -> Layout:
     """A scratch copy of the generator's inputs (schemas/, templates/) with an empty output.
     ``release``: copy the release history (release/) too, so the build records the checked-in
