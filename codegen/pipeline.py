@@ -6,14 +6,18 @@ import hashlib
 import json
 import shutil
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from codegen.errors import BuildError, Problem
 from codegen.ir import ModelUnit, Protocol
 from codegen.package.output import read_tree, stage, swap_in, tree_digest, unified_diff
 from codegen.progress import Progress
+
+if TYPE_CHECKING:
+    from codegen.release.publishing import Release
 
 CACHE_DIR = ".codegen-cache"
 _PINNED = ("datamodel-code-generator", "ruff", "pydantic", "jinja2", "black")
@@ -35,6 +39,13 @@ class Layout:
 
         return (self.release or self.root / "release") / HISTORY_FILE
 
+    @property
+    def released_file(self) -> Path:
+        """The API snapshot of the newest released version, beside the history."""
+        from codegen.release.changelog import RELEASED_FILE
+
+        return self.history_file.parent / RELEASED_FILE
+
     @classmethod
     def for_root(
         cls, root: Path, *, schemas: Path | None = None, out: Path | None = None
@@ -54,7 +65,10 @@ class BuildResult:
     diff: str = ""
     files: int = 0
     report: str = ""  # the semver report when the public API changed (codegen.release.publishing)
-    version: str = ""
+    version: str = ""  # the newest released version (the package's)
+    pending: str = ""  # the unreleased changes' level, e.g. "minor" ("": none)
+    next_version: str = ""  # what `codegen release` would record for them
+    recorded: bool = False  # a version was recorded (the initial one, or a release)
 
 
 def find_root(start: Path) -> Path:
@@ -144,8 +158,8 @@ def inputs_digest(layout: Layout) -> str:
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(base)).encode() + b"\0")
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
-    history = layout.history_file
-    digest.update(history.read_bytes() if history.is_file() else b"no history")
+    for path in (layout.history_file, layout.released_file):
+        digest.update(path.read_bytes() if path.is_file() else b"none")
     for dist in _PINNED:
         digest.update(f"{dist}=={metadata.version(dist)}".encode())
     digest.update(f"{sys.version_info[:2]}|{layout.out.resolve()}".encode())
@@ -175,19 +189,27 @@ def _remember(layout: Layout, inputs: str) -> None:
 
 
 def build(
-    layout: Layout, *, check: bool = False, force: bool = False, progress: Progress | None = None
+    layout: Layout,
+    *,
+    check: bool = False,
+    force: bool = False,
+    progress: Progress | None = None,
+    release: Release | None = None,
 ) -> BuildResult:
     """Regenerate ``layout.out``. With ``check``, write nothing and return the drift as a diff.
 
-    A build whose inputs, generator and output are unchanged since the last one is skipped
-    (unless ``force``); ``check`` never skips.
+    ``release`` (``codegen release``): also record the unreleased changes as the next version
+    (with ``check``: say what would be recorded, writing nothing). A build whose inputs,
+    generator and output are unchanged since the last one is skipped (unless ``force``);
+    ``check`` and ``release`` never skip.
     """
     from codegen.flows.normalise import is_strict
 
     progress = progress or Progress(enabled=False)
     inputs = inputs_digest(layout)
     # --strict judges bundles the last (lenient) build accepted: never skipped
-    if not check and not force and not is_strict() and _up_to_date(layout, inputs):
+    skippable = not check and not force and release is None and not is_strict()
+    if skippable and _up_to_date(layout, inputs):
         return BuildResult(changed=False, up_to_date=True)
     # The most common bad input, alone and first: a rejected bundle reports in well under a
     # second, before the seconds of meta-schema checks and model generation.
@@ -201,9 +223,26 @@ def build(
         from codegen.release import changelog, publishing
 
         progress.step("API snapshot, version, changelog")
-        outcome = publishing.apply(staging, layout.out, layout.schemas, layout.history_file)
+        outcome = publishing.apply(
+            staging,
+            layout.out,
+            layout.schemas,
+            layout.history_file,
+            layout.released_file,
+            release,
+        )
         new = read_tree(staging)
         old = read_tree(layout.out)
+        result = BuildResult(
+            changed=new != old,
+            up_to_date=False,
+            files=len(new),
+            report=outcome.report,
+            version=outcome.version,
+            pending=outcome.pending.level if outcome.pending else "",
+            next_version=outcome.pending.version if outcome.pending else "",
+            recorded=outcome.history is not None,
+        )
         if check:
             diff = unified_diff(old, new, layout.out.name)
             if outcome.history is not None:
@@ -211,28 +250,17 @@ def build(
                     f"# {layout.history_file} would record version {outcome.version}:\n"
                     + "".join(f"# {line}\n" for line in outcome.report.splitlines())
                 )
-            return BuildResult(
-                changed=bool(diff),
-                up_to_date=False,
-                diff=diff,
-                files=len(new),
-                report=outcome.report,
-                version=outcome.version,
-            )
-        changed = new != old
-        if outcome.history is not None:  # before the swap: a history ahead, never behind
+            return replace(result, changed=bool(diff), diff=diff)
+        # before the swap: a history ahead, never behind
+        if outcome.history is not None:
             changelog.save(layout.history_file, outcome.history)
-        if changed:
+        if outcome.released is not None:
+            changelog.save_text(layout.released_file, outcome.released)
+        if result.changed:
             progress.step("swapping into place")
             swap_in(staging, layout.out)
         _remember(layout, inputs_digest(layout))
-        return BuildResult(
-            changed=changed,
-            up_to_date=False,
-            files=len(new),
-            report=outcome.report,
-            version=outcome.version,
-        )
+        return result
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         progress.done()

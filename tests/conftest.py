@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -14,8 +16,9 @@ from hypothesis import settings
 from codegen.pipeline import Layout, build
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 GENERATED = ROOT / "generated"
+CORPUS = ROOT / "tests" / "fixtures" / "corpus"
+"""Real third-party inputs the suite reads (vendored: see its SOURCE.md)."""
 # Tests import the checked-in generated package, exactly as it would be published.
 sys.path.insert(0, str(GENERATED))
 
@@ -25,6 +28,29 @@ sys.path.insert(0, str(GENERATED))
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A missing test dependency (a checker, an independent peer) stops the run at once,
+    naming the command that installs them all, instead of failing test by test."""
+    import re
+    import tomllib
+    from importlib import metadata
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = extras["optional-dependencies"]["test"]
+    missing = []
+    for requirement in wanted:
+        name = re.match(r"[A-Za-z0-9_.\-]+", requirement)
+        try:
+            metadata.distribution(name[0] if name else requirement)
+        except metadata.PackageNotFoundError:
+            missing.append(requirement)
+    if missing:
+        raise pytest.UsageError(
+            f"the test suite needs {', '.join(missing)}: "
+            'python3 -m pip install -e ".[test]" (from the repository root)'
+        )
 
 
 def copy_project(dest: Path, *, release: bool = False) -> Layout:
@@ -52,11 +78,20 @@ def project(tmp_path: Path) -> Layout:
     return copy_project(tmp_path)
 
 
-def shared_file(*parts: str) -> Path:
-    path = SHARED.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared corpus not present: {path}")
-    return path
+def open_fds() -> int:
+    """How many file descriptors this process holds (Linux: /proc/self/fd; macOS: /dev/fd)."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        if os.path.isdir(folder):
+            return len(os.listdir(folder))
+    pytest.fail("counting open file descriptors needs /proc/self/fd or /dev/fd")
+
+
+def require(module: str, distribution: str) -> ModuleType:
+    """Import a test peer the suite needs, or fail naming the command that installs it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        pytest.fail(f'the tests need {distribution} ({exc}): python3 -m pip install -e ".[test]"')
 
 
 def within(seconds: float, work: Callable[[], object]) -> None:

@@ -13,7 +13,7 @@ from codegen.errors import BuildError
 from codegen.flows.normalise import strict_bundles
 from codegen.package.output import read_tree
 from codegen.pipeline import Layout, build
-from tests.conftest import GENERATED, ROOT, shared_file
+from tests.conftest import CORPUS, GENERATED, ROOT
 
 
 def seed_output(layout: Layout) -> dict[str, bytes]:
@@ -49,7 +49,7 @@ def test_invalid_manifests_are_rejected(
     project: Layout, name: str, pointer: str, words: str
 ) -> None:
     shutil.copy(
-        shared_file("corpus", "ai-protocol", "invalid", name),
+        CORPUS / "ai-protocol" / "invalid" / name,
         project.schemas / "ai_protocol" / "providers" / name,
     )
     error = failed_build(project)
@@ -62,7 +62,7 @@ def test_anyscale_is_judged_by_the_current_v1_schema(project: Layout) -> None:
     """The seed schema also refuses anyscale's top-level `notes`; upstream's current v1 schema
     allows it, so only the relative `$schema` is reported."""
     shutil.copy(
-        shared_file("corpus", "ai-protocol", "invalid", "anyscale.json"),
+        CORPUS / "ai-protocol" / "invalid" / "anyscale.json",
         project.schemas / "ai_protocol" / "providers" / "anyscale.json",
     )
     error = failed_build(project)
@@ -95,8 +95,9 @@ def test_invalid_bundles_are_rejected(
     project: Layout, bundle: str, pointer_part: str, words: str
 ) -> None:
     target = project.schemas / "agents_json" / "bundles" / f"{bundle}_raw"  # beside ours
-    source = shared_file("corpus", "agents-json", "invalid", bundle)
-    shutil.copytree(source, target)
+    # the corpus's invalid bundles, byte-identical to the ones we ship (tests/fixtures/corpus)
+    source = ROOT / "schemas" / "agents_json" / "bundles" / bundle
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("bundle.yaml"))
     (target / "bundle.yaml").write_text(f"sources:\n  {bundle}: openapi.yaml\n")
     sources = json.loads((target / "agents.json").read_text())["sources"]
     (target / "bundle.yaml").write_text(
@@ -198,7 +199,7 @@ def test_yaml_syntax_error_names_the_line(project: Layout) -> None:
 def test_every_problem_is_reported_at_once(project: Layout) -> None:
     for name in ("huggingface.json", "jina.json"):
         shutil.copy(
-            shared_file("corpus", "ai-protocol", "invalid", name),
+            CORPUS / "ai-protocol" / "invalid" / name,
             project.schemas / "ai_protocol" / "providers" / name,
         )
     error = failed_build(project)

@@ -86,12 +86,17 @@ def test_progress_is_silent_when_piped_and_shown_on_a_terminal() -> None:
 
 
 def test_cli_build_is_quiet_on_stdout_when_piped(tmp_path: Path) -> None:
-    # With the release history: the build records no new version, so stdout (where a
-    # version's report goes) stays empty; progress never goes there.
+    # With the release history: stdout holds the report alone (the Unreleased section, when
+    # the package has changes since the last release); progress never goes there.
     layout = copy_project(tmp_path, release=True)
     result = run_cli("--root", str(layout.root), "build")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ""
+    changelog = (layout.out / "CHANGELOG.md").read_text()
+    if "\n## Unreleased" in changelog:
+        unreleased = "## Unreleased" + changelog.split("\n## Unreleased")[1].split("\n## ")[0]
+        assert result.stdout.strip() == unreleased.strip()
+    else:
+        assert result.stdout == ""
     assert "\r" not in result.stderr
     assert "wrote" in result.stderr
 
@@ -99,3 +104,86 @@ def test_cli_build_is_quiet_on_stdout_when_piped(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [["build", "--nope"], ["frobnicate"]])
 def test_bad_arguments_exit_2(argv: list[str]) -> None:
     assert run_cli(*argv).returncode == 2
+
+
+# -- warnings: one summary line per build, never on the progress line -----------------------
+
+
+def screen(written: str) -> list[str]:
+    """The lines a terminal shows for ``written`` (``\\r`` returns to the line's start)."""
+    lines: list[list[str]] = [[]]
+    column = 0
+    for char in written:
+        if char == "\n":
+            lines.append([])
+            column = 0
+        elif char == "\r":
+            column = 0
+        else:
+            line = lines[-1]
+            line[column : column + 1] = [char]
+            column += 1
+    return ["".join(line).rstrip() for line in lines]
+
+
+def test_warnings_never_share_the_progress_line_and_are_summarised() -> None:
+    import logging
+
+    from codegen.progress import Topic, build_log, topic_extra
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    log = logging.getLogger("codegen")
+    topic = Topic("agents.json", "bundles", "kinds of lenient reading or warning")
+    for verbose in (False, True):
+        tty = Tty()
+        progress = Progress(tty)
+        with build_log(progress, tty, verbose=verbose):
+            progress.step("models: acp/models.py")
+            log.warning("an unexpected thing")  # no topic: always in full
+            progress.step("templates")
+            for name, kinds in (("giphy", 2), ("resend", 3)):
+                log.warning(
+                    "%s: read with %d kind(s)", name, kinds, extra=topic_extra(topic, name, kinds)
+                )
+            progress.done()
+        shown = [line for line in screen(tty.getvalue()) if line]
+        assert not [line for line in shown if "warning" in line and "s] " in line], shown
+        assert "codegen: warning: an unexpected thing" in shown
+        summary = "codegen: warning: agents.json: 2 bundles read with 5 kinds of lenient reading"
+        if verbose:
+            assert "codegen: warning: resend: read with 3 kind(s)" in shown
+            assert not any(line.startswith(summary) for line in shown)
+        else:
+            assert not any("giphy" in line or "resend" in line for line in shown), shown
+            assert [line for line in shown if line.startswith(summary)] == [
+                summary + " or warning (details: --verbose)"
+            ]
+    assert log.propagate and not log.handlers  # the routing ends with the build
+
+
+def test_a_build_summarises_the_bundle_warnings_in_one_line(tmp_path: Path) -> None:
+    import re
+    import shutil
+
+    layout = copy_project(tmp_path)
+    for name in ("aap", "acp", "ai_protocol", "skills"):
+        shutil.rmtree(layout.schemas / name)
+    quiet = run_cli("--root", str(layout.root), "build")
+    assert quiet.returncode == 0, quiet.stderr
+    warned = [line for line in quiet.stderr.splitlines() if "warning" in line]
+    assert len(warned) == 1, quiet.stderr
+    assert "/flows/" not in quiet.stderr
+    match = re.fullmatch(
+        r"codegen: warning: agents\.json: (\d+) bundles read with (\d+) kinds of lenient "
+        r"reading or warning \(details: --verbose\)",
+        warned[0],
+    )
+    assert match, warned[0]
+    loud = run_cli("--root", str(layout.root), "build", "--force", "--verbose")
+    assert loud.returncode == 0, loud.stderr
+    kinds = [int(k) for k in re.findall(r"agents\.json: read with (\d+) kind", loud.stderr)]
+    assert (len(kinds), sum(kinds)) == (int(match[1]), int(match[2])) and kinds
+    assert "/flows/" in loud.stderr and "details: --verbose" not in loud.stderr

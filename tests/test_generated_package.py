@@ -22,7 +22,15 @@ def run(*args: str, cwd: Path = GENERATED) -> subprocess.CompletedProcess[str]:
 
 
 def test_layout() -> None:
-    for name in ("pyproject.toml", "README.md", "agentproto/py.typed", "agentproto/__init__.py"):
+    for name in (
+        "pyproject.toml",
+        "README.md",
+        "CHANGELOG.md",
+        "LICENSE",
+        "agentproto/py.typed",
+        "agentproto/__init__.py",
+        "agentproto/errors.py",
+    ):
         assert (GENERATED / name).is_file(), name
     for protocol in PROTOCOLS:
         assert (GENERATED / "agentproto" / protocol / "models.py").is_file()
@@ -97,6 +105,7 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
     assert build.returncode == 0, build.stdout + build.stderr
     wheels = list(dist.glob("agentproto-*.whl"))
     assert len(wheels) == 1
+    check_wheel_metadata(wheels[0])
     # The build must not leave artefacts behind in generated/ (it is the golden tree).
     assert not (GENERATED / "build").exists()
     assert not list(GENERATED.glob("*.egg-info"))
@@ -109,7 +118,9 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     site = run(str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+    # (a venv made with --system-site-packages reads those too: name every site folder)
     ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    ours |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
     (Path(site.stdout.strip()) / "_test_deps.pth").write_text("\n".join(sorted(ours)) + "\n")
     install = run(str(python), "-m", "pip", "install", "--no-deps", "--no-index", str(wheels[0]))
     assert install.returncode == 0, install.stdout + install.stderr
@@ -130,6 +141,48 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
     result = run(str(python), "-c", code, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("s ")
+
+
+def check_wheel_metadata(wheel: Path) -> None:
+    """The licence text, the project URLs and the changelog travel with the wheel."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        licence = [n for n in names if ".dist-info/" in n and n.rsplit("/", 1)[-1] == "LICENSE"]
+        assert len(licence) == 1, names
+        text = archive.read(licence[0]).decode()
+        assert (GENERATED / "LICENSE").read_text() == text
+        assert "Apache License" in text and "Version 2.0, January 2004" in text
+        metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
+    meta = metadata.decode()
+    assert "License: Apache-2.0" in meta and "License-File: LICENSE" in meta
+    for label in ("Repository", "Changelog", "Issues"):
+        assert f"\nProject-URL: {label}, https://" in meta
+    changelog = (GENERATED / "CHANGELOG.md").read_text()
+    assert "# Changelog of agentproto" in meta
+    newest = changelog.split("\n## ", 2)[1].split("\n", 1)[0]  # the newest entry's heading
+    assert f"\n## {newest}\n" in meta
+
+
+def test_the_sdist_holds_the_licence_and_the_changelog(tmp_path: Path) -> None:
+    import tarfile
+
+    built = run(
+        sys.executable,
+        "-m",
+        "build",
+        "--sdist",
+        "--no-isolation",
+        "--outdir",
+        str(tmp_path / "dist"),
+        str(copy_of_generated(tmp_path)),
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    (sdist,) = (tmp_path / "dist").glob("agentproto-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        top = {name.split("/", 1)[1] for name in archive.getnames() if name.count("/") == 1}
+    assert {"LICENSE", "CHANGELOG.md", "README.md", "pyproject.toml"} <= top
 
 
 def copy_of_generated(tmp_path: Path) -> Path:

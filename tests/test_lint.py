@@ -21,6 +21,7 @@ HAND_WRITTEN = [
     "templates/llm",
     "templates/aap",
     "templates/skills",
+    "templates/package/errors.py",
 ]
 
 

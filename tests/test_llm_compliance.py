@@ -1,6 +1,6 @@
 """Upstream's AI-Protocol compliance suite against ``agentproto.llm`` (issue 16).
 
-One test per case of ``../shared/corpus/ai-protocol/compliance/cases/`` (54 apply to a chat
+One test per case of ``tests/fixtures/corpus/ai-protocol/compliance/cases/`` (54 apply to a chat
 client), run by ``tests/compliance/runner.py`` through the public API over loopback HTTP. A
 case the runner finds not applicable is skipped with its reason; the cases listed in
 ``runner.KNOWN_GAPS`` (none today) fail for a reason the runner names and are strict expected
@@ -17,10 +17,8 @@ from collections.abc import Iterator
 import pytest
 
 from tests.compliance import runner
-from tests.conftest import shared_file
 from tests.servers.scripted import Script, scripted_server
 
-shared_file("corpus", "ai-protocol", "compliance", "cases")  # skips the module without it
 CASES = runner.load_cases()
 
 

@@ -36,7 +36,7 @@ from agentproto.llm.events import PartialContentDelta, StreamEnd, ToolCallEnded
 from agentproto.llm.registry import UPSTREAM_IDS
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
-from tests.conftest import ROOT, shared_file
+from tests.conftest import CORPUS, ROOT
 from tests.servers.loopback import serve
 from tests.servers.mock_provider import MockProvider, start_mock_provider
 from tests.servers.scripted import Answer, scripted_server
@@ -64,7 +64,7 @@ UPSTREAM = [
     for p in sorted((ROOT / "schemas" / "ai_protocol" / version / "providers").glob("*.yaml"))
 ]
 """The vendored upstream manifests besides the bundled ones, as ``v1/<id>`` / ``v2/<id>``."""
-COMPLIANCE_FIXTURES = shared_file("corpus", "ai-protocol", "compliance", "fixtures", "providers")
+COMPLIANCE_FIXTURES = CORPUS / "ai-protocol" / "compliance" / "fixtures" / "providers"
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ To regenerate the expectations (then review every diff by hand)::
 With ``LLM_REQUESTS_RECORD=1`` the request tests write the files instead of comparing.
 
 Also here: the API key stays out of ``repr(client)`` and out of the error raised for a 4xx
-answer (Gemini carries it in the query string); invalid manifests of the shared corpus raise
+answer (Gemini carries it in the query string); invalid manifests of the vendored corpus raise
 ``ManifestError`` with the right JSON pointer; ``Manifest.load`` of a file.
 """
 
@@ -38,10 +38,11 @@ from urllib.parse import parse_qs
 import pytest
 from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError
+from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.registry import PROVIDER_IDS
 from agentproto.llm.streaming import IncompleteStreamError
 
-from tests.conftest import ROOT, shared_file
+from tests.conftest import CORPUS, ROOT
 from tests.servers.loopback import serve
 
 Scope = MutableMapping[str, Any]
@@ -298,11 +299,14 @@ def test_chat_request(provider: str, recorder: Recorder, base_url: str) -> None:
     check(provider, "chat", summarize(manifest, request))
 
 
-@pytest.mark.parametrize("provider", PROVIDER_IDS)
+def can_stream(provider: str) -> bool:
+    manifest = Manifest.bundled(provider)
+    return "stream" in manifest.mappings or "chat_stream" in manifest.endpoints
+
+
+@pytest.mark.parametrize("provider", [p for p in PROVIDER_IDS if can_stream(p)])
 def test_stream_request(provider: str, recorder: Recorder, base_url: str) -> None:
     manifest = Manifest.bundled(provider)
-    if "stream" not in manifest.mappings and "chat_stream" not in manifest.endpoints:
-        pytest.skip(f"{provider}: the manifest gives no way to ask for a stream")
     with make_client(provider, base_url) as client:
         try:
             with client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64) as stream:
@@ -319,6 +323,23 @@ def test_stream_request(provider: str, recorder: Recorder, base_url: str) -> Non
             node = node[part]
         assert node is True
     check(provider, "stream", summarize(manifest, request))
+
+
+@pytest.mark.parametrize("provider", [p for p in PROVIDER_IDS if not can_stream(p)])
+def test_a_manifest_without_streams_refuses_one(
+    provider: str, recorder: Recorder, base_url: str
+) -> None:
+    """gemini's bundled manifest has no ``stream`` mapping and no ``chat_stream`` endpoint:
+    ``stream()`` refuses before sending anything (never a plain chat passed off as a stream)."""
+    with make_client(provider, base_url) as client, pytest.raises(UnsupportedError) as info:
+        with client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64) as stream:
+            stream.final_response()
+    assert "no way to ask for a stream" in str(info.value) and provider in str(info.value)
+    assert recorder.take() == []
+
+
+def test_the_streamless_manifests_are_the_known_ones() -> None:
+    assert [p for p in PROVIDER_IDS if not can_stream(p)] == ["gemini"]
 
 
 @pytest.mark.parametrize(
@@ -434,7 +455,7 @@ def test_query_param_key_is_not_in_stream_errors(recorder: Recorder, base_url: s
     ],
 )
 def test_invalid_corpus_manifests(name: str, pointer: str, words: tuple[str, ...]) -> None:
-    path = shared_file("corpus", "ai-protocol", "invalid", f"{name}.json")
+    path = CORPUS / "ai-protocol" / "invalid" / f"{name}.json"
     data = json.loads(path.read_text("utf-8"))
     with pytest.raises(ManifestError) as info:
         Manifest.from_dict(data, source=str(path))
@@ -447,7 +468,7 @@ def test_invalid_corpus_manifests(name: str, pointer: str, words: tuple[str, ...
 
 
 def test_from_dict_default_source() -> None:
-    path = shared_file("corpus", "ai-protocol", "invalid", "jina.json")
+    path = CORPUS / "ai-protocol" / "invalid" / "jina.json"
     with pytest.raises(ManifestError) as info:
         Manifest.from_dict(json.loads(path.read_text("utf-8")))
     assert info.value.source == "<manifest>"

@@ -1,8 +1,10 @@
-"""Publishing (issue 19): the API snapshot, the semver verdict, the version, the changelog.
+"""Publishing (issues 19, 24): the API snapshot, the semver verdict, the version, the changelog.
 
-Schema changes of each kind are made in a scratch project that holds only AAP (a build takes
-a few seconds), starting from a baseline built once per module; the real refresh (ACP schema
-from @agentclientprotocol/sdk 2.0.0 to the vendored 2.4.0) builds an ACP-only project.
+A build lists the changes since the last release as *Unreleased*; ``codegen release`` records
+them as one version (``build(..., release=Release())``). Schema changes of each kind are made
+in a scratch project that holds only AAP (a build takes about a second), starting from a
+baseline built once per module; the real refresh (ACP schema from @agentclientprotocol/sdk
+2.0.0 to the vendored 2.4.0) builds an ACP-only project.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ import yaml
 
 from codegen.errors import BuildError
 from codegen.pipeline import Layout, build
-from codegen.release.changelog import load
-from codegen.release.publishing import api_digest
+from codegen.release.changelog import RELEASED_FILE, load
+from codegen.release.publishing import Release, api_digest
 from codegen.release.semver import bump, compare, compare_types, overall
 from codegen.release.snapshot import SNAPSHOT_FILE, derive, input_lines, parse
 from tests.conftest import GENERATED, ROOT, copy_project
@@ -79,6 +81,17 @@ def latest_entry(layout: Layout) -> str:
     return "## " + text.split("\n## ")[1]
 
 
+def headings(layout: Layout) -> list[str]:
+    text = (layout.out / "CHANGELOG.md").read_text()
+    return [line for line in text.splitlines() if line.startswith("## ")]
+
+
+def versions(layout: Layout) -> list[tuple[str, str]]:
+    records = load(layout.history_file)
+    assert records is not None
+    return [(r.version, r.level) for r in records]
+
+
 # -- the baseline ---------------------------------------------------------------------------
 
 
@@ -87,6 +100,10 @@ def test_first_build_is_the_initial_version(aap_base: Layout) -> None:
     records = load(aap_base.history_file)
     assert records is not None and [r.level for r in records] == ["initial"]
     assert records[0].snapshot == api_digest((aap_base.out / SNAPSHOT_FILE).read_text())
+    # the initial version is the baseline: its snapshot is the released one
+    assert (aap_base.history_file.parent / RELEASED_FILE).read_bytes() == (
+        aap_base.out / SNAPSHOT_FILE
+    ).read_bytes()
     assert latest_entry(aap_base).startswith("## 0.1.0 (initial)")
     init = (aap_base.out / "agentproto" / "__init__.py").read_text()
     assert '__version__ = "0.1.0"' in init and '"aap": "3"' in init
@@ -171,25 +188,36 @@ def test_each_kind_of_change_gives_its_class_version_and_entry(
         edit_schema(layout, schema_change)
     if spec_change:
         edit_spec(layout, spec_change)
+    history = layout.history_file.read_bytes()
     result = build(layout)
-    assert result.changed and result.version == version == version_of(layout)
+    # A build shows the change as unreleased and records nothing.
+    assert result.changed and not result.recorded
+    assert (result.version, result.pending, result.next_version) == ("0.1.0", level, version)
+    assert version_of(layout) == "0.1.0"
+    assert layout.history_file.read_bytes() == history
+    unreleased = latest_entry(layout)
+    assert unreleased.startswith(
+        f"## Unreleased ({level}, since 0.1.0: `codegen release` records {version})"
+    ), unreleased
+    assert "- aap/" in unreleased  # names the input that caused it
+    for line in lines:
+        assert line in unreleased, unreleased
+    assert result.report.strip() == unreleased.strip()  # what the build printed
+    # The release records it.
+    released = build(layout, release=Release())
+    assert released.recorded and released.version == version == version_of(layout)
     entry = latest_entry(layout)
     assert entry.startswith(f"## {version} ({level}, from 0.1.0)"), entry
-    assert "- aap/" in entry  # names the input that caused it
-    for line in lines:
-        assert line in entry, entry
-    assert result.report.strip() == entry.strip()  # what the build printed
-    records = load(layout.history_file)
-    assert records is not None and [(r.version, r.level) for r in records] == [
-        ("0.1.0", "initial"),
-        (version, level),
-    ]
+    assert entry.split("\n", 1)[1] == unreleased.split("\n", 1)[1]
+    assert released.report.strip() == entry.strip()
+    assert versions(layout) == [("0.1.0", "initial"), (version, level)]
     init = (layout.out / "agentproto" / "__init__.py").read_text()
     assert f'__version__ = "{version}"' in init
-    # Built again: nothing more to record, the same bytes.
+    # Built again: nothing more to record, nothing unreleased, the same bytes.
     history = layout.history_file.read_bytes()
     again = build(layout, force=True)
     assert not again.changed and again.version == version and not again.report
+    assert not again.pending
     assert layout.history_file.read_bytes() == history
     assert not build(layout, check=True).changed
 
@@ -197,22 +225,72 @@ def test_each_kind_of_change_gives_its_class_version_and_entry(
 # -- state: history, check, force -----------------------------------------------------------
 
 
-def test_changes_accumulate_newest_first(aap_base: Layout, tmp_path: Path) -> None:
+FOUR_CHANGES: list[tuple[str, Callable[[Layout], None], str, str]] = [
+    # what the scratch project is changed by, the accumulated level and the line it adds
+    ("add a field", lambda lay: edit_schema(lay, _add_field), "minor",
+     "`agentproto.aap.models.SessionInfo.title`: field added"),
+    ("add a method", lambda lay: edit_spec(lay, _add_method), "minor",
+     "`agentproto.aap.client.AAPClient.get_meta_again`: def added"),
+    ("remove an enum value", lambda lay: edit_schema(lay, _remove_enum_value), "major",
+     "`agentproto.aap.models.StopReason`: type narrowed"),
+    ("edit a description", lambda lay: edit_schema(lay, _edit_description), "major",
+     "docs edited: 1 (`agentproto.aap.models.SessionInfo.session_id`)"),
+]  # fmt: skip
+
+
+def test_four_changes_then_one_release_give_one_version(aap_base: Layout, tmp_path: Path) -> None:
+    """Four successive API changes, each built (and each build repeated): no version is
+    recorded, the Unreleased section grows; one release then records exactly one version
+    whose entry names all four."""
     layout = clone(aap_base, tmp_path)
-    edit_schema(layout, _add_field)
-    assert build(layout).version == "0.1.1"
-    edit_schema(layout, _remove_enum_value)
-    assert build(layout).version == "0.2.0"
-    text = (layout.out / "CHANGELOG.md").read_text()
-    headings = [line for line in text.splitlines() if line.startswith("## ")]
-    assert headings == [
-        "## 0.2.0 (major, from 0.1.1)",
-        "## 0.1.1 (minor, from 0.1.0)",
-        "## 0.1.0 (initial)",
-    ]
+    history = layout.history_file.read_bytes()
+    seen: list[str] = []
+    for _what, change, level, line in FOUR_CHANGES:
+        change(layout)
+        result = build(layout)
+        again = build(layout, force=True)
+        assert result.changed and not result.recorded and not again.recorded
+        assert result.version == again.version == version_of(layout) == "0.1.0"
+        assert result.pending == level and result.next_version == bump("0.1.0", level)
+        assert layout.history_file.read_bytes() == history
+        seen.append(line)
+        unreleased = latest_entry(layout)
+        assert unreleased.startswith(f"## Unreleased ({level}, since 0.1.0"), unreleased
+        assert all(line in unreleased for line in seen), unreleased
+    assert headings(layout)[1:] == ["## 0.1.0 (initial)"]
+
+    released = build(layout, release=Release())
+    assert released.recorded and released.version == "0.2.0" == version_of(layout)
+    assert versions(layout) == [("0.1.0", "initial"), ("0.2.0", "major")]
+    assert headings(layout) == ["## 0.2.0 (major, from 0.1.0)", "## 0.1.0 (initial)"]
+    entry = latest_entry(layout)
+    for _what, _change, _level, line in FOUR_CHANGES:
+        assert line in entry, entry
+    assert (layout.history_file.parent / RELEASED_FILE).read_bytes() == (
+        layout.out / SNAPSHOT_FILE
+    ).read_bytes()
+    # Nothing left to release; a rebuild records nothing.
+    assert not build(layout, release=Release()).recorded
+    assert not build(layout, force=True).recorded
+    assert versions(layout) == [("0.1.0", "initial"), ("0.2.0", "major")]
 
 
-def test_check_reports_the_pending_version_and_writes_nothing(
+def test_release_may_ask_for_a_higher_level_never_a_lower_one(
+    aap_base: Layout, tmp_path: Path
+) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _remove_field)  # major
+    with pytest.raises(BuildError) as error:
+        build(layout, release=Release("minor"))
+    assert "cannot be released as minor" in str(error.value)
+    assert versions(layout) == [("0.1.0", "initial")]
+    layout = clone(aap_base, tmp_path / "minor")
+    edit_schema(layout, _add_field)  # minor: 0.1.1; asked major: 0.2.0
+    assert build(layout, release=Release("major")).version == "0.2.0"
+    assert versions(layout) == [("0.1.0", "initial"), ("0.2.0", "major")]
+
+
+def test_check_shows_the_unreleased_change_and_writes_nothing(
     aap_base: Layout, tmp_path: Path
 ) -> None:
     layout = clone(aap_base, tmp_path)
@@ -220,9 +298,14 @@ def test_check_reports_the_pending_version_and_writes_nothing(
     history = layout.history_file.read_bytes()
     before = (layout.out / "pyproject.toml").read_bytes()
     result = build(layout, check=True)
-    assert result.changed and result.version == "0.2.0"
-    assert '-version = "0.1.0"\n+version = "0.2.0"' in result.diff
-    assert "would record version 0.2.0" in result.diff
+    assert result.changed and result.version == "0.1.0" and result.next_version == "0.2.0"
+    assert "+## Unreleased (major, since 0.1.0: `codegen release` records 0.2.0)" in result.diff
+    assert "pyproject.toml" not in result.diff  # the version stays the released one
+    assert layout.history_file.read_bytes() == history
+    assert (layout.out / "pyproject.toml").read_bytes() == before
+    dry = build(layout, check=True, release=Release())  # codegen release --dry-run
+    assert dry.recorded and dry.version == "0.2.0"
+    assert dry.report.startswith("## 0.2.0 (major, from 0.1.0)")
     assert layout.history_file.read_bytes() == history
     assert (layout.out / "pyproject.toml").read_bytes() == before
 
@@ -238,7 +321,7 @@ def test_check_fails_on_a_hand_edited_version(aap_base: Layout, tmp_path: Path) 
 def test_a_history_that_does_not_add_up_is_an_error(aap_base: Layout, tmp_path: Path) -> None:
     layout = clone(aap_base, tmp_path)
     edit_schema(layout, _add_field)
-    build(layout)
+    build(layout, release=Release())
     data = json.loads(layout.history_file.read_text())
     data["versions"][1]["version"] = "0.2.0"  # a minor change after 0.1.0 is 0.1.1
     layout.history_file.write_text(json.dumps(data))
@@ -249,26 +332,54 @@ def test_a_history_that_does_not_add_up_is_an_error(aap_base: Layout, tmp_path: 
     assert "expected 0.1.1" in problem
 
 
-def test_a_change_without_the_previous_snapshot_is_refused(
+def test_the_released_snapshot_is_checked_against_the_history(
     aap_base: Layout, tmp_path: Path
 ) -> None:
     layout = clone(aap_base, tmp_path)
-    edit_schema(layout, _remove_field)
+    released = layout.history_file.parent / RELEASED_FILE
+    snapshot = released.read_text()
+    released.write_text(snapshot.replace("class SessionInfo", "class SessionInfoX"))
+    with pytest.raises(BuildError) as error:
+        build(layout, force=True)
+    assert "not the API snapshot of version 0.1.0" in str(error.value)
+    # Missing, and generated/API.txt is that version's (a history from before the file
+    # existed): adopted and written.
+    released.unlink()
+    build(layout, force=True)
+    assert released.read_text() == snapshot
+    # Missing, and nothing to take it from: refused, nothing written.
+    released.unlink()
     (layout.out / SNAPSHOT_FILE).unlink()
     before = sorted(p.name for p in layout.out.iterdir())
     with pytest.raises(BuildError) as error:
-        build(layout)
-    assert "differs from version 0.1.0" in str(error.value.problems[0])
-    assert sorted(p.name for p in layout.out.iterdir()) == before  # nothing written
-    records = load(layout.history_file)
-    assert records is not None and len(records) == 1
+        build(layout, force=True)
+    assert "missing: the API snapshot of version 0.1.0" in str(error.value)
+    assert sorted(p.name for p in layout.out.iterdir()) == before
+
+
+def test_a_build_into_an_empty_folder_compares_with_the_release(
+    aap_base: Layout, tmp_path: Path
+) -> None:
+    """The base of the comparison is in release/, not in the output folder."""
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _add_field)
+    elsewhere = Layout.for_root(layout.root, out=tmp_path / "elsewhere")
+    result = build(elsewhere)
+    assert result.pending == "minor" and result.version == "0.1.0"
+    assert build(layout).report == result.report
 
 
 def test_the_checked_in_package_matches_its_history() -> None:
     records = load(ROOT / "release" / "history.json")
     assert records is not None
     snapshot = (GENERATED / SNAPSHOT_FILE).read_text()
-    assert records[-1].snapshot == api_digest(snapshot)
+    released = (ROOT / "release" / RELEASED_FILE).read_text()
+    assert records[-1].snapshot == api_digest(released)
+    changelog = (GENERATED / "CHANGELOG.md").read_text()
+    if api_digest(snapshot) != api_digest(released):
+        assert "\n## Unreleased (" in changelog
+    else:
+        assert "\n## Unreleased" not in changelog
     import agentproto
 
     assert agentproto.__version__ == records[-1].version
@@ -328,6 +439,15 @@ def snap(source: str) -> Any:
         ("class A:\n    x: int\n", "class A(B):\n    x: int\n", "minor", "base class added"),
         ("class A(B, C):\n    x: int\n", "class A(C, B):\n    x: int\n",
          "major", "base classes reordered"),
+        # a root base replaced by a class that derives from it: nothing is lost
+        ("class E(Exception):\n    pass\n", "class E(RootError):\n    pass\n",
+         "minor", "base class replaced"),
+        ("class A(object):\n    x: int\n", "class A(B):\n    x: int\n",
+         "minor", "base class replaced"),
+        ("class E(Exception):\n    pass\n", "class E(Mixin):\n    pass\n",
+         "major", "base class removed"),  # not an exception class by its name
+        ("class E(ValueError):\n    pass\n", "class E(RootError):\n    pass\n",
+         "major", "base class removed"),  # `except ValueError` no longer catches it
     ],
 )  # fmt: skip
 def test_classifier(before: str, after: str, level: str, what: str) -> None:
@@ -396,7 +516,7 @@ def test_diff_between_two_git_revisions(aap_base: Layout, tmp_path: Path) -> Non
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-q", "-m", "base"], check=True)
     edit_schema(layout, _add_enum_value)
-    build(layout)
+    build(layout, release=Release())
     subprocess.run([*git, "commit", "-q", "-a", "-m", "refresh"], check=True)
     history = layout.history_file.read_bytes()
 
@@ -409,6 +529,30 @@ def test_diff_between_two_git_revisions(aap_base: Layout, tmp_path: Path) -> Non
     assert same.returncode == 0 and "no change to the public API" in same.stdout
     bad = codegen("diff", "no-such-revision", "HEAD", cwd=tmp_path)
     assert bad.returncode == 2 and "neither a folder nor a git revision" in bad.stderr
+
+
+def test_the_release_command(aap_base: Layout, tmp_path: Path) -> None:
+    layout = clone(aap_base, tmp_path)
+    edit_schema(layout, _add_field)
+    history = layout.history_file.read_bytes()
+    built = codegen("build", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert built.stdout.startswith("## Unreleased (minor, since 0.1.0")
+    assert "unreleased minor changes (`codegen release` records 0.1.1)" in built.stderr
+    dry = codegen("release", "--dry-run", cwd=tmp_path)
+    assert dry.returncode == 0, dry.stderr
+    assert dry.stdout.startswith("## 0.1.1 (minor, from 0.1.0)") and "--dry-run" in dry.stderr
+    assert layout.history_file.read_bytes() == history and version_of(layout) == "0.1.0"
+    done = codegen("release", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "recorded version 0.1.1" in done.stderr and version_of(layout) == "0.1.1"
+    assert codegen("build", "--check", cwd=tmp_path).returncode == 0
+    nothing = codegen("release", cwd=tmp_path)
+    assert nothing.returncode == 1 and "nothing to release" in nothing.stderr
+    edit_schema(layout, _remove_field)
+    lower = codegen("release", "--level", "patch", cwd=tmp_path)
+    assert lower.returncode == 2 and "cannot be released as patch" in lower.stderr
+    assert versions(layout) == [("0.1.0", "initial"), ("0.1.1", "minor")]
 
 
 # -- a real refresh: ACP schema from @agentclientprotocol/sdk 2.0.0 to 2.4.0 -------------------
@@ -436,7 +580,7 @@ def test_real_acp_refresh_is_classified_as_claimed(tmp_path: Path) -> None:
     shutil.copytree(layout.out, tmp_path / "old")
     for name, data in vendored.items():
         (acp / name).write_bytes(data)
-    result = build(layout)
+    result = build(layout, release=Release())
 
     assert result.version == "0.2.0"
     entry = latest_entry(layout)
@@ -477,7 +621,7 @@ def test_inputs_name_their_source_note_and_catch_a_stale_one(tmp_path: Path) -> 
 def test_a_lost_history_is_never_restarted_silently(aap_base: Layout, tmp_path: Path) -> None:
     layout = clone(aap_base, tmp_path)
     edit_schema(layout, _add_field)
-    build(layout)
+    build(layout, release=Release())
     layout.history_file.unlink()
     with pytest.raises(BuildError) as error:
         build(layout, force=True)

@@ -4,8 +4,10 @@
 (``models``: models module path -> text, for signatures read from the request types), returning
 files (paths relative to the ``agentproto`` package folder, e.g. ``"acp/client.py"``) rendered
 from its templates under ``templates/<package>/``, and ``EXPORTS`` (public name -> module of the
-protocol package) that the package's ``__init__`` re-exports lazily. A protocol without such a
-module gets models and its operation table only: never a placeholder client.
+protocol package, or an absolute ``agentproto._runtime...`` module for a runtime type its users
+meet: ``RetryPolicy``, ``Secret``) that the package's ``__init__`` re-exports lazily. A
+protocol without such a module gets models and its operation table only: never a placeholder
+client.
 """
 
 from __future__ import annotations

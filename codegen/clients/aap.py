@@ -31,6 +31,10 @@ EXPORTS = {
     "IncompleteTurnError": "turns",
     "fold_events": "turns",
     "afold_events": "turns",
+    # runtime types a user of the client meets (options, stream items)
+    "RetryPolicy": "agentproto._runtime.http",
+    "Secret": "agentproto._runtime.redact",
+    "UnknownEvent": "agentproto._runtime.streaming",
 }
 
 

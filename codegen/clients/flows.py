@@ -26,6 +26,7 @@ EXPORTS = {
     "FlowInputError": "_auth",
     "FlowLinkError": "_auth",
     "OAuth2Token": "_auth",
+    "RetryPolicy": "agentproto._runtime.http",  # the flow classes' retry= option
 }
 
 

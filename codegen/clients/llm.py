@@ -74,22 +74,40 @@ EXPORTS = {  # sorted where it is used
     "UnsupportedError": "problems",
     "Usage": "response",
     "function_tool": "tool_loop",
+    # runtime types a user of the client meets (its options)
+    "RetryPolicy": "agentproto._runtime.http",
+    "Secret": "agentproto._runtime.redact",
 }
 _FALLBACK_DOC = "The provider answered with an error of this class."
 
 
-def _standalone(template_root: Path, name: str) -> ModuleType:
-    """Load a runtime module that imports nothing from the package (paths, payloads)."""
-    path = template_root / "llm" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_codegen_llm_{name}", path)
+_ERRORS = "agentproto._runtime.errors"
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it runs
+    sys.modules[name] = module  # dataclasses look their module up while it runs
     try:
         spec.loader.exec_module(module)
     finally:
-        del sys.modules[spec.name]
+        del sys.modules[name]
     return module
+
+
+def _standalone(template_root: Path, name: str) -> ModuleType:
+    """Load a module of the LLM client that imports nothing from the package but the
+    runtime's root exception (paths, payloads, versions): that one is loaded from the
+    templates too, unless the package is imported in this process already."""
+    provided = _ERRORS not in sys.modules
+    if provided:
+        sys.modules[_ERRORS] = _load(_ERRORS, template_root / "runtime" / "errors.py")
+    try:
+        return _load(f"_codegen_llm_{name}", template_root / "llm" / f"{name}.py")
+    finally:
+        if provided:
+            del sys.modules[_ERRORS]
 
 
 def render(

@@ -35,6 +35,7 @@ EXPORTS = {
     "parse_index": "documents",
     "serialize": "documents",
     "validate": "documents",
+    "Secret": "agentproto._runtime.redact",  # what Credentials hold
 }
 
 

@@ -27,8 +27,11 @@ from typing import Any
 
 from codegen.errors import BuildError, Problem
 from codegen.flows.normalise import PARAMETER_KEYS, SCHEMA_KEYWORDS, Deviation, group
+from codegen.progress import Topic, topic_extra
 
 log = logging.getLogger("codegen")
+LENIENT_BUNDLES = Topic("agents.json", "bundles", "kinds of lenient reading or warning")
+"""What a build's summary line counts (codegen.progress): the full text with --verbose."""
 
 Warn = Callable[[str, str, str], None]
 _HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -859,7 +862,11 @@ def plan_bundle(
     elif grouped:
         lines = [f"  {kind}: {', '.join(pointers)}" for kind, pointers in grouped]
         log.warning(
-            "%s: read with %d kind(s) of normalisation:\n%s", shown, len(lines), "\n".join(lines)
+            "%s: read with %d kind(s) of normalisation:\n%s",
+            shown,
+            len(lines),
+            "\n".join(lines),
+            extra=topic_extra(LENIENT_BUNDLES, shown, len(lines)),
         )
     return {
         "bundle": name,

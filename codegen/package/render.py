@@ -121,7 +121,10 @@ def render_package(
     files[f"{PACKAGE}/__init__.py"] = render(
         "package/__init__.py.j2", protocols=protocols, version=VERSION, generator=__version__
     )
+    files[f"{PACKAGE}/errors.py"] = ship(template_dir / "package" / "errors.py")  # hand-written
     files[f"{PACKAGE}/py.typed"] = ""
+    files["LICENSE"] = (template_dir / "package" / "LICENSE").read_text(encoding="utf-8")
+    files["MANIFEST.in"] = "include CHANGELOG.md LICENSE README.md\n"
     files[".gitignore"] = gitignore()
     for path in sorted(runtime_dir.rglob("*.py")):
         rel = path.relative_to(runtime_dir).as_posix()
@@ -143,7 +146,9 @@ def render_package(
                 title=title,
                 module=module,
                 names=public_names(text),
-                extras=client_exports(protocol) if package_dir == protocol.package else {},
+                extras=_homes(module, client_exports(protocol))
+                if package_dir == protocol.package
+                else {},
             )
         for rel, text in sorted(client_files(protocol, env, models).items()):
             _check_model_imports(rel, text, models, protocol)
@@ -158,6 +163,15 @@ def render_package(
                 "package/operations.py.j2", protocol=protocol, operations=unstable_ops
             )
     return files
+
+
+def _homes(module: str, exports: Mapping[str, str]) -> dict[str, str]:
+    """Each re-exported name's module: relative to the protocol package (``"client"``), or
+    absolute (``"agentproto._runtime.http"``: a runtime type the package's users meet)."""
+    return {
+        name: home if home.startswith(f"{PACKAGE}.") else f"{module}.{home}"
+        for name, home in exports.items()
+    }
 
 
 def _check_model_imports(

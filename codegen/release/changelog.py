@@ -1,11 +1,14 @@
-"""The release history (``release/history.json``) and the ``CHANGELOG.md`` rendered from it.
+"""The release history (``release/``) and the ``CHANGELOG.md`` rendered from it.
 
-The history is an input of the build, committed like a lock file: one record per version,
-oldest first, each with its level (``initial``, ``major``, ``minor``, ``patch``), the digest of
-the API snapshot it describes, the inputs that caused it and its changes. The build appends a
-record when the snapshot differs from the newest record's; everything else (the version in
-``pyproject.toml`` and ``__init__.py``, CHANGELOG.md) is derived from it, so a scratch build
-from the same inputs writes the same bytes. It holds no timestamps.
+The history is an input of the build, committed like a lock file: ``release/history.json``
+holds one record per released version, oldest first, each with its level (``initial``,
+``major``, ``minor``, ``patch``), the digest of the API snapshot it describes, the inputs that
+caused it and its changes; ``release/API.released.txt`` is the whole API snapshot of the newest
+record (the digest alone cannot be compared with). A build compares the package with that
+snapshot and lists the difference as *Unreleased*; only ``codegen release`` appends a record
+(and replaces the snapshot). Everything else (the version in ``pyproject.toml`` and
+``__init__.py``, CHANGELOG.md) is derived from these two files, so a scratch build from the
+same inputs writes the same bytes. They hold no timestamps.
 
 A history is checked whenever it is read: each version must be the previous one bumped by its
 level (``codegen.release.semver.bump``); a hand-edited version is an error naming the record.
@@ -24,6 +27,7 @@ from codegen.errors import BuildError
 from codegen.release.semver import LEVELS, Change, bump, is_version
 
 HISTORY_FILE = "history.json"
+RELEASED_FILE = "API.released.txt"
 FORMAT = 1
 INITIAL_VERSION = "0.1.0"
 _PATCH_SHOWN = 8  # patch-level changes of one kind listed by name before "and N more"
@@ -123,11 +127,16 @@ def dumps(records: list[Record]) -> str:
 
 def save(path: Path, records: list[Record]) -> None:
     """Write atomically (temporary file + rename in the same folder)."""
+    save_text(path, dumps(records))
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write a file of the release folder atomically (temporary file + rename beside it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(prefix=".history-", dir=path.parent)
+    handle, tmp = tempfile.mkstemp(prefix=".release-", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(dumps(records))
+            stream.write(text)
         # mkstemp makes the file private (0600); a history is shared like any source file
         os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(tmp, path)
@@ -177,16 +186,31 @@ def entry(record: Record, previous: str | None) -> str:
     return "\n".join(out) + "\n"
 
 
-def render(records: list[Record], package: str) -> str:
-    """CHANGELOG.md: newest first."""
+def unreleased_entry(pending: Record, released: str) -> str:
+    """The changes since the last release, as CHANGELOG.md and the build's report show them
+    (``pending.version`` is what ``codegen release`` would record)."""
+    text = entry(pending, None)
+    heading = (
+        f"## Unreleased ({pending.level}, since {released}: "
+        f"`codegen release` records {pending.version})"
+    )
+    return heading + text[text.index("\n") :]
+
+
+def render(records: list[Record], package: str, pending: Record | None = None) -> str:
+    """CHANGELOG.md: the unreleased changes (if any), then the versions, newest first."""
     out = [
         f"# Changelog of {package}",
         "",
-        "Written by codegen from `release/history.json` whenever the public API snapshot",
-        "(`API.txt`) changes; do not edit. Levels: major = breaking, minor = additions,",
-        "patch = docs and implementation; below 1.0.0 a breaking change bumps the minor number.",
+        "Written by codegen from `release/` (do not edit): every build lists the changes to the",
+        "public API snapshot (`API.txt`) since the last release under Unreleased, and",
+        "`codegen release` records them as one version. Levels: major = breaking, minor =",
+        "additions, patch = docs and implementation; below 1.0.0 a breaking change bumps the",
+        "minor number.",
         "",
     ]
+    if pending is not None:
+        out.append(unreleased_entry(pending, records[-1].version))
     for index in range(len(records) - 1, -1, -1):
         previous = records[index - 1].version if index else None
         out.append(entry(records[index], previous))

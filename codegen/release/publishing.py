@@ -3,30 +3,42 @@
 Runs on the formatted staging tree, before it is swapped in:
 
 1. derive ``API.txt`` from the staged package (:mod:`codegen.release.snapshot`);
-2. read the release history (``release/history.json``, :mod:`codegen.release.changelog`);
-   - no history yet: this is the initial version (0.1.0), unless the output folder holds an
+2. read the release history (``release/history.json`` and ``release/API.released.txt``, the
+   snapshot of its newest version; :mod:`codegen.release.changelog`);
+   - no history yet: this is the initial version (0.1.0), the baseline later changes are
+     measured against, recorded by the first build; unless the output folder holds an
      ``API.txt`` (a package with a history that went missing: an error, never a silent reset);
-   - the snapshot matches the newest record: same version, nothing to record;
-   - it differs: compare with the previous snapshot, the ``API.txt`` already in the output
-     folder (it must be the newest record's, else the change cannot be classified and the
-     build stops with a clear error), classify (:mod:`codegen.release.semver`), bump;
-3. write the version into the staged ``pyproject.toml`` and ``agentproto/__init__.py`` and
-   add ``API.txt`` and ``CHANGELOG.md``.
+   - the snapshot matches the released one: nothing pending;
+   - it differs: classify the difference (:mod:`codegen.release.semver`). A build shows it as
+     *Unreleased* (CHANGELOG.md, the report) and records nothing; a release
+     (``codegen release``) records it as the next version, at the classified level or a higher
+     one it is asked for, and the snapshot becomes the released one;
+3. write the version (the newest released one) into the staged ``pyproject.toml`` and
+   ``agentproto/__init__.py`` and add ``API.txt`` and ``CHANGELOG.md``.
 
-The caller writes the new history (if any) before swapping the tree in, so an interrupted build
-leaves a history that is ahead, never behind: the next build then finds the snapshot recorded.
+The caller writes the new history (if any) before swapping the tree in, so an interrupted
+release leaves a history that is ahead, never behind: the next build then finds the snapshot
+released.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from codegen.errors import BuildError
-from codegen.release.changelog import INITIAL_VERSION, Record, change_lines, entry, load, render
-from codegen.release.semver import bump, caused_by, compare, overall
+from codegen.release.changelog import (
+    INITIAL_VERSION,
+    Record,
+    change_lines,
+    entry,
+    load,
+    render,
+    unreleased_entry,
+)
+from codegen.release.semver import LEVELS, bump, caused_by, compare, overall, rank
 from codegen.release.snapshot import SNAPSHOT_FILE, derive, input_lines, parse
 
 CHANGELOG_FILE = "CHANGELOG.md"
@@ -34,10 +46,20 @@ PACKAGE = "agentproto"
 
 
 @dataclass(frozen=True)
+class Release:
+    """What ``codegen release`` asks for: record the pending changes as a version, at least at
+    ``level`` (``None``: the classified level)."""
+
+    level: str | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
-    version: str
-    report: str  # empty when the API did not change
+    version: str  # the newest released version (the package's)
+    report: str  # the recorded version's entry, else the Unreleased section; empty: no change
     history: list[Record] | None  # the new history to save, None when unchanged
+    released: str | None  # the new released snapshot to save, None when unchanged
+    pending: Record | None  # the unreleased changes (``version``: what a release records)
 
 
 def api_digest(snapshot: str) -> str:
@@ -76,7 +98,48 @@ def _protocol_summary(snapshot: str) -> list[str]:
     ]
 
 
-def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcome:
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+    except UnicodeDecodeError as exc:
+        raise BuildError.single(str(path), "", f"not UTF-8 text: {exc}") from None
+
+
+def released_snapshot(records: list[Record], released_file: Path, out: Path) -> tuple[str, bool]:
+    """The snapshot of the newest released version, and whether it was adopted from the output
+    folder (a history from before ``API.released.txt`` existed: the build then saves it)."""
+    newest = records[-1]
+    text = _read(released_file)
+    if text is not None:
+        if api_digest(text) != newest.snapshot:
+            raise BuildError.single(
+                str(released_file),
+                "",
+                f"not the API snapshot of version {newest.version}, the newest in "
+                f"{released_file.parent / 'history.json'}: the two are written together by "
+                "`codegen release`; restore both with git",
+            )
+        return text, False
+    previous = _read(out / SNAPSHOT_FILE)
+    if previous is not None and api_digest(previous) == newest.snapshot:
+        return previous, True
+    raise BuildError.single(
+        str(released_file),
+        "",
+        f"missing: the API snapshot of version {newest.version}, which every build compares "
+        f"the package with; restore it with git (or build once into an output folder whose "
+        f"{SNAPSHOT_FILE} is that version's)",
+    )
+
+
+def apply(
+    staging: Path,
+    out: Path,
+    schemas: Path,
+    history_file: Path,
+    released_file: Path,
+    release: Release | None = None,
+) -> Outcome:
     """Snapshot, classify and version the staged tree in place (see the module docstring)."""
     from codegen.package.output import read_tree
 
@@ -86,8 +149,9 @@ def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcom
     snapshot = derive(files, input_lines(schemas))
     identity = api_digest(snapshot)
     records = load(history_file)
-    report = ""
+    pending: Record | None = None
     new_history: list[Record] | None = None
+    new_released: str | None = None
     if records is None:
         if (out / SNAPSHOT_FILE).is_file():  # never restart a history silently at 0.1.0
             raise BuildError.single(
@@ -105,42 +169,52 @@ def apply(staging: Path, out: Path, schemas: Path, history_file: Path) -> Outcom
             changes=("First recorded API snapshot.",),
         )
         records = new_history = [record]
+        new_released = snapshot
         report = entry(record, None)
-    elif records[-1].snapshot != identity:
-        previous_path = out / SNAPSHOT_FILE
-        try:
-            previous = (
-                previous_path.read_text(encoding="utf-8") if previous_path.is_file() else None
+    else:
+        released, adopted = released_snapshot(records, released_file, out)
+        if adopted:
+            new_released = released
+        if records[-1].snapshot != identity:
+            old, new = parse(released), parse(snapshot)
+            changes = compare(old, new)
+            level = overall(changes) or "patch"
+            pending = Record(
+                version=bump(records[-1].version, level),
+                level=level,
+                snapshot=identity,
+                caused_by=tuple(caused_by(old, new)),
+                changes=change_lines(changes) or ("Patch: the snapshot was rewritten.",),
             )
-        except UnicodeDecodeError as exc:
-            raise BuildError.single(str(previous_path), "", f"not UTF-8 text: {exc}") from None
-        if previous is None or api_digest(previous) != records[-1].snapshot:
-            state = "missing" if previous is None else "not the snapshot of that version"
-            raise BuildError.single(
-                str(previous_path),
-                "",
-                f"the public API differs from version {records[-1].version} recorded in "
-                f"{history_file}, and this file, the snapshot to compare with, is {state}. "
-                "Build into an output folder holding that version (e.g. restore generated/ "
-                "with git), so the change can be classified",
-            )
-        old, new = parse(previous), parse(snapshot)
-        changes = compare(old, new)
-        level = overall(changes) or "patch"
-        record = Record(
-            version=bump(records[-1].version, level),
-            level=level,
-            snapshot=identity,
-            caused_by=tuple(caused_by(old, new)),
-            changes=change_lines(changes) or ("Patch: the snapshot was rewritten.",),
-        )
-        records = new_history = [*records, record]
-        report = entry(record, records[-2].version)
+        if release is not None and pending is not None:
+            wanted = release.level or pending.level
+            if wanted not in LEVELS or rank(wanted) < rank(pending.level):
+                raise BuildError.single(
+                    "--level",
+                    "",
+                    f"the unreleased changes are {pending.level}: they cannot be released "
+                    f"as {wanted} (only a higher level may be asked for)",
+                )
+            record = replace(pending, level=wanted, version=bump(records[-1].version, wanted))
+            records = new_history = [*records, record]
+            new_released = snapshot
+            pending = None
+            report = entry(record, records[-2].version)
+        else:
+            report = unreleased_entry(pending, records[-1].version) if pending else ""
     version = records[-1].version
     _set_version(staging, version)
     (staging / SNAPSHOT_FILE).write_text(snapshot, encoding="utf-8", newline="\n")
-    (staging / CHANGELOG_FILE).write_text(render(records, PACKAGE), encoding="utf-8", newline="\n")
-    return Outcome(version=version, report=report, history=new_history)
+    (staging / CHANGELOG_FILE).write_text(
+        render(records, PACKAGE, pending), encoding="utf-8", newline="\n"
+    )
+    return Outcome(
+        version=version,
+        report=report,
+        history=new_history,
+        released=new_released,
+        pending=pending,
+    )
 
 
 # -- codegen diff OLD NEW --------------------------------------------------------------------

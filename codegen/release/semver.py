@@ -227,6 +227,23 @@ def _compare_def(where: str, old: Item, new: Item) -> list[Change]:
     return changes
 
 
+_ROOTS = frozenset({"object", "BaseException", "Exception"})
+
+
+def _root_replaced(removed: set[str], added: set[str]) -> bool:
+    """A root base replaced by classes that still derive from it, so nothing an ``isinstance``
+    or ``except`` relied on is lost: ``object`` by anything; ``Exception`` (``BaseException``)
+    by exception classes, known by the naming convention (``...Error``, ``...Exception``),
+    e.g. ``SkillSharingError(Exception)`` -> ``SkillSharingError(AgentprotoError)``. The
+    snapshot does not hold the new base's own bases (it may live in a private module), so
+    its name is what there is to go by."""
+    if not added or not removed <= _ROOTS:
+        return False
+    if removed == {"object"}:
+        return True
+    return all(re.search(r"(Error|Exception)(\[.*\])?$", name) for name in added)
+
+
 def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
     if old.kind != new.kind:
         return [Change("major", where, f"changed from {old.text} to {new.text}")]
@@ -246,8 +263,10 @@ def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
             bases_b = set(re.findall(r"\((.*)\)", new.text)[0].split(", ")) - {""}
             if bases_a == bases_b:  # the same bases in another order: the MRO changed
                 return [Change("major", where, f"base classes reordered: {new.text}")]
-            if bases_a - bases_b:
+            if bases_a - bases_b and not _root_replaced(bases_a - bases_b, bases_b - bases_a):
                 return [Change("major", where, f"base class removed: {old.text} -> {new.text}")]
+            if bases_a - bases_b:
+                return [Change("minor", where, f"base class replaced: {old.text} -> {new.text}")]
             return [Change("minor", where, f"base class added: {old.text} -> {new.text}")]
         if old.kind == "property":
             before, after = old.text.split(": ", 1)[1], new.text.split(": ", 1)[1]

@@ -16,10 +16,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from agentproto import aap, acp, flows, llm, skills
+    from agentproto import aap, acp, errors, flows, llm, skills
+    from agentproto.errors import AgentprotoError
 
 __version__ = "0.2.0"
-"""This package's version: bumped by codegen from the API snapshot's history (CHANGELOG.md)."""
+"""This package's version: the newest one `codegen release` recorded (see CHANGELOG.md)."""
 PROTOCOL_VERSIONS: Final[Mapping[str, str]] = MappingProxyType(
     {
         "aap": "3",
@@ -32,9 +33,19 @@ PROTOCOL_VERSIONS: Final[Mapping[str, str]] = MappingProxyType(
 """The version of each protocol this package was generated for, by protocol id (read-only)."""
 GENERATOR_VERSION: Final[str] = "codegen 0.1.0"
 """The generator that wrote this package."""
-__all__ = [
+_MODULES: Final = (
     "aap",
     "acp",
+    "errors",
+    "flows",
+    "llm",
+    "skills",
+)
+__all__ = [
+    "AgentprotoError",
+    "aap",
+    "acp",
+    "errors",
     "flows",
     "llm",
     "skills",
@@ -42,8 +53,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__:
+    if name in _MODULES:
         return importlib.import_module(f"agentproto.{name}")
+    if name == "AgentprotoError":  # the root of every exception the SDK raises
+        return importlib.import_module("agentproto.errors").AgentprotoError
     raise AttributeError(f"module 'agentproto' has no attribute {name!r}")
 
 

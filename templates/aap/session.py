@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.redact import Secret
 from agentproto.aap.client import AsyncAAPClient
 from agentproto.aap.models import (
@@ -68,7 +69,7 @@ EventCallback = Callable[[TurnEvent], object]
 """Called with each event of a streamed turn (``delta`` / ``message`` mode), as it arrives."""
 
 
-class CapabilityError(ValueError):
+class CapabilityError(AgentprotoError, ValueError):
     """The agent does not declare what the call needs (a stream mode, history, tools...)."""
 
 

@@ -16,6 +16,7 @@ import logging
 from collections.abc import AsyncIterable, Iterable
 from dataclasses import dataclass, field
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.streaming import UnknownEvent
 from agentproto.aap.models import (
     AgentMessage,
@@ -106,7 +107,7 @@ class TurnResult:
         return cls(messages=list(response.messages), stop_reason=response.stop_reason)
 
 
-class IncompleteTurnError(RuntimeError):
+class IncompleteTurnError(AgentprotoError, RuntimeError):
     """A turn the session helper could not finish, so that it is never mistaken for a finished
     one: the stream ended without ``turn_stop``, the agent stopped with tool calls nobody
     answered, or the tool loop hit its round limit. ``result`` holds what the turn produced

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from agentproto._runtime.errors import AgentprotoError
+
 if TYPE_CHECKING:  # types only: the generator loads this module on its own, outside the package
     from agentproto._runtime.json_types import JSONValue
 
@@ -90,7 +92,7 @@ def section(data: Mapping[str, Any], *keys: str) -> Mapping[str, Any]:
     return data
 
 
-class ExpressionError(ValueError):
+class ExpressionError(AgentprotoError, ValueError):
     """A path or match expression that does not parse; ``expression`` is the text."""
 
     def __init__(self, expression: str, reason: str) -> None:

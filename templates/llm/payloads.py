@@ -33,6 +33,8 @@ import mimetypes
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeGuard
 
+from agentproto._runtime.errors import AgentprotoError
+
 __all__ = [
     "DEFAULT_TARGETS",
     "FORMATS",
@@ -118,7 +120,7 @@ DEFAULT_TARGETS: dict[str, dict[str, str]] = {
 """Where a piece goes when the manifest's ``parameter_mappings`` does not say."""
 
 
-class PayloadError(ValueError):
+class PayloadError(AgentprotoError, ValueError):
     """A message, tool or choice the payload format cannot express."""
 
 

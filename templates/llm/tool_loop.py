@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto.llm.response import ChatResponse, ToolCall
 
 if TYPE_CHECKING:  # imported when a tool is made, not when the client is
@@ -50,11 +51,11 @@ __all__ = [
 ]
 
 
-class ToolError(Exception):
+class ToolError(AgentprotoError):
     """Raise it in a tool to tell the model the call failed: its message is the tool result."""
 
 
-class ToolLoopError(RuntimeError):
+class ToolLoopError(AgentprotoError, RuntimeError):
     """The tool loop stopped before the model's final answer."""
 
     def __init__(

@@ -27,6 +27,8 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard, cast
 
+from agentproto._runtime.errors import AgentprotoError
+
 __all__ = [
     "PROFILE_PROVIDERS",
     "VersionError",
@@ -77,7 +79,7 @@ _AUTH_TYPES: dict[str, str] = {
 _KNOWN_FLAGS = ("streaming", "tools", "vision")
 
 
-class VersionError(ValueError):
+class VersionError(AgentprotoError, ValueError):
     """A manifest of a version or shape this client does not read (``pointer``, ``reason``)."""
 
     def __init__(self, pointer: str, reason: str) -> None:

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Final, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.http import (
     AsyncHTTP,
     Call,
@@ -60,7 +61,7 @@ _MISSING: Final = _Missing.MISSING
 """What a path that does not exist reads (``None`` is a JSON value)."""
 
 
-class FlowError(Exception):
+class FlowError(AgentprotoError):
     """Base of the errors a flow raises; names the flow and the action."""
 
     def __init__(self, message: str, *, flow: str, action: str | None = None) -> None:

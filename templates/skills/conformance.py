@@ -28,6 +28,7 @@ from typing import Any, Literal, cast
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
+from agentproto._runtime.http import user_agent
 from agentproto.skills.documents import validate
 from agentproto.skills.errors import ERRORS
 
@@ -696,7 +697,8 @@ def run(
     max_descriptors: int = 20,
 ) -> Report:
     """Check the provider at ``base_url``; raises ``httpx.HTTPError`` if it cannot be reached."""
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+    agent = {"User-Agent": user_agent()}
+    with httpx.Client(timeout=timeout, follow_redirects=False, headers=agent) as client:
         kit = Conformance(
             base_url,
             client,

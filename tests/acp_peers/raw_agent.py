@@ -5,7 +5,9 @@ initialize and session/new are answered plainly (session/new with cwd "/malforme
 ``{"sessionId": 5}``); session/prompt is answered in ONE write that first carries hostile
 lines and requests to the editor: a line nested 100,000 deep, a request echoing a lone
 surrogate (id "e1"), a line with NaN (id "e2"), a request nested 100,000 deep (id "e3"), a
-request whose handler raises (id "e4"), invalid UTF-8, then the prompt's answer.
+request whose handler raises (id "e4"), invalid UTF-8, then the prompt's answer. A prompt
+whose text is "updates" is answered, in one write too, with two ``session/update``
+notifications ("u1", "u2") and then its answer.
 """
 
 from __future__ import annotations
@@ -14,6 +16,12 @@ import json
 import sys
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
+
+
+def prompt_text(message: dict[str, object]) -> str:
+    params = message.get("params")
+    blocks = params.get("prompt", []) if isinstance(params, dict) else []
+    return "".join(b.get("text", "") for b in blocks if isinstance(b, dict))
 
 
 def main() -> None:
@@ -33,6 +41,26 @@ def main() -> None:
         elif method == "session/new":
             malformed = message["params"]["cwd"] == "/malformed"
             result = {"sessionId": 5} if malformed else {"sessionId": "s1"}
+        elif method == "session/prompt" and prompt_text(message) == "updates":
+            # Two updates and the answer, in one write: the editor reads them in one chunk.
+            lines: list[object] = [
+                {
+                    "jsonrpc": "2.0",
+                    "method": "session/update",
+                    "params": {
+                        "sessionId": "s1",
+                        "update": {
+                            "sessionUpdate": "agent_message_chunk",
+                            "content": {"type": "text", "text": text},
+                        },
+                    },
+                }
+                for text in ("u1", "u2")
+            ]
+            lines.append({"jsonrpc": "2.0", "id": msg_id, "result": {"stopReason": "end_turn"}})
+            out.write(b"".join(json.dumps(line).encode() + b"\n" for line in lines))
+            out.flush()
+            continue
         elif method == "session/prompt":
             out.write(
                 b"\n".join(

@@ -1,7 +1,7 @@
 """The AI-Protocol compliance suite, run against the public API of ``agentproto.llm``.
 
-The cases are upstream's (``../shared/corpus/ai-protocol/compliance/cases/**/*.yaml``, see the
-corpus SOURCE.md): each names a fixture manifest, an input and what a runtime must produce.
+The cases are upstream's (``tests/fixtures/corpus/ai-protocol/compliance/cases/**/*.yaml``, see
+that corpus's SOURCE.md): each names a fixture manifest, an input and what a runtime must produce.
 Every case is run through the client a user would use, over real HTTP on a loopback server
 where the case is about a request or an answer:
 
@@ -45,7 +45,7 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-COMPLIANCE = ROOT.parent / "shared" / "corpus" / "ai-protocol" / "compliance"
+COMPLIANCE = ROOT / "tests" / "fixtures" / "corpus" / "ai-protocol" / "compliance"
 if str(ROOT / "generated") not in sys.path:
     sys.path.insert(0, str(ROOT / "generated"))
 

@@ -8,6 +8,11 @@ written once; ``SyncHTTP`` is derived from it when the package is built.
 
 Retries: see :class:`RetryPolicy`. A call is retried only when it is idempotent (GET, HEAD,
 PUT, DELETE, or an operation the protocol marks so) unless the call asks for it.
+
+Every request says who sends it: ``User-Agent: agentproto/<version> python/<version>
+httpx/<version>`` (:func:`user_agent`), unless the caller gives its own ``User-Agent`` in the
+client's ``headers``, a call's headers, or as a default header of the ``httpx`` client it
+passes in.
 """
 
 from __future__ import annotations
@@ -64,6 +69,27 @@ TimeoutTypes = float | httpx.Timeout | None
 AuthHook = Callable[[httpx.Request], httpx.Request]
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
 DEFAULT_TIMEOUT = httpx.Timeout(60.0, connect=10.0)
+_HTTPX_AGENT: Final = f"python-httpx/{httpx.__version__}"
+
+
+def user_agent() -> str:
+    """What agentproto's HTTP clients send as ``User-Agent`` unless told otherwise."""
+    from agentproto import __version__
+
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    return f"agentproto/{__version__} python/{python} httpx/{httpx.__version__}"
+
+
+def merge_headers(base: Mapping[str, str], extra: Mapping[str, str] | None) -> dict[str, str]:
+    """``base`` with ``extra`` on top; header names compare without case (a ``user-agent``
+    in ``extra`` replaces a ``User-Agent`` in ``base``, never goes out beside it)."""
+    merged = dict(base)
+    for name, value in (extra or {}).items():
+        lowered = name.lower()
+        for key in [k for k in merged if k.lower() == lowered]:
+            del merged[key]
+        merged[name] = value
+    return merged
 
 
 @dataclass(frozen=True)
@@ -73,8 +99,12 @@ class RetryPolicy:
     Retried: connection errors and timeouts (when ``retry_connection_errors``) and the statuses
     in ``statuses`` (408, 409, 429 and every 5xx by default). The wait before retry *n* (0-based)
     is ``min(max_delay, initial_delay * multiplier ** n)``, reduced by up to ``jitter`` of itself
-    at random; a ``retry-after-ms`` or ``Retry-After`` (seconds or HTTP date) header of at most
-    ``max_retry_after`` seconds replaces it.
+    at random, and never below ``min_delay`` (capped by ``max_delay``) unless the server said
+    how long to wait; a ``retry-after-ms`` or ``Retry-After`` (seconds or HTTP date) header of
+    at most ``max_retry_after`` seconds replaces it.
+
+    The one retry policy of the package: every client's ``retry=`` takes it, and
+    :func:`agentproto.llm.classify.retry_policy` builds one from a provider manifest.
     """
 
     max_retries: int = 2
@@ -92,6 +122,7 @@ class RetryPolicy:
     should_retry: Callable[[httpx.Response], bool | None] | None = field(
         default=None, repr=False, compare=False
     )
+    min_delay: float = 0.0
 
     @classmethod
     def disabled(cls) -> RetryPolicy:
@@ -106,7 +137,10 @@ class RetryPolicy:
         if hinted is not None and 0 <= hinted <= self.max_retry_after:
             return hinted
         base = min(self.max_delay, self.initial_delay * self.multiplier**attempt)
-        return max(0.0, base * (1.0 - self.jitter * self.rng()))
+        wait = max(0.0, base * (1.0 - self.jitter * self.rng()))
+        if hinted is None:  # a floor under the jitter, not under what the server asked for
+            wait = max(wait, min(self.min_delay, self.max_delay))
+        return wait
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:
@@ -311,9 +345,20 @@ class HTTPBase:
         self._auth: httpx.Auth | AuthHook | None = (
             BearerAuth(api_key) if api_key is not None else auth
         )
-        self._headers = dict(headers or {})
+        self._headers = merge_headers({"User-Agent": user_agent()}, headers)
         self._secret_headers = secret_headers
         self._error_factory = error_factory or error_from_response
+
+    def _keep_client_agent(self, client_headers: httpx.Headers) -> None:
+        """An ``httpx`` client passed in with its own ``User-Agent``: that one is sent (unless
+        ``headers`` gave one too)."""
+        theirs = client_headers.get("user-agent")
+        if (
+            theirs is not None
+            and theirs != _HTTPX_AGENT
+            and self._headers.get("User-Agent") == user_agent()
+        ):
+            del self._headers["User-Agent"]
 
     def __repr__(self) -> str:
         auth = "set" if self._auth is not None else "none"
@@ -343,7 +388,7 @@ class HTTPBase:
             path=path.lstrip("/"),
             params=build_query(params or {}),
             json=to_json(json),
-            headers={**self._headers, **(headers or {})},
+            headers=merge_headers(self._headers, headers),
             timeout=timeout,
             retries=retry,
             expected=expected,
@@ -424,6 +469,8 @@ class SyncHTTP(HTTPBase):
         super().__init__(base_url, **options)
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.Client()
+        if http_client is not None:
+            self._keep_client_agent(http_client.headers)
 
     def close(self) -> None:
         if self._owns_client:
@@ -494,6 +541,8 @@ class AsyncHTTP(HTTPBase):
         super().__init__(base_url, **options)
         self._owns_client = http_client is None
         self._http = http_client if http_client is not None else httpx.AsyncClient()
+        if http_client is not None:
+            self._keep_client_agent(http_client.headers)
 
     async def aclose(self) -> None:
         if self._owns_client:

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.redact import redact_url
 
@@ -30,7 +31,7 @@ def request_id_of(headers: Mapping[str, str]) -> str | None:
     return None
 
 
-class APIError(Exception):
+class APIError(AgentprotoError):
     """Base of every error raised by an agentproto HTTP client."""
 
 

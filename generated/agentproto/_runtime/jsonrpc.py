@@ -50,6 +50,7 @@ import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONObject, JSONValue
 
 logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
@@ -65,7 +66,7 @@ JSON = Any
 What arrives is parsed into a :data:`JSONValue`."""
 
 
-class RpcError(Exception):
+class RpcError(AgentprotoError):
     """A JSON-RPC error object, raised locally or received from the peer."""
 
     code: int = -32603
@@ -156,7 +157,7 @@ class RawJSON(bytes):
     spliced into the message as is, which saves building and encoding a dict."""
 
 
-class ProtocolError(Exception):
+class ProtocolError(AgentprotoError):
     """The peer's answer to ``method`` does not match the protocol: ``field`` (a dotted path,
     ``""`` for the whole answer) is missing or has the wrong type. ``errors`` has them all."""
 
@@ -230,7 +231,7 @@ def _encode(message: dict[str, JSON]) -> bytes:
     return b"".join((head, b',"', key.encode(), b'":', raw, b"}\n"))
 
 
-class ConnectionClosed(ConnectionError):
+class ConnectionClosed(AgentprotoError, ConnectionError):
     """The peer went away (closed its output, or died) before answering. For a spawned peer,
     ``command`` is its command line and ``returncode`` its exit status (negative: the signal
     that ended it; ``None``: not known, or still running)."""
@@ -531,7 +532,7 @@ class Connection:
             # Handled before anything that arrived after it (see feed()).
             self._notifying = True
             try:
-                task = _start_eagerly(self._handle_notification(method, params))
+                task = start_eagerly(self._handle_notification(method, params))
             finally:
                 self._notifying = False
             if task is not None:
@@ -541,7 +542,7 @@ class Connection:
         if not _valid_id(msg_id):
             self._reply_error_now(None, InvalidRequest("bad method or id"))
             return
-        task = _start_eagerly(self._handle_request(msg_id, method, params))
+        task = start_eagerly(self._handle_request(msg_id, method, params))
         if task is not None:
             self._handling[msg_id] = task
             task.add_done_callback(lambda _: self._handling.pop(msg_id, None))
@@ -610,7 +611,7 @@ class Connection:
 
     def _reply_error_now(self, msg_id: int | str | None, error: RpcError) -> None:
         """Answer a bad message from inside :meth:`feed` (no await there)."""
-        task = _start_eagerly(self._reply_error(msg_id, error))
+        task = start_eagerly(self._reply_error(msg_id, error))
         if task is not None:  # the pipe was full: the reply waits for it in a task
             self._background.add(task)
             task.add_done_callback(self._background.discard)
@@ -632,6 +633,13 @@ class Connection:
         for task in list(self._handling.values()):
             task.cancel()
 
+    def close_now(self) -> None:
+        """Close at once, without waiting (for a handler running on this connection's loop,
+        inside the read that delivered its message): no later line is handled, not even one
+        of the same read, calls in flight fail with :class:`ConnectionClosed` and nothing more
+        is sent. :meth:`close` then closes our output."""
+        self._close(ConnectionClosed(f"connection to {self._name} was closed"))
+
     async def close(self) -> None:
         """Stop reading, fail pending calls, and close our output."""
         self._close(ConnectionClosed(f"connection to {self._name} was closed"))
@@ -651,7 +659,7 @@ def _valid_id(value: JSONValue) -> TypeGuard[int | str]:
     return isinstance(value, int | str) and not isinstance(value, bool)
 
 
-def _start_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
+def start_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
     """Run ``coro`` now, up to its first real wait; ``None`` when it finished without one.
 
     A handler that answers at once (most do) then costs no task and no loop turn. One that
@@ -666,7 +674,7 @@ def _start_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None
 
 
 async def _drive(coro: Coroutine[Any, Any, None], yielded: Any) -> None:
-    """Continue a coroutine that :func:`_start_eagerly` started and that now waits on
+    """Continue a coroutine that :func:`start_eagerly` started and that now waits on
     ``yielded`` (an asyncio future, or ``None`` for a bare yield)."""
     while True:
         try:

@@ -52,6 +52,11 @@ class LoopThread:
             future.cancel()
             raise
 
+    def join(self, timeout: float | None = None) -> None:
+        """Wait up to ``timeout`` seconds for the loop to stop (at once from its own thread)."""
+        if not self.in_loop_thread:
+            self._thread.join(timeout)
+
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the loop (and close it, on its thread); waits up to ``timeout`` seconds unless
         called from the loop's own thread."""

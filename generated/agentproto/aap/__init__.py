@@ -10,6 +10,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.http import RetryPolicy
+    from agentproto._runtime.redact import Secret
+    from agentproto._runtime.streaming import UnknownEvent
     from agentproto.aap.client import AAPClient, AsyncAAPClient
     from agentproto.aap.models import (
         AgentCapabilities,
@@ -128,6 +131,8 @@ __all__ = [
     "PostSessionsResponse",
     "PostSessionTurnRequest",
     "PostSessionTurnResponse",
+    "RetryPolicy",
+    "Secret",
     "SecretAgentOption",
     "SelectAgentOption",
     "ServerToolRef",
@@ -165,6 +170,7 @@ __all__ = [
     "UnknownAgentOption",
     "UnknownApplicationMessage",
     "UnknownContentBlock",
+    "UnknownEvent",
     "UnknownHistoryMessage",
     "UserMessage",
 ]
@@ -175,10 +181,13 @@ _HOMES = {
     "CapabilityError": "agentproto.aap.session",
     "ClientTool": "agentproto.aap.session",
     "IncompleteTurnError": "agentproto.aap.turns",
+    "RetryPolicy": "agentproto._runtime.http",
+    "Secret": "agentproto._runtime.redact",
     "Session": "agentproto.aap.session",
     "ToolDecision": "agentproto.aap.session",
     "TurnEvent": "agentproto.aap.turns",
     "TurnResult": "agentproto.aap.turns",
+    "UnknownEvent": "agentproto._runtime.streaming",
     "afold_events": "agentproto.aap.turns",
     "fold_events": "agentproto.aap.turns",
     **dict.fromkeys(

@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar, cast, overload
 
 from agentproto._runtime.calls import one_request
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.jsonrpc import (
     DEFAULT_LIMIT,
     Connection,
@@ -31,6 +32,7 @@ from agentproto._runtime.jsonrpc import (
     Writer,
     end_process_groups,
     spawn,
+    start_eagerly,
     stdio_connection,
 )
 from agentproto._runtime.jsonrpc import AuthRequired as AuthRequired
@@ -123,7 +125,7 @@ logger: logging.Logger = logging.getLogger("agentproto.acp")
 _T = TypeVar("_T")
 
 
-class UnstableMethodError(RuntimeError):
+class UnstableMethodError(AgentprotoError, RuntimeError):
     """An unstable ACP method was used without opting in (``unstable=True``)."""
 
 
@@ -1932,7 +1934,10 @@ def _shut_down(loop: LoopThread, connection: AgentConnection, timeout: float) ->
     if not loop.running:
         return
     if loop.in_loop_thread:
-        # From a handler on the connection's own thread: finish there, without waiting.
+        # From a handler on the connection's own thread, inside the read that delivered its
+        # message: closed now (the later lines of that read are not handled, calls in flight
+        # fail with ConnectionClosed), the process ended there, without waiting.
+        connection.connection.close_now()
         task = loop.loop.create_task(connection.close())
         task.add_done_callback(lambda _: loop.stop())
         _closing.add(task)
@@ -2028,9 +2033,13 @@ class SyncAgentConnection:
 
     def close(self, timeout: float = 10.0) -> None:
         """Close the connection and end the agent (see :meth:`Subprocess.close`); returns
-        within about ``timeout`` seconds in any case (then the agent's group is killed)."""
+        within about ``timeout`` seconds in any case (then the agent's group is killed).
+        From a notification handler it closes at once and ends the agent without waiting; a
+        later ``close()`` from another thread waits (``timeout``) for that to finish."""
         if self._finalizer.detach() is not None:
             _shut_down(self._loop, self._connection, timeout)
+        else:
+            self._loop.join(timeout)
 
     def __enter__(self) -> SyncAgentConnection:
         return self
@@ -2052,10 +2061,13 @@ class SyncAgentConnection:
         if not self._loop.in_loop_thread:
             self._loop.run(coro, timeout)
             return
-        # From a notification handler: sent from the loop once the handler returns.
-        task = self._loop.loop.create_task(coro)
-        self._sending.add(task)
-        task.add_done_callback(self._sent)
+        # From a notification handler: written now, in order with what the handler does
+        # next (a close() right after it must not lose it); only a wait for a full pipe
+        # goes on in a task.
+        task = start_eagerly(coro)
+        if task is not None:
+            self._sending.add(task)
+            task.add_done_callback(self._sent)
 
     def _sent(self, task: asyncio.Task[None]) -> None:
         self._sending.discard(task)

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.http import RetryPolicy
     from agentproto.flows._auth import (
         ApiKeyAuth,
         BasicAuth,
@@ -58,6 +59,7 @@ __all__ = [
     "Parameter",
     "RequestBody",
     "Responses",
+    "RetryPolicy",
     "Source",
     "Target",
 ]
@@ -70,6 +72,7 @@ _HOMES = {
     "FlowInputError": "agentproto.flows._auth",
     "FlowLinkError": "agentproto.flows._auth",
     "OAuth2Token": "agentproto.flows._auth",
+    "RetryPolicy": "agentproto._runtime.http",
     **dict.fromkeys(
         [
             "Action",

@@ -10,6 +10,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.http import RetryPolicy
+    from agentproto._runtime.redact import Secret
     from agentproto.llm.client import (
         AsyncChatStream,
         AsyncLLMClient,
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
         Features,
         InputFormat,
         Jitter,
+        ManifestRetryPolicy,
         Method,
         MultiCandidate,
         Protocol,
@@ -51,7 +54,6 @@ if TYPE_CHECKING:
         RateLimitHeaders,
         Region,
         ResponseMapping,
-        RetryPolicy,
         SchemaEnum,
         SchemaPattern,
         Services,
@@ -127,6 +129,7 @@ __all__ = [
     "LLMClient",
     "Manifest",
     "ManifestError",
+    "ManifestRetryPolicy",
     "Method",
     "MissingAPIKeyError",
     "ModelInfo",
@@ -147,6 +150,7 @@ __all__ = [
     "RetryPolicy",
     "SchemaEnum",
     "SchemaPattern",
+    "Secret",
     "Services",
     "SourceModel",
     "Status",
@@ -195,6 +199,8 @@ _HOMES = {
     "ProviderId": "agentproto.llm.registry",
     "ProviderInfo": "agentproto.llm.registry",
     "ProviderStreamError": "agentproto.llm.errors",
+    "RetryPolicy": "agentproto._runtime.http",
+    "Secret": "agentproto._runtime.redact",
     "StructuredOutputError": "agentproto.llm.structured",
     "ToolArgumentsError": "agentproto.llm.response",
     "ToolCall": "agentproto.llm.response",
@@ -233,6 +239,7 @@ _HOMES = {
             "Features",
             "InputFormat",
             "Jitter",
+            "ManifestRetryPolicy",
             "Method",
             "MultiCandidate",
             "Protocol",
@@ -241,7 +248,6 @@ _HOMES = {
             "RateLimitHeaders",
             "Region",
             "ResponseMapping",
-            "RetryPolicy",
             "SchemaEnum",
             "SchemaPattern",
             "Services",

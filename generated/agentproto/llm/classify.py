@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 import httpx
@@ -21,25 +20,11 @@ from agentproto._runtime.http import RetryPolicy, retry_after
 from agentproto.llm.errors import KNOWN_ERROR_CODES, SPEC_STATUS, error_class
 from agentproto.llm.manifest import Manifest
 
-__all__ = ["ManifestRetryPolicy", "classify", "retry_after_of", "retry_decision", "retry_policy"]
+__all__ = ["classify", "retry_after_of", "retry_decision", "retry_policy"]
 
 QUOTA: Final = re.compile(r"quota|billing|plan\b|insufficient", re.IGNORECASE)
 _JITTER: Final = {"full": 1.0, "equal": 0.5, "none": 0.0}
 _MULTIPLIER: Final = {"exponential_backoff": 2.0, "linear_backoff": 1.0, "fixed_delay": 1.0}
-
-
-@dataclass(frozen=True)
-class ManifestRetryPolicy(RetryPolicy):
-    """The runtime's policy with the manifest's ``min_delay_ms`` as a floor under jitter
-    (a server's own ``Retry-After`` is still obeyed as given)."""
-
-    min_delay: float = 0.0
-
-    def delay(self, attempt: int, headers: Mapping[str, str] | None = None) -> float:
-        value = super().delay(attempt, headers)
-        if headers is not None and retry_after(headers) is not None:
-            return value
-        return max(value, min(self.min_delay, self.max_delay))
 
 
 def _text(value: Any) -> str | None:
@@ -101,7 +86,8 @@ def retry_after_of(manifest: Manifest, headers: Mapping[str, str], body: bytes) 
 
 
 def retry_policy(manifest: Manifest) -> RetryPolicy:
-    """The manifest's ``retry_policy`` as the HTTP runtime's policy.
+    """The manifest's ``retry_policy`` as a :class:`RetryPolicy` (the one policy class every
+    client takes: ``LLMClient(retry=...)`` accepts this one, or any other).
 
     Waits start at ``min_delay_ms`` and grow (doubling for ``exponential_backoff``, constant
     for ``fixed_delay`` / ``linear_backoff``) up to ``max_delay_ms``, with ``full`` /
@@ -130,7 +116,7 @@ def retry_policy(manifest: Manifest) -> RetryPolicy:
                 return False
         return None
 
-    return ManifestRetryPolicy(
+    return RetryPolicy(
         max_retries=int(spec.get("max_retries", 2)),
         initial_delay=spec.get("min_delay_ms", 1000) / 1000.0,
         max_delay=max_delay,

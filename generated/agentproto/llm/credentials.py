@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.redact import Secret
 from agentproto.llm.manifest import Manifest
 
@@ -71,7 +72,7 @@ class CredentialSource:
         return text
 
 
-class MissingAPIKeyError(ValueError):
+class MissingAPIKeyError(AgentprotoError, ValueError):
     """No API key was given and none of the variables the manifest (or the convention)
     names is set. ``credential`` is the :class:`CredentialSource` report."""
 

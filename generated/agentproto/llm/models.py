@@ -413,7 +413,7 @@ Jitter: TypeAlias = Literal["none", "full", "equal"]
 """Optional jitter mode for backoff."""
 
 
-class RetryPolicy(Model):
+class ManifestRetryPolicy(Model):
     """
     Provider-specific retry guidance that runtimes can apply consistently.
     """
@@ -623,7 +623,7 @@ class ProviderManifest(Model):
     """
     Provider-specific HTTP response headers that expose rate limit information.
     """
-    retry_policy: RetryPolicy | None = None
+    retry_policy: ManifestRetryPolicy | None = None
     """
     Provider-specific retry guidance that runtimes can apply consistently.
     """

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agentproto._runtime.errors import AgentprotoError
+
 __all__ = ["ManifestError", "UnsupportedError"]
 
 
-class ManifestError(ValueError):
+class ManifestError(AgentprotoError, ValueError):
     """A manifest that is not valid, or that this client cannot follow.
 
     ``source`` names the manifest (file or provider id), ``pointer`` is the JSON Pointer of the
@@ -39,6 +41,6 @@ class ManifestError(ValueError):
         return cls(source, pointer, reason, problems)
 
 
-class UnsupportedError(ValueError):
+class UnsupportedError(AgentprotoError, ValueError):
     """The request asks for something the provider's manifest does not offer (a parameter it
     does not map, streaming it gives no way to ask for, tools on a provider without them...)."""

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeGuard, TypeVar
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto.llm.payloads import set_dotted
 from agentproto.llm.problems import UnsupportedError
 
@@ -59,7 +60,7 @@ _OPENAI_LIKE = ("openai_style", "ai21_style")
 _GEMINI_TARGETS = ("generationConfig.responseMimeType", "generationConfig.responseSchema")
 
 
-class StructuredOutputError(ValueError):
+class StructuredOutputError(AgentprotoError, ValueError):
     """The answer is not the structured output asked for: not JSON, not valid against the
     model, or cut short (``finish_reason`` ``max_tokens``). ``content`` is the text received."""
 

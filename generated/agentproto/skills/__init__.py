@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.redact import Secret
     from agentproto.skills.consumer import (
         AsyncExecution,
         AsyncSkillsClient,
@@ -119,6 +120,7 @@ __all__ = [
     "ProtocolVersion",
     "ProviderInfo",
     "RetryAdvice",
+    "Secret",
     "SemVer",
     "serialize",
     "SkillDescriptor",
@@ -145,6 +147,7 @@ _HOMES = {
     "ExecutionFailedError": "agentproto.skills.errors",
     "InvocationTimeoutError": "agentproto.skills.errors",
     "PermissionDeniedError": "agentproto.skills.errors",
+    "Secret": "agentproto._runtime.redact",
     "SkillNotFoundError": "agentproto.skills.errors",
     "SkillProvider": "agentproto.skills.provider",
     "SkillSharingError": "agentproto.skills.errors",

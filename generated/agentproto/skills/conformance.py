@@ -29,6 +29,7 @@ from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
 
+from agentproto._runtime.http import user_agent
 from agentproto.skills.documents import validate
 from agentproto.skills.errors import ERRORS
 
@@ -697,7 +698,8 @@ def run(
     max_descriptors: int = 20,
 ) -> Report:
     """Check the provider at ``base_url``; raises ``httpx.HTTPError`` if it cannot be reached."""
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+    agent = {"User-Agent": user_agent()}
+    with httpx.Client(timeout=timeout, follow_redirects=False, headers=agent) as client:
         kit = Conformance(
             base_url,
             client,

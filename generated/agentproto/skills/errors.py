@@ -25,6 +25,7 @@ from typing import Any, ClassVar, cast
 
 import pydantic
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto.skills.models import InvocationResponse, RetryAdvice, ValidationErrorDetail
 
 
@@ -52,7 +53,7 @@ def as_details(value: object) -> dict[str, Any] | None:
     return {"value": converted}
 
 
-class SkillSharingError(Exception):
+class SkillSharingError(AgentprotoError):
     """Base of the protocol's errors; ``code`` is one of the spec's error codes."""
 
     code: str = ""

@@ -60,13 +60,9 @@ from urllib.parse import quote
 
 import anyio
 import pydantic
-from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from agentproto._runtime.base import known_values
+from agentproto._runtime.errors import needs_extra
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
     AuthRequiredError,
@@ -93,6 +89,13 @@ from agentproto.skills.models import (
     SkillIndexEntry,
 )
 from agentproto.skills.schema import PROTOCOL_VERSION
+
+with needs_extra("provider", feature="SkillProvider (agentproto.skills.provider)"):
+    from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
 
 Handler = Callable[[dict[str, Any], InvocationRequest], Any]
 """A skill's code: gets the inputs and the whole request; returns the output (JSON-able).

@@ -1,0 +1,255 @@
+"""The public API's hygiene (issue 24): one root exception, every error and option type a user
+meets importable from a public module, one RetryPolicy, a clear error for a missing extra, an
+SDK User-Agent."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+from collections.abc import Iterator, MutableMapping
+from types import ModuleType
+from typing import Any
+
+import agentproto
+import httpx
+import pytest
+from agentproto._runtime import http as runtime_http
+from agentproto.errors import AgentprotoError
+
+from tests.conftest import GENERATED
+from tests.servers.loopback import serve
+
+
+def modules() -> Iterator[ModuleType]:
+    """Every module of the package, private ones too."""
+    yield agentproto
+    for info in pkgutil.walk_packages(agentproto.__path__, "agentproto."):
+        yield importlib.import_module(info.name)
+
+
+def is_public(name: str) -> bool:
+    return not any(part.startswith("_") for part in name.split("."))
+
+
+def public_exports() -> dict[type, set[str]]:
+    """Class -> the public modules that export it (``__all__``, or its own public module)."""
+    found: dict[type, set[str]] = {}
+    for module in modules():
+        if not is_public(module.__name__):
+            continue
+        names = getattr(module, "__all__", None)
+        if names is None:  # no __all__: what it defines itself is what it offers
+            names = [
+                n
+                for n, v in vars(module).items()
+                if getattr(v, "__module__", "") == module.__name__
+            ]
+        for name in names:
+            value = getattr(module, name)
+            if inspect.isclass(value):
+                found.setdefault(value, set()).add(module.__name__)
+    return found
+
+
+def exception_classes() -> set[type[BaseException]]:
+    return {
+        value
+        for module in modules()
+        for value in vars(module).values()
+        if inspect.isclass(value)
+        and issubclass(value, BaseException)
+        and value.__module__.startswith("agentproto")
+    }
+
+
+def test_every_exception_is_an_agentproto_error_with_a_public_home() -> None:
+    exported = public_exports()
+    classes = exception_classes()
+    assert len(classes) > 60
+    outside = sorted(c.__qualname__ for c in classes if not issubclass(c, AgentprotoError))
+    assert outside == []
+    homeless = sorted(f"{c.__module__}.{c.__qualname__}" for c in classes if c not in exported)
+    assert homeless == []
+    assert agentproto.AgentprotoError is AgentprotoError
+    assert "AgentprotoError" in agentproto.__all__
+
+
+# Each family keeps the builtin base it had, so `except ValueError` and the like still work.
+BUILTIN_BASES = [
+    ("agentproto.errors", "NotFoundError", LookupError),
+    ("agentproto.errors", "ConnectionClosed", ConnectionError),
+    ("agentproto.errors", "FlowInputError", TypeError),
+    ("agentproto.errors", "MissingExtraError", ImportError),
+    ("agentproto.llm", "ManifestError", ValueError),
+    ("agentproto.llm", "UnsupportedError", ValueError),
+    ("agentproto.llm", "MissingAPIKeyError", ValueError),
+    ("agentproto.llm", "StructuredOutputError", ValueError),
+    ("agentproto.llm", "ToolLoopError", RuntimeError),
+    ("agentproto.llm.paths", "ExpressionError", ValueError),
+    ("agentproto.llm.payloads", "PayloadError", ValueError),
+    ("agentproto.llm.versions", "VersionError", ValueError),
+    ("agentproto.aap", "CapabilityError", ValueError),
+    ("agentproto.aap", "IncompleteTurnError", RuntimeError),
+    ("agentproto.acp.connection", "UnstableMethodError", RuntimeError),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "base"), BUILTIN_BASES)
+def test_families_keep_their_builtin_bases(module: str, name: str, base: type) -> None:
+    cls = getattr(importlib.import_module(module), name)
+    assert issubclass(cls, AgentprotoError) and issubclass(cls, base)
+
+
+def test_what_users_meet_is_importable_from_public_modules() -> None:
+    from agentproto import aap, errors, flows, llm, skills
+    from agentproto._runtime import http_errors, redact, streaming
+
+    for name in ("NotFoundError", "RateLimitError", "APITimeoutError", "APIError", "RpcError"):
+        assert getattr(errors, name) is getattr(
+            http_errors
+            if hasattr(http_errors, name)
+            else importlib.import_module("agentproto._runtime.jsonrpc"),
+            name,
+        )
+    assert aap.Secret is llm.Secret is skills.Secret is redact.Secret
+    assert aap.UnknownEvent is streaming.UnknownEvent
+    assert aap.RetryPolicy is llm.RetryPolicy is flows.RetryPolicy is runtime_http.RetryPolicy
+    for module in (agentproto, errors, aap, llm, skills, flows):
+        missing = [n for n in module.__all__ if getattr(module, n, None) is None]
+        assert missing == [], module.__name__
+        assert sorted(module.__all__) == sorted(set(module.__all__))
+
+
+# -- one RetryPolicy -----------------------------------------------------------------------------
+
+
+def test_one_retry_policy_built_from_a_manifest() -> None:
+    from agentproto.llm import LLMClient, Manifest, RetryPolicy
+    from agentproto.llm.classify import retry_policy
+    from agentproto.llm.models import ManifestRetryPolicy  # the manifest section's model
+
+    policy = retry_policy(Manifest.bundled("openai"))
+    assert type(policy) is RetryPolicy
+    assert not issubclass(ManifestRetryPolicy, RetryPolicy)
+    with LLMClient("openai", api_key="k", base_url="http://127.0.0.1:9", retry=policy) as llm:
+        assert llm._retry is policy  # what the client takes is that one class
+
+
+def test_the_manifest_floor_is_the_same_as_before() -> None:
+    """min_delay (the manifest's min_delay_ms) is a floor under the jittered wait, capped by
+    max_delay, and not under a wait the server asked for."""
+    from agentproto.llm import RetryPolicy
+
+    policy = RetryPolicy(
+        initial_delay=0.1, max_delay=5.0, jitter=1.0, min_delay=1.0, rng=lambda: 1.0
+    )
+    assert policy.delay(0) == 1.0  # the jittered wait is 0: the floor
+    assert policy.delay(0, {"retry-after": "0.25"}) == 0.25  # the server's word, no floor
+    assert policy.delay(0, {"retry-after": "600"}) == 0.0  # too long, ignored: no floor either
+    assert dataclasses.replace(policy, min_delay=30.0).delay(0) == 5.0  # capped by max_delay
+    assert RetryPolicy(jitter=1.0, rng=lambda: 1.0).delay(0) == 0.0  # default: no floor
+
+
+# -- a missing extra -------------------------------------------------------------------------------
+
+
+def test_a_missing_extra_names_its_install_command() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['starlette'] = None  # not installed\n"
+        "from agentproto.errors import AgentprotoError, MissingExtraError\n"
+        "try:\n"
+        "    from agentproto.skills import SkillProvider\n"
+        "except MissingExtraError as exc:\n"
+        "    assert isinstance(exc, ImportError) and isinstance(exc, AgentprotoError)\n"
+        "    print(exc.extra, '|', exc)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=GENERATED, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    extra, message = result.stdout.strip().split(" | ")
+    assert extra == "provider"
+    assert 'pip install "agentproto[provider]"' in message and "SkillProvider" in message
+    assert "starlette" in message
+
+
+# -- User-Agent ------------------------------------------------------------------------------------
+
+
+class AgentRecorder:
+    """An ASGI app answering ``{}`` that keeps every User-Agent header of each request."""
+
+    def __init__(self) -> None:
+        self.agents: list[list[str]] = []
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        self.agents.append([v.decode() for k, v in scope["headers"] if k.lower() == b"user-agent"])
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": b"{}"})
+
+
+@pytest.fixture(scope="module")
+def recorder() -> Iterator[tuple[AgentRecorder, str]]:
+    app = AgentRecorder()
+    with serve(app) as url:
+        yield app, url
+
+
+def test_every_client_sends_the_sdk_user_agent(recorder: tuple[AgentRecorder, str]) -> None:
+    from agentproto.aap import AAPClient
+    from agentproto.errors import APIError
+
+    app, url = recorder
+    ours = runtime_http.user_agent()
+    assert ours.startswith(f"agentproto/{agentproto.__version__} python/3.")
+    assert f"httpx/{httpx.__version__}" in ours
+    app.agents.clear()
+    with AAPClient(url) as client, pytest.raises(APIError):
+        client.get_meta()  # `{}` is no meta: only the request matters
+    with AAPClient(url, headers={"user-agent": "mine/1"}) as client, pytest.raises(APIError):
+        client.get_meta()
+    with AAPClient(url) as client, pytest.raises(APIError):
+        client.get_meta(extra_headers={"USER-AGENT": "per-call/2"})
+    with httpx.Client(headers={"User-Agent": "their-client/3"}) as theirs:
+        with AAPClient(url, http_client=theirs) as client, pytest.raises(APIError):
+            client.get_meta()
+    with httpx.Client() as plain, AAPClient(url, http_client=plain) as client:
+        with pytest.raises(APIError):
+            client.get_meta()
+    assert app.agents == [[ours], ["mine/1"], ["per-call/2"], ["their-client/3"], [ours]]
+
+
+def test_the_llm_skills_and_flows_clients_send_it_too(recorder: tuple[AgentRecorder, str]) -> None:
+    from agentproto.flows import ApiKeyAuth
+    from agentproto.flows.giphy import GiphyFlows
+    from agentproto.llm import LLMClient
+    from agentproto.skills import SkillsClient
+
+    app, url = recorder
+    ours = runtime_http.user_agent()
+    app.agents.clear()
+    # the answer `{}` may be refused: only the requests matter here
+    with LLMClient("openai", api_key="k", base_url=url, retry=False) as llm:
+        with contextlib.suppress(AgentprotoError):
+            llm.chat([{"role": "user", "content": "hi"}], model="m")
+    with SkillsClient() as skills, contextlib.suppress(AgentprotoError):
+        skills.discover(url)
+    key = {"giphy": ApiKeyAuth("api_key", "k", location="query")}
+    with GiphyFlows(base_urls={"giphy": url}, auth=key) as flows:
+        with contextlib.suppress(AgentprotoError):
+            flows.run_flow("get_trending_gifs_flow", {})
+    assert len(app.agents) == 3 and all(agents == [ours] for agents in app.agents), app.agents
