@@ -10,7 +10,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto.aap.agent import Agent, ServerTool, StepContext
     from agentproto.aap.client import AAPClient, AsyncAAPClient
+    from agentproto.aap.llm_agent import LLMAgent
     from agentproto.aap.models import (
         AgentCapabilities,
         AgentConfig,
@@ -76,6 +78,8 @@ if TYPE_CHECKING:
         UnknownHistoryMessage,
         UserMessage,
     )
+    from agentproto.aap.routes import AAPOperations
+    from agentproto.aap.server import AAPServer, ApiKeys, ServerSettings
     from agentproto.aap.session import (
         AsyncSession,
         CapabilityError,
@@ -83,6 +87,8 @@ if TYPE_CHECKING:
         Session,
         ToolDecision,
     )
+    from agentproto.aap.store import SessionStore, SQLiteStore
+    from agentproto.aap.store_postgres import PostgresStore
     from agentproto.aap.turns import (
         IncompleteTurnError,
         TurnEvent,
@@ -93,13 +99,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AAPClient",
+    "AAPOperations",
+    "AAPServer",
     "afold_events",
+    "Agent",
     "AgentCapabilities",
     "AgentConfig",
     "AgentConfigOverride",
     "AgentInfo",
     "AgentMessage",
     "AgentOption",
+    "ApiKeys",
     "ApplicationCapabilities",
     "ApplicationMessage",
     "AssistantMessage",
@@ -123,19 +133,26 @@ __all__ = [
     "ImageContentBlock",
     "IncompleteTurnError",
     "JSONSchema",
+    "LLMAgent",
     "MessageSSEEvent",
+    "PostgresStore",
     "PostSessionsRequest",
     "PostSessionsResponse",
     "PostSessionTurnRequest",
     "PostSessionTurnResponse",
     "SecretAgentOption",
     "SelectAgentOption",
+    "ServerSettings",
+    "ServerTool",
     "ServerToolRef",
     "Session",
     "SessionCursor",
     "SessionHistory",
     "SessionInfo",
+    "SessionStore",
+    "SQLiteStore",
     "SSEEvent",
+    "StepContext",
     "StopReason",
     "StreamCapabilities",
     "StreamMode",
@@ -170,12 +187,23 @@ __all__ = [
 ]
 _HOMES = {
     "AAPClient": "agentproto.aap.client",
+    "AAPOperations": "agentproto.aap.routes",
+    "AAPServer": "agentproto.aap.server",
+    "Agent": "agentproto.aap.agent",
+    "ApiKeys": "agentproto.aap.server",
     "AsyncAAPClient": "agentproto.aap.client",
     "AsyncSession": "agentproto.aap.session",
     "CapabilityError": "agentproto.aap.session",
     "ClientTool": "agentproto.aap.session",
     "IncompleteTurnError": "agentproto.aap.turns",
+    "LLMAgent": "agentproto.aap.llm_agent",
+    "PostgresStore": "agentproto.aap.store_postgres",
+    "SQLiteStore": "agentproto.aap.store",
+    "ServerSettings": "agentproto.aap.server",
+    "ServerTool": "agentproto.aap.agent",
     "Session": "agentproto.aap.session",
+    "SessionStore": "agentproto.aap.store",
+    "StepContext": "agentproto.aap.agent",
     "ToolDecision": "agentproto.aap.session",
     "TurnEvent": "agentproto.aap.turns",
     "TurnResult": "agentproto.aap.turns",
