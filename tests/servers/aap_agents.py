@@ -10,6 +10,8 @@
 - ``hold <seconds>``: waits, then answers ``held``; ``CANCELLED`` records each step that was
   cancelled while it waited (by the turn's end, a client's disconnect, a timeout);
 - ``big <n>``: a text of ``n`` characters;
+- ``pid``: the server process's id; ``spin <seconds>``: the pid, then blocks its process's
+  event loop that long (so the next connection goes to another worker);
 - ``fail``: the step raises (with a would-be secret in the message, which must never leave);
 - ``options``: the option values and the secret options it sees, as text;
 - anything else: ``echo: <text>``, in 4-character deltas.
@@ -22,6 +24,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import time
 import uuid
 from collections.abc import AsyncIterator
 
@@ -78,6 +82,12 @@ async def scripted(context: StepContext) -> AsyncIterator[TextDelta | ThinkingDe
             CANCELLED.append(context.session_id)
             raise
         yield TextDelta("held")
+        return
+    if word in ("pid", "spin"):
+        yield TextDelta(f"pid {os.getpid()}")
+        if word == "spin":
+            await anyio.sleep(0.2)  # the pid goes out first
+            time.sleep(float(rest))  # blocks this worker on purpose
         return
     if word == "big":
         yield TextDelta("x" * int(rest))
