@@ -113,7 +113,11 @@ def test_meta_is_open_and_describes_the_agents(aap: Site) -> None:
 def test_sessions_crud_and_404(aap: Site) -> None:
     with aap.client() as client:
         sid = client.create_session(
-            agent={"name": "echo", "tools": [{"name": "clock", "trust": True}], "options": {"model": "large"}},
+            agent={
+                "name": "echo",
+                "tools": [{"name": "clock", "trust": True}],
+                "options": {"model": "large"},
+            },
             messages=[{"role": "system", "content": "Be brief."}],
             tools=[{"name": "add", "description": "Add", "parameters": {"type": "object"}}],
         ).session_id
@@ -142,7 +146,9 @@ def test_sessions_crud_and_404(aap: Site) -> None:
 def test_bearer_auth_and_sessions_belong_to_their_principal(aap: Site) -> None:
     with aap.raw(key=None) as raw:
         missing = raw.get("/sessions")
-        assert missing.status_code == 401 and missing.headers["www-authenticate"].startswith("Bearer")
+        assert missing.status_code == 401 and missing.headers["www-authenticate"].startswith(
+            "Bearer"
+        )
         assert missing.json() == {"error": "missing credentials (Authorization: Bearer)"}
         assert raw.get("/sessions", headers={"Authorization": "Basic eDp5"}).status_code == 401
     with aap.client(key="sk-wrong") as wrong, pytest.raises(AuthenticationError):
@@ -195,7 +201,9 @@ def test_a_turn_in_each_stream_mode(aap: Site) -> None:
         sid = new_session(client)
         reply = client.create_turn(sid, messages=[user("hello there")])
         assert reply.stop_reason == "end_turn"
-        assert reply.messages[0].model_dump()["content"] == [{"type": "text", "text": "echo: hello there"}]
+        assert reply.messages[0].model_dump()["content"] == [
+            {"type": "text", "text": "echo: hello there"}
+        ]
         with client.create_turn_stream(sid, messages=[user("think fast")], mode="delta") as events:
             seen = [(e.event, getattr(e, "delta", None)) for e in events]
         assert seen == [
@@ -205,7 +213,9 @@ def test_a_turn_in_each_stream_mode(aap: Site) -> None:
             ("text_delta", "fast"),
             ("turn_stop", None),
         ]
-        with client.create_turn_stream(sid, messages=[user("think fast")], mode="message") as events:
+        with client.create_turn_stream(
+            sid, messages=[user("think fast")], mode="message"
+        ) as events:
             seen = [(e.event, getattr(e, "text", getattr(e, "thinking", None))) for e in events]
         assert seen == [
             ("turn_start", None),
@@ -221,7 +231,10 @@ def test_the_sse_wire_format(aap: Site) -> None:
     with aap.client() as client:
         sid = new_session(client)
     with aap.raw() as raw:
-        answer = raw.post(f"/sessions/{sid}/turns", json={"stream": "delta", "messages": [{"role": "user", "content": "abcdefgh"}]})
+        answer = raw.post(
+            f"/sessions/{sid}/turns",
+            json={"stream": "delta", "messages": [{"role": "user", "content": "abcdefgh"}]},
+        )
     assert answer.headers["content-type"].startswith("text/event-stream")
     frames = answer.text.split("\n\n")
     assert frames[0] == "event: turn_start\ndata: {}"
@@ -239,8 +252,10 @@ def add(a: int, b: int) -> int:
 
 def test_client_tools_round_trip_through_the_session_helper(aap: Site) -> None:
     with aap.client() as client:
-        session = Session.create(client, "echo", tools=[ClientTool.from_function(add)], mode="delta")
-        result = session.send("call add {\"a\": 2, \"b\": 40}")
+        session = Session.create(
+            client, "echo", tools=[ClientTool.from_function(add)], mode="delta"
+        )
+        result = session.send('call add {"a": 2, "b": 40}')
         assert result.stop_reason == "end_turn" and result.text.endswith("=42")
         history = session.history()
         assert [m.role for m in history] == ["user", "assistant", "tool", "assistant"]
@@ -248,24 +263,36 @@ def test_client_tools_round_trip_through_the_session_helper(aap: Site) -> None:
 
 def test_trusted_server_tools_run_inline_and_untrusted_ones_wait_for_permission(aap: Site) -> None:
     with aap.client() as client:
-        sid = new_session(client, tools=[{"name": "clock", "trust": True}, {"name": "delete_files"}])
-        with client.create_turn_stream(sid, messages=[user("call tools")], mode="message") as events:
+        sid = new_session(
+            client, tools=[{"name": "clock", "trust": True}, {"name": "delete_files"}]
+        )
+        with client.create_turn_stream(
+            sid, messages=[user("call tools")], mode="message"
+        ) as events:
             first = fold_events(events)
         names = [c.name for c in first.tool_calls]
         assert names == ["clock", "delete_files"] and first.stop_reason == "tool_use"
         assert [m.role for m in first.messages] == ["assistant", "tool"]  # clock ran inline
         pending = first.pending_tool_calls
         assert [c.name for c in pending] == ["delete_files"]
-        grant = ToolPermissionMessage(role="tool_permission", tool_call_id=pending[0].tool_call_id, granted=True)
+        grant = ToolPermissionMessage(
+            role="tool_permission", tool_call_id=pending[0].tool_call_id, granted=True
+        )
         with client.create_turn_stream(sid, messages=[grant], mode="delta") as events:
             second = list(events)
         assert [e.event for e in second][:2] == ["turn_start", "tool_result"]
         assert second[1].content == "deleted /tmp/x"  # type: ignore[union-attr]
-        with client.create_turn_stream(sid, messages=[user("call delete_files {\"path\": \"/\"}")], mode="delta") as events:
+        with client.create_turn_stream(
+            sid, messages=[user('call delete_files {"path": "/"}')], mode="delta"
+        ) as events:
             call = fold_events(events).pending_tool_calls[0]
-        deny = ToolPermissionMessage(role="tool_permission", tool_call_id=call.tool_call_id, granted=False, reason="no way")
+        deny = ToolPermissionMessage(
+            role="tool_permission", tool_call_id=call.tool_call_id, granted=False, reason="no way"
+        )
         reply = client.create_turn(sid, messages=[deny])
-        assert reply.messages[0] == ToolMessage(role="tool", tool_call_id=call.tool_call_id, content="Tool call denied: no way")
+        assert reply.messages[0] == ToolMessage(
+            role="tool", tool_call_id=call.tool_call_id, content="Tool call denied: no way"
+        )
         roles = [m.role for m in client.get_session_history(sid, type="full").history.full or []]
         assert "tool_permission" not in roles  # permissions are never stored
 
@@ -304,13 +331,35 @@ def test_a_tool_nobody_has_is_answered_with_an_error_for_the_model(aap: Site) ->
         ({"agent": {"name": "echo", "options": {"colour": "red"}}}, "no option 'colour'"),
         ({"agent": {"name": "echo", "options": {"model": "huge"}}}, "must be one of: small, large"),
         ({"agent": {"name": "echo", "tools": [{"name": "rm"}]}}, "exposes no tool 'rm'"),
-        ({"agent": {"name": "plain"}, "tools": [{"name": "t", "description": "d", "parameters": {}}]}, "does not take client tools"),
-        ({"agent": {"name": "echo", "tools": [{"name": "clock"}]}, "tools": [{"name": "clock", "description": "d", "parameters": {}}]}, "unique"),
-        ({"agent": {"name": "echo"}, "messages": [{"role": "user", "content": [{"type": "image", "url": "http://x/y.png"}]}]}, "https:// or data:"),
+        (
+            {
+                "agent": {"name": "plain"},
+                "tools": [{"name": "t", "description": "d", "parameters": {}}],
+            },
+            "does not take client tools",
+        ),
+        (
+            {
+                "agent": {"name": "echo", "tools": [{"name": "clock"}]},
+                "tools": [{"name": "clock", "description": "d", "parameters": {}}],
+            },
+            "unique",
+        ),
+        (
+            {
+                "agent": {"name": "echo"},
+                "messages": [
+                    {"role": "user", "content": [{"type": "image", "url": "http://x/y.png"}]}
+                ],
+            },
+            "https:// or data:",
+        ),
         ({"agent": {}}, "/agent/name: Field required"),
     ],
 )
-def test_a_session_is_checked_before_it_is_created(aap: Site, body: dict[str, Any], reason: str) -> None:
+def test_a_session_is_checked_before_it_is_created(
+    aap: Site, body: dict[str, Any], reason: str
+) -> None:
     with aap.raw() as raw:
         answer = raw.post("/sessions", json=body)
     assert answer.status_code == 400, answer.text
@@ -327,12 +376,18 @@ def test_a_turn_is_checked_before_it_runs(aap: Site) -> None:
             assert answer.status_code == 400, answer.text
             return str(answer.json()["error"])
 
-        assert "stream mode 'delta'" in turn(plain, stream="delta", messages=[{"role": "user", "content": "x"}])
+        assert "stream mode 'delta'" in turn(
+            plain, stream="delta", messages=[{"role": "user", "content": "x"}]
+        )
         assert "at least one message" in turn(sid, messages=[])
-        assert "no tool call 'c9'" in turn(sid, messages=[{"role": "tool", "toolCallId": "c9", "content": "x"}])
-        assert "cannot change" in turn(sid, agent={"name": "plain"}, messages=[{"role": "user", "content": "x"}])
+        assert "no tool call 'c9'" in turn(
+            sid, messages=[{"role": "tool", "toolCallId": "c9", "content": "x"}]
+        )
+        assert "cannot change" in turn(
+            sid, agent={"name": "plain"}, messages=[{"role": "user", "content": "x"}]
+        )
         assert "not 'system'" in turn(sid, messages=[{"role": "system", "content": "x"}])
-        call = client.create_turn(sid, messages=[user("call add {\"a\": 1, \"b\": 1}")]).messages[0]
+        call = client.create_turn(sid, messages=[user('call add {"a": 1, "b": 1}')]).messages[0]
         call_id = call.model_dump()["content"][0]["toolCallId"]
         assert "wait for an answer first" in turn(sid, messages=[{"role": "user", "content": "x"}])
         permission = {"role": "tool_permission", "toolCallId": call_id, "granted": True}
@@ -360,7 +415,11 @@ def test_turn_overrides_persist_for_the_session(aap: Site) -> None:
         assert info.agent.options == {"model": "large", "upstream_key": "***"}
         assert [t.name for t in info.agent.tools or []] == ["clock"]
         assert [t.name for t in info.tools or []] == ["add"]
-        seen = json.loads(client.create_turn(sid, messages=[user("options")]).messages[0].model_dump()["content"][0]["text"])
+        seen = json.loads(
+            client.create_turn(sid, messages=[user("options")])
+            .messages[0]
+            .model_dump()["content"][0]["text"]
+        )
         assert seen["options"] == {"model": "large", "upstream_key": "k-2"}
         assert "k-2" not in seen["repr"]  # the agent's context shows no secret
 
@@ -405,7 +464,9 @@ def test_bounds(tmp_path: Path) -> None:
             sid = new_session(client)
             with pytest.raises(APIStatusError) as caught:
                 client.create_turn(sid, messages=[user("x" * 5000)])
-            assert caught.value.status_code == 413 and caught.value.json == {"error": "the body is larger than 4000 bytes"}
+            assert caught.value.status_code == 413 and caught.value.json == {
+                "error": "the body is larger than 4000 bytes"
+            }
             chunked = raw.post(f"/sessions/{sid}/turns", content=iter([b"{" * 3000, b"}" * 3000]))
             assert chunked.status_code == 413  # no content-length: counted while read
             with pytest.raises(BadRequestError, match="more than 3 messages"):
@@ -414,12 +475,21 @@ def test_bounds(tmp_path: Path) -> None:
             silent = client.create_turn(sid, messages=[user("hold 5")])
             assert silent.stop_reason == "error" and time.monotonic() - started < 3
             assert client.create_turn(sid, messages=[user("big 2000")]).stop_reason == "end_turn"
-            with client.create_turn_stream(sid, messages=[user("big 3500")], mode="message") as events:
+            with client.create_turn_stream(
+                sid, messages=[user("big 3500")], mode="message"
+            ) as events:
                 assert [e.event for e in events] == ["turn_start", "turn_stop"]
-            with client.create_turn_stream(sid, messages=[user("big 3500")], mode="delta") as events:
+            with client.create_turn_stream(
+                sid, messages=[user("big 3500")], mode="delta"
+            ) as events:
                 assert [e.event for e in events] == ["turn_start", "turn_stop"]
-            answer = raw.post(f"/sessions/{sid}/turns", json={"stream": "delta", "messages": [{"role": "user", "content": "hold 0.25"}]})
-            assert ": keepalive\n\n" in answer.text and answer.text.endswith('data: {"stopReason":"end_turn"}\n\n')
+            answer = raw.post(
+                f"/sessions/{sid}/turns",
+                json={"stream": "delta", "messages": [{"role": "user", "content": "hold 0.25"}]},
+            )
+            assert ": keepalive\n\n" in answer.text and answer.text.endswith(
+                'data: {"stopReason":"end_turn"}\n\n'
+            )
 
 
 def test_no_exception_text_and_no_secret_reaches_a_client(
@@ -438,17 +508,23 @@ def test_no_exception_text_and_no_secret_reaches_a_client(
     assert "RuntimeError" in caplog.text  # the failure is logged for the operator...
     logged_secret = [r for r in caplog.records if LEAK in r.getMessage()]
     assert logged_secret == []  # ...but the secret option never is
-    assert LEAK not in repr(aap.server) and KEY not in repr(aap.server) and "alice" not in repr(KEYS)
+    assert (
+        LEAK not in repr(aap.server) and KEY not in repr(aap.server) and "alice" not in repr(KEYS)
+    )
 
 
 def test_unknown_routes_and_methods_answer_the_error_shape(aap: Site) -> None:
     with aap.raw() as raw:
         route = raw.get("/nope")
         method = raw.put("/sessions")
-        broken = raw.post("/sessions", content=b"{not json", headers={"content-type": "application/json"})
+        broken = raw.post(
+            "/sessions", content=b"{not json", headers={"content-type": "application/json"}
+        )
     assert (route.status_code, route.json()) == (404, {"error": "no such route"})
     assert (method.status_code, method.json()) == (405, {"error": "method not allowed"})
-    assert broken.status_code == 400 and broken.json()["error"].startswith("invalid body: /: Invalid JSON")
+    assert broken.status_code == 400 and broken.json()["error"].startswith(
+        "invalid body: /: Invalid JSON"
+    )
 
 
 def test_a_deleted_session_stops_its_running_turn(tmp_path: Path) -> None:
@@ -468,11 +544,15 @@ def test_async_client_and_session(aap: Site) -> None:
 
     async def main() -> None:
         async with AsyncAAPClient(aap.url, api_key=KEY) as client:
-            session = await AsyncSession.create(client, "echo", tools=[ClientTool.from_function(add)], mode="message")
-            result = await session.send("call add {\"a\": 3, \"b\": 4}")
+            session = await AsyncSession.create(
+                client, "echo", tools=[ClientTool.from_function(add)], mode="message"
+            )
+            result = await session.send('call add {"a": 3, "b": 4}')
             assert result.text.endswith("=7")
             sid = (await client.create_session(agent={"name": "echo"})).session_id
-            async with await client.create_turn_stream(sid, messages=[user("hey")], mode="delta") as events:
+            async with await client.create_turn_stream(
+                sid, messages=[user("hey")], mode="delta"
+            ) as events:
                 folded = await afold_events(events)
             assert folded.text == "echo: hey"
 

@@ -22,9 +22,7 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-def make_store(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> Callable[[], SessionStore]:
+def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], SessionStore]:
     if request.param == "sqlite":
         return lambda: SQLiteStore(tmp_path / "sessions.db")
     server: PostgresServer = request.getfixturevalue("postgres")
@@ -45,7 +43,12 @@ async def store(make_store: Callable[[], SessionStore]) -> AsyncIterator[Session
 AGENT = {"name": "echo", "options": {"model": "small"}}
 MESSAGES = [
     {"role": "system", "content": "Sé breve ✓"},
-    {"role": "user", "content": [{"type": "text", "text": "hi"}], "zeta": 1, "alpha": {"b": 1, "a": 2}},
+    {
+        "role": "user",
+        "content": [{"type": "text", "text": "hi"}],
+        "zeta": 1,
+        "alpha": {"b": 1, "a": 2},
+    },
 ]
 
 
@@ -145,7 +148,7 @@ async def test_the_store_is_created_once_and_reopens_with_its_data(
 async def test_bad_urls_and_closed_stores_are_clear_errors(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="unknown store 'redis'"):
         open_store("redis://localhost")
-    with pytest.raises(StoreError, match="sqlite:///file.db"):
+    with pytest.raises(StoreError, match=r"sqlite:///file\.db"):
         open_store("sqlite://relative.db")
     assert isinstance(open_store(f"sqlite:///{tmp_path}/a.db"), SQLiteStore)
     assert open_store("sqlite:///rel.db").path == "rel.db"  # type: ignore[attr-defined]

@@ -81,7 +81,11 @@ def kill(process: subprocess.Popen[bytes]) -> None:
 
 
 def pid_of(client: AAPClient, sid: str) -> int:
-    text = client.create_turn(sid, messages=[user("pid")]).messages[0].model_dump()["content"][0]["text"]
+    text = (
+        client.create_turn(sid, messages=[user("pid")])
+        .messages[0]
+        .model_dump()["content"][0]["text"]
+    )
     return int(text.removeprefix("pid "))
 
 
@@ -96,7 +100,9 @@ class Spinner(threading.Thread):
 
     def run(self) -> None:
         with AAPClient(self.url, api_key=KEY, timeout=30) as client:
-            events = client.create_turn_stream(self.sid, messages=[user(f"spin {self.seconds}")], mode="delta")
+            events = client.create_turn_stream(
+                self.sid, messages=[user(f"spin {self.seconds}")], mode="delta"
+            )
             with events:
                 for event in events:
                     if event.event == "text_delta":
@@ -126,7 +132,12 @@ def test_two_workers_share_sessions_and_a_restart_loses_nothing(
             # worker X is blocked: the session is created and answered by worker Y
             first = busy(url, spin_a, 3.0)
             with AAPClient(url, api_key=KEY, timeout=30) as fresh:
-                sid = fresh.create_session(agent={"name": "echo"}, tools=[{"name": "lookup", "description": "d", "parameters": {"type": "object"}}]).session_id
+                sid = fresh.create_session(
+                    agent={"name": "echo"},
+                    tools=[
+                        {"name": "lookup", "description": "d", "parameters": {"type": "object"}}
+                    ],
+                ).session_id
                 served_by_y = pid_of(fresh, sid)
             assert served_by_y != first.pid
             # now Y is blocked too, until after X is free: X continues the session
@@ -138,7 +149,7 @@ def test_two_workers_share_sessions_and_a_restart_loses_nothing(
             assert served_by_x == first.pid != served_by_y
             second.join(15)
             # the conversation stops on a client tool call...
-            pending = client.create_turn(sid, messages=[user("call lookup {\"q\": \"x\"}")])
+            pending = client.create_turn(sid, messages=[user('call lookup {"q": "x"}')])
             assert pending.stop_reason == "tool_use"
             call_id = pending.messages[0].model_dump()["content"][0]["toolCallId"]
             before = client.get_session_history(sid, type="full").history.full
@@ -150,6 +161,11 @@ def test_two_workers_share_sessions_and_a_restart_loses_nothing(
             answer = ToolMessage(role="tool", tool_call_id=call_id, content="found it")
             done = client.create_turn(sid, messages=[answer])
             assert done.stop_reason == "end_turn"
-            assert done.messages[0].model_dump()["content"][0]["text"] == f"results: {call_id}=found it"
-            roles = [m.role for m in client.get_session_history(sid, type="full").history.full or []]
+            assert (
+                done.messages[0].model_dump()["content"][0]["text"]
+                == f"results: {call_id}=found it"
+            )
+            roles = [
+                m.role for m in client.get_session_history(sid, type="full").history.full or []
+            ]
             assert roles == ["user", "assistant"] * 3 + ["tool", "assistant"]

@@ -73,7 +73,12 @@ def _blocks(content: str | list[ContentBlock]) -> list[dict[str, Any]]:
             blocks.append({"type": "image", "url": block.url})
         elif isinstance(block, ToolUseContentBlock):
             blocks.append(
-                {"type": "tool_use", "id": block.tool_call_id, "name": block.name, "input": block.input}
+                {
+                    "type": "tool_use",
+                    "id": block.tool_call_id,
+                    "name": block.name,
+                    "input": block.input,
+                }
             )
         elif isinstance(block, ThinkingContentBlock):
             continue  # kept in the history, not sent back (see the module docstring)
@@ -117,9 +122,9 @@ def to_llm_messages(
 def _stop(finish: str | None, called: bool) -> StepStop:
     if called:
         return "tool_use"
-    if finish in ("max_tokens", "refusal"):
-        return finish
-    if finish in ("content_filter", "safety"):
+    if finish == "max_tokens":
+        return "max_tokens"
+    if finish in ("refusal", "content_filter", "safety"):
         return "refusal"
     return "end_turn"
 
@@ -175,9 +180,9 @@ class LLMAgent(Agent):
                     elif isinstance(event, LLMThinkingDelta):
                         if event.thinking:
                             yield ThinkingDelta(event.thinking)
-                    elif isinstance(event, ToolCallEnded):
-                        called = True
-                        yield ToolUse(event.tool_call_id, event.tool_name, event.input or {})
+                    elif isinstance(event, ToolCallEnded) and event.input is not None:
+                        called = True  # (arguments that are not JSON: the stream raises next)
+                        yield ToolUse(event.tool_call_id, event.tool_name, event.input)
                     elif isinstance(event, StreamEnd):
                         finish = event.finish_reason
             yield Stop(_stop(finish, called))

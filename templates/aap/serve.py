@@ -102,14 +102,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     source.add_argument("--name", default="assistant", help="the agent's name (assistant)")
     source.add_argument("--system", help="a system prompt")
     source.add_argument("--agent", help="module:attribute of your own Agent(s) instead")
-    parser.add_argument("--store", default="sqlite:///aap.db", help="sqlite:///... or postgresql://...")
+    parser.add_argument(
+        "--store", default="sqlite:///aap.db", help="sqlite:///... or postgresql://..."
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--api-keys-env", default="AAP_API_KEYS", help="variable holding the keys")
     parser.add_argument("--no-auth", action="store_true", help="serve without API keys")
     parser.add_argument(
-        "--settings", default="{}", help='ServerSettings as JSON, e.g. \'{"turn_timeout": 60}\''
+        "--settings", default="{}", help="ServerSettings as JSON, e.g. '{\"turn_timeout\": 60}'"
     )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)

@@ -49,7 +49,7 @@ import hmac
 import logging
 import os
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -85,7 +85,7 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.routes import ERROR_STATUS, ROUTES, AAPOperations
 from agentproto.aap.store import SessionRecord, SessionStore, open_store
-from agentproto.aap.turn import TurnPlan, TurnRunner, _Limits, wire
+from agentproto.aap.turn import TurnLimits, TurnPlan, TurnRunner, wire
 from starlette.applications import Starlette
 
 __all__ = ["AAPServer", "ApiKeys", "Authenticate", "ServerSettings"]
@@ -134,8 +134,8 @@ class ServerSettings:
             if not isinstance(value, int | float) or value <= 0:
                 raise ValueError(f"ServerSettings.{name} must be a positive number")
 
-    def _limits(self) -> _Limits:
-        return _Limits(
+    def turn_limits(self) -> TurnLimits:
+        return TurnLimits(
             stream_idle_timeout=self.stream_idle_timeout,
             turn_timeout=self.turn_timeout,
             max_steps=self.max_steps,
@@ -279,7 +279,7 @@ class AAPServer(AAPOperations):
         if self._app is None:
 
             @asynccontextmanager
-            async def lifespan(app: Starlette) -> AsyncIterator[None]:
+            async def lifespan(app: Starlette) -> AsyncGenerator[None, None]:
                 await self.open()
                 try:
                     yield
@@ -420,7 +420,10 @@ class AAPServer(AAPOperations):
         for message in messages:
             if isinstance(message, UserMessage):
                 _images(message.content, agent)
-        if await store.count_sessions(context.principal) >= self.settings.max_sessions_per_principal:
+        if (
+            await store.count_sessions(context.principal)
+            >= self.settings.max_sessions_per_principal
+        ):
             raise OperationError("conflict", "too many sessions: delete some first")
         session_id = f"sess_{uuid.uuid4().hex}"
         await store.create_session(
@@ -495,7 +498,9 @@ class AAPServer(AAPOperations):
             if isinstance(message, UserMessage):
                 _images(message.content, agent)
             elif not isinstance(message, ToolMessage | ToolPermissionMessage):
-                raise _bad(f"a turn takes user, tool and tool_permission messages, not {message.role!r}")
+                raise _bad(
+                    f"a turn takes user, tool and tool_permission messages, not {message.role!r}"
+                )
         turn_id = uuid.uuid4().hex
         claim = await store.begin_turn(
             session_id, context.principal, turn_id, self.settings.turn_lease
@@ -530,7 +535,7 @@ class AAPServer(AAPOperations):
                     new_tools=None if body.tools is None else [wire(t) for t in body.tools],
                 ),
                 store=store,
-                limits=self.settings._limits(),
+                limits=self.settings.turn_limits(),
             )
         except BaseException:
             with anyio.CancelScope(shield=True):
@@ -571,7 +576,9 @@ class AAPServer(AAPOperations):
             if message.tool_call_id in answered:
                 raise _bad(f"tool call {message.tool_call_id!r} is answered twice")
             if isinstance(message, ToolPermissionMessage) and call.name not in server_tools:
-                raise _bad(f"tool call {call.tool_call_id!r} is not a server tool's: send its result")
+                raise _bad(
+                    f"tool call {call.tool_call_id!r} is not a server tool's: send its result"
+                )
             answered[message.tool_call_id] = call
         unanswered = sorted(set(pending) - set(answered))
         if unanswered:
@@ -587,4 +594,3 @@ class ToolSpecs:
     @classmethod
     def read(cls, stored: list[Any] | None) -> list[ToolSpec]:
         return [] if stored is None else cls._adapter.validate_python(stored)
-

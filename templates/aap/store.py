@@ -390,16 +390,21 @@ class SQLiteStore(SessionStore):
                     return False
                 seq, length = int(row[0]), int(row[1])
                 if agent is not None:
-                    db.execute(f"UPDATE {sessions} SET agent = ? WHERE seq = ?", (dumps(agent), seq))
+                    db.execute(
+                        f"UPDATE {sessions} SET agent = ? WHERE seq = ?", (dumps(agent), seq)
+                    )
                 if tools is not None:
-                    db.execute(f"UPDATE {sessions} SET tools = ? WHERE seq = ?", (dumps(tools), seq))
+                    db.execute(
+                        f"UPDATE {sessions} SET tools = ? WHERE seq = ?", (dumps(tools), seq)
+                    )
                 if bodies:
                     db.executemany(
                         f"INSERT INTO {table} (session_seq, n, body) VALUES (?, ?, ?)",
                         [(seq, length + n, body) for n, body in enumerate(bodies, 1)],
                     )
                     db.execute(
-                        f"UPDATE {sessions} SET length = ? WHERE seq = ?", (length + len(bodies), seq)
+                        f"UPDATE {sessions} SET length = ? WHERE seq = ?",
+                        (length + len(bodies), seq),
                     )
                 db.execute("COMMIT")
             except BaseException:

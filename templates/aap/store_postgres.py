@@ -205,8 +205,7 @@ class PostgresStore(SessionStore):
     async def count_sessions(self, owner: str | None) -> int:
         async with self.pool.acquire() as db:
             found = await cast("_Connection", db).fetchval(
-                f"SELECT count(*) FROM {self._t('sessions')} "
-                "WHERE owner IS NOT DISTINCT FROM $1",
+                f"SELECT count(*) FROM {self._t('sessions')} WHERE owner IS NOT DISTINCT FROM $1",
                 owner,
             )
         return int(found)
@@ -292,8 +291,7 @@ class PostgresStore(SessionStore):
             conn = cast("_Connection", db)
             async with conn.transaction():
                 row = await conn.fetchrow(
-                    f"SELECT seq, length FROM {sessions} WHERE id = $1 AND turn_id = $2 "
-                    "FOR UPDATE",
+                    f"SELECT seq, length FROM {sessions} WHERE id = $1 AND turn_id = $2 FOR UPDATE",
                     session_id,
                     turn_id,
                 )

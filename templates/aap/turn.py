@@ -28,7 +28,7 @@ when it ends, however it ends (shielded from the cancellation a client's disconn
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +42,6 @@ from agentproto.aap.agent import (
     ServerTool,
     StepContext,
     StepEvent,
-    Stop,
     TextDelta,
     ThinkingDelta,
     ToolUse,
@@ -96,7 +95,9 @@ def wire(model: pydantic.BaseModel) -> dict[str, Any]:
 
 
 @asynccontextmanager
-async def _closing(steps: AsyncIterator[StepEvent]) -> AsyncIterator[AsyncIterator[StepEvent]]:
+async def _closing(
+    steps: AsyncIterator[StepEvent],
+) -> AsyncGenerator[AsyncIterator[StepEvent], None]:
     """Close an agent's step generator however the step ends (its ``finally`` blocks run)."""
     try:
         yield steps
@@ -131,7 +132,7 @@ class TurnPlan:
 
 
 @dataclass
-class _Limits:
+class TurnLimits:
     stream_idle_timeout: float
     turn_timeout: float
     max_steps: int
@@ -147,7 +148,7 @@ class TurnRunner(EventSource[TurnEvent]):
 
     plan: TurnPlan
     store: SessionStore
-    limits: _Limits
+    limits: TurnLimits
     produced: list[AgentMessage] = field(default_factory=list[AgentMessage])
     stop_reason: StopReason | None = None
     _ran: bool = False
@@ -171,14 +172,18 @@ class TurnRunner(EventSource[TurnEvent]):
                         except _Abort:
                             reason = "error"
                         except Exception:
-                            log.exception("turn %s of session %s failed", plan.turn_id, plan.session_id)
+                            log.exception(
+                                "turn %s of session %s failed", plan.turn_id, plan.session_id
+                            )
                             reason = "error"
                         group.cancel_scope.cancel()
                 if work.cancelled_caught:
                     log.warning("session %s: the turn lost its lease (deleted?)", plan.session_id)
                     reason = "error"
             if timer.cancelled_caught:
-                log.warning("session %s: the turn ran past %s s", plan.session_id, self.limits.turn_timeout)
+                log.warning(
+                    "session %s: the turn ran past %s s", plan.session_id, self.limits.turn_timeout
+                )
                 reason = "error"
             self.stop_reason = reason
             await emit(TurnStopEvent(event="turn_stop", stop_reason=reason))
@@ -244,7 +249,9 @@ class TurnRunner(EventSource[TurnEvent]):
             raise _Abort
         await emit(event)
 
-    async def _run_tool(self, emit: Emit, call: ToolUseContentBlock, tool: ServerTool | None) -> ToolMessage:
+    async def _run_tool(
+        self, emit: Emit, call: ToolUseContentBlock, tool: ServerTool | None
+    ) -> ToolMessage:
         if tool is None:
             content: str | list[ContentBlock] = f"Error: there is no tool {call.name!r}"
         else:
@@ -252,7 +259,8 @@ class TurnRunner(EventSource[TurnEvent]):
             content = outcome.content
         message = ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
         await self._send(
-            emit, ToolResultEvent(event="tool_result", tool_call_id=call.tool_call_id, content=content)
+            emit,
+            ToolResultEvent(event="tool_result", tool_call_id=call.tool_call_id, content=content),
         )
         return message
 
@@ -378,7 +386,9 @@ class TurnRunner(EventSource[TurnEvent]):
                             last.thinking += event.text
                         else:
                             await flush()
-                            blocks.append(ThinkingContentBlock(type="thinking", thinking=event.text))
+                            blocks.append(
+                                ThinkingContentBlock(type="thinking", thinking=event.text)
+                            )
                         if delta:
                             await self._send(
                                 emit,
@@ -405,7 +415,7 @@ class TurnRunner(EventSource[TurnEvent]):
                             input=call.input,
                         ),
                     )
-                elif isinstance(event, Stop):
+                else:
                     stop = event.reason
                     break
         await flush()

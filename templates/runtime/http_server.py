@@ -31,8 +31,8 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
-from contextlib import AbstractAsyncContextManager, aclosing
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args, get_origin
 
@@ -144,9 +144,7 @@ class RouteServer:
 
     # -- answers ----------------------------------------------------------------------------
 
-    def error(
-        self, name: str, message: str, headers: Mapping[str, str] | None = None
-    ) -> Response:
+    def error(self, name: str, message: str, headers: Mapping[str, str] | None = None) -> Response:
         status = self.status.get(name)
         if status is None:
             log.error("a handler raised the error %r, which the spec table does not have", name)
@@ -199,7 +197,7 @@ class RouteServer:
         try:
             return cast("type[pydantic.BaseModel]", model).model_validate_json(raw)
         except pydantic.ValidationError as exc:
-            problems = []
+            problems: list[str] = []
             for error in exc.errors(include_url=False, include_input=False)[:3]:
                 where = "/" + "/".join(str(p) for p in error["loc"])
                 problems.append(f"{where}: {error['msg']}")
@@ -247,7 +245,7 @@ class RouteServer:
             return self.error("server_error", "internal error")
         return self._answer(route, body, result, request_id)
 
-    def _answer(self, route: RouteSpec, body: Any, result: Any, request_id: str) -> Response:
+    def _answer(self, route: RouteSpec, body: Any, result: object, request_id: str) -> Response:
         headers = {"X-Request-Id": request_id}
         if result is None:
             return Response(status_code=route.success_status, headers=headers)
@@ -255,6 +253,7 @@ class RouteServer:
             return Response(
                 _body(_dump(result)), route.success_status, headers=headers, media_type=_JSON
             )
+        kind = type(result).__name__
         stream = route.stream
         if stream is not None and isinstance(result, EventSource | AsyncIterator):
             mode = str(getattr(body, stream.mode_field, None))
@@ -266,7 +265,7 @@ class RouteServer:
                 return EventStreamResponse(
                     source, stream, tags, keepalive=self.options.keepalive, headers=headers
                 )
-        log.error("%s returned %s, which is not its answer", route.name, type(result).__name__)
+        log.error("%s returned %s, which is not its answer", route.name, kind)
         return self.error("server_error", "internal error")
 
 
@@ -309,16 +308,17 @@ class EventStreamResponse(Response):
             await out.send(self.frame(event))
 
         async with out:
-            if isinstance(self.events, EventSource):
-                await self.events.run(emit)
-            elif isinstance(self.events, AsyncGenerator):
-                generator = cast("AsyncGenerator[pydantic.BaseModel, None]", self.events)
-                async with aclosing(generator):
-                    async for event in generator:
-                        await emit(event)
-            else:
-                async for event in self.events:
+            events = self.events
+            if isinstance(events, EventSource):
+                await events.run(emit)
+                return
+            try:
+                async for event in events:
                     await emit(event)
+            finally:  # an async generator is closed here, in this task, however it ends
+                close = getattr(events, "aclose", None)
+                if close is not None:
+                    await close()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})

@@ -45,14 +45,18 @@ def _results(context: StepContext) -> str:
             break
         if isinstance(message, ToolMessage):
             content = message.content
-            text = content if isinstance(content, str) else "".join(
-                b.text for b in content if isinstance(b, TextContentBlock)
+            text = (
+                content
+                if isinstance(content, str)
+                else "".join(b.text for b in content if isinstance(b, TextContentBlock))
             )
             parts.append(f"{message.tool_call_id}={text}")
     return "results: " + "; ".join(reversed(parts))
 
 
-async def scripted(context: StepContext) -> AsyncIterator[TextDelta | ThinkingDelta | ToolUse | Stop]:
+async def scripted(
+    context: StepContext,
+) -> AsyncIterator[TextDelta | ThinkingDelta | ToolUse | Stop]:
     if context.history and isinstance(context.history[-1], ToolMessage):
         yield TextDelta(_results(context))
         yield Stop("end_turn")
@@ -137,4 +141,7 @@ def make_echo(name: str = "echo", **options: object) -> Agent:
 
 def agents() -> list[Agent]:
     """What the server processes of the tests serve."""
-    return [make_echo(), Agent("plain", step=scripted, history=("full",), stream=("none",), client_tools=False)]
+    return [
+        make_echo(),
+        Agent("plain", step=scripted, history=("full",), stream=("none",), client_tools=False),
+    ]

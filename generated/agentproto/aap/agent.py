@@ -30,7 +30,7 @@ import inspect
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, overload
+from typing import Any, Literal, TypeAlias, cast
 
 import anyio
 import anyio.to_thread
@@ -59,10 +59,10 @@ from agentproto.llm.tool_loop import FunctionTool, ToolError, encode_output, fun
 __all__ = [
     "Agent",
     "ServerTool",
-    "Stop",
     "StepContext",
     "StepEvent",
     "StepFunction",
+    "Stop",
     "TextDelta",
     "ThinkingDelta",
     "ToolOutcome",
@@ -189,6 +189,7 @@ class ServerTool:
         any other exception, or running past ``timeout`` seconds, an error result with a fixed
         text (the exception is logged, its text never leaves)."""
         bound = self._bound
+        value: object
         try:
             with anyio.fail_after(timeout):
                 if bound is not None:
@@ -209,12 +210,17 @@ class ServerTool:
         except Exception:
             log.exception("server tool %s failed", self.name)
             return ToolOutcome(f"Error: {self.name} failed", error=True)
-        if isinstance(value, list) and all(isinstance(v, pydantic.BaseModel) for v in value):
-            return ToolOutcome(list(value))  # content blocks, as the tool built them
+        if isinstance(value, str):
+            return ToolOutcome(value)
+        answer: object = value
+        if isinstance(value, list):
+            items = cast("list[object]", value)
+            if items and all(isinstance(v, pydantic.BaseModel) for v in items):
+                return ToolOutcome(cast("list[ContentBlock]", items))  # blocks, as built
         if bound is None:
-            return ToolOutcome(value if isinstance(value, str) else str(value))
+            return ToolOutcome(str(answer))
         try:
-            return ToolOutcome(encode_output(bound, value))
+            return ToolOutcome(encode_output(bound, answer))
         except TypeError:
             log.exception("server tool %s returned something that is not JSON", self.name)
             return ToolOutcome(f"Error: {self.name} failed", error=True)
@@ -253,7 +259,7 @@ class Agent:
         self.description = description
         adapter: pydantic.TypeAdapter[AgentOption] = pydantic.TypeAdapter(AgentOption)
         self.options: list[AgentOption] = [adapter.validate_python(o) for o in options]
-        names = [o.name for o in self.options if hasattr(o, "name")]
+        names = [str(getattr(o, "name", "")) for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"agent {name!r}: two options share a name")
         self.history_types = tuple(history)
@@ -277,40 +283,11 @@ class Agent:
         self.tools[found.name] = found
         return found
 
-    @overload
-    def tool(self, function: Callable[..., Any], /) -> Callable[..., Any]: ...
-
-    @overload
-    def tool(
-        self,
-        *,
-        name: str | None = None,
-        description: str | None = None,
-        title: str | None = None,
-        exposed: bool = True,
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
-
-    def tool(
-        self,
-        function: Callable[..., Any] | None = None,
-        /,
-        *,
-        name: str | None = None,
-        description: str | None = None,
-        title: str | None = None,
-        exposed: bool = True,
-    ) -> Any:
-        """Register a server tool (a decorator, with or without arguments)."""
-
-        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            self.add_tool(
-                ServerTool.from_function(
-                    fn, name=name, description=description, title=title, exposed=exposed
-                )
-            )
-            return fn
-
-        return register(function) if function is not None else register
+    def tool(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """Register ``function`` as an exposed server tool (a decorator); for another name,
+        description or an unexposed tool, ``add_tool(ServerTool.from_function(...))``."""
+        self.add_tool(ServerTool.from_function(function))
+        return function
 
     # -- what /meta shows -----------------------------------------------------------------
 

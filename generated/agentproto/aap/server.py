@@ -49,7 +49,7 @@ import hmac
 import logging
 import os
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -87,7 +87,7 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.routes import ERROR_STATUS, ROUTES, AAPOperations
 from agentproto.aap.store import SessionRecord, SessionStore, open_store
-from agentproto.aap.turn import TurnPlan, TurnRunner, _Limits, wire
+from agentproto.aap.turn import TurnLimits, TurnPlan, TurnRunner, wire
 
 __all__ = ["AAPServer", "ApiKeys", "Authenticate", "ServerSettings"]
 
@@ -135,8 +135,8 @@ class ServerSettings:
             if not isinstance(value, int | float) or value <= 0:
                 raise ValueError(f"ServerSettings.{name} must be a positive number")
 
-    def _limits(self) -> _Limits:
-        return _Limits(
+    def turn_limits(self) -> TurnLimits:
+        return TurnLimits(
             stream_idle_timeout=self.stream_idle_timeout,
             turn_timeout=self.turn_timeout,
             max_steps=self.max_steps,
@@ -280,7 +280,7 @@ class AAPServer(AAPOperations):
         if self._app is None:
 
             @asynccontextmanager
-            async def lifespan(app: Starlette) -> AsyncIterator[None]:
+            async def lifespan(app: Starlette) -> AsyncGenerator[None, None]:
                 await self.open()
                 try:
                     yield
@@ -536,7 +536,7 @@ class AAPServer(AAPOperations):
                     new_tools=None if body.tools is None else [wire(t) for t in body.tools],
                 ),
                 store=store,
-                limits=self.settings._limits(),
+                limits=self.settings.turn_limits(),
             )
         except BaseException:
             with anyio.CancelScope(shield=True):

@@ -28,7 +28,7 @@ when it ends, however it ends (shielded from the cancellation a client's disconn
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,7 +43,6 @@ from agentproto.aap.agent import (
     ServerTool,
     StepContext,
     StepEvent,
-    Stop,
     TextDelta,
     ThinkingDelta,
     ToolUse,
@@ -97,7 +96,9 @@ def wire(model: pydantic.BaseModel) -> dict[str, Any]:
 
 
 @asynccontextmanager
-async def _closing(steps: AsyncIterator[StepEvent]) -> AsyncIterator[AsyncIterator[StepEvent]]:
+async def _closing(
+    steps: AsyncIterator[StepEvent],
+) -> AsyncGenerator[AsyncIterator[StepEvent], None]:
     """Close an agent's step generator however the step ends (its ``finally`` blocks run)."""
     try:
         yield steps
@@ -132,7 +133,7 @@ class TurnPlan:
 
 
 @dataclass
-class _Limits:
+class TurnLimits:
     stream_idle_timeout: float
     turn_timeout: float
     max_steps: int
@@ -148,7 +149,7 @@ class TurnRunner(EventSource[TurnEvent]):
 
     plan: TurnPlan
     store: SessionStore
-    limits: _Limits
+    limits: TurnLimits
     produced: list[AgentMessage] = field(default_factory=list[AgentMessage])
     stop_reason: StopReason | None = None
     _ran: bool = False
@@ -415,7 +416,7 @@ class TurnRunner(EventSource[TurnEvent]):
                             input=call.input,
                         ),
                     )
-                elif isinstance(event, Stop):
+                else:
                     stop = event.reason
                     break
         await flush()
