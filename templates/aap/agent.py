@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import inspect
 import logging
+import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 import anyio
 import anyio.to_thread
@@ -53,7 +54,9 @@ from agentproto.aap.models import (
     ToolSpec,
     UserMessage,
 )
-from agentproto.llm.tool_loop import FunctionTool, ToolError, encode_output, function_tool
+
+if TYPE_CHECKING:  # imported when a tool is made from a function, not with the server
+    from agentproto.llm.tool_loop import FunctionTool
 
 __all__ = [
     "Agent",
@@ -171,6 +174,8 @@ class ServerTool:
         """A tool from a function (sync or ``async def``): the name, the docstring's first
         paragraph and a JSON Schema of the annotated parameters (pydantic, which also checks
         the model's arguments before the function runs)."""
+        from agentproto.llm.tool_loop import function_tool
+
         bound = function_tool(function, name=name, description=description)
         return cls(bound.name, bound.description, bound.parameters, function, title, exposed, bound)
 
@@ -201,12 +206,13 @@ class ServerTool:
                     value = await anyio.to_thread.run_sync(
                         lambda: self.function(**arguments), abandon_on_cancel=True
                     )
-        except ToolError as exc:
-            return ToolOutcome(f"Error: {exc}", error=True)
-        except TimeoutError:
-            log.warning("server tool %s ran past %s s", self.name, timeout)
-            return ToolOutcome(f"Error: {self.name} timed out", error=True)
-        except Exception:
+        except Exception as exc:
+            loop = sys.modules.get("agentproto.llm.tool_loop")  # where ToolError comes from
+            if loop is not None and isinstance(exc, loop.ToolError):
+                return ToolOutcome(f"Error: {exc}", error=True)  # a message meant for the model
+            if isinstance(exc, TimeoutError):
+                log.warning("server tool %s ran past %s s", self.name, timeout)
+                return ToolOutcome(f"Error: {self.name} timed out", error=True)
             log.exception("server tool %s failed", self.name)
             return ToolOutcome(f"Error: {self.name} failed", error=True)
         if isinstance(value, str):
@@ -218,6 +224,8 @@ class ServerTool:
                 return ToolOutcome(cast("list[ContentBlock]", items))  # blocks, as built
         if bound is None:
             return ToolOutcome(str(answer))
+        from agentproto.llm.tool_loop import encode_output
+
         try:
             return ToolOutcome(encode_output(bound, answer))
         except TypeError:

@@ -94,6 +94,8 @@ log: logging.Logger = logging.getLogger("agentproto.aap.server")
 Authenticate = Callable[[str], Awaitable[str | None] | str | None]
 """A bearer token -> the principal it identifies, or ``None`` to refuse it."""
 REDACTED = "***"
+ANONYMOUS = "anonymous"
+"""The one principal of a server without auth (``auth=None``)."""
 _HISTORY: pydantic.TypeAdapter[list[HistoryMessage]] = pydantic.TypeAdapter(list[HistoryMessage])
 
 
@@ -295,6 +297,7 @@ class AAPServer(AAPOperations):
                     max_request_bytes=self.settings.max_request_bytes,
                     keepalive=self.settings.keepalive,
                     realm="aap",
+                    anonymous=ANONYMOUS if self._auth is None else None,
                 ),
                 lifespan=lifespan,
             )
@@ -328,7 +331,7 @@ class AAPServer(AAPOperations):
 
     async def _authenticate(self, token: str) -> str | None:
         if self._auth is None:
-            return "anonymous"
+            return ANONYMOUS
         found = self._auth(token)
         return await found if isinstance(found, Awaitable) else found
 

@@ -88,6 +88,9 @@ class RouteOptions:
     error_body: ErrorBody = field(default=error_json)
     """The JSON body of every error answer (the protocol's shape)."""
     realm: str = "agentproto"
+    anonymous: str | None = None
+    """The principal of a caller without credentials on any route (``None``: refused where
+    the route needs auth). For servers that run without auth."""
 
 
 def _dump(model: pydantic.BaseModel) -> dict[str, Any]:
@@ -165,6 +168,8 @@ class RouteServer:
     async def _principal(self, request: Request, route: RouteSpec) -> str | None:
         header = request.headers.get("authorization")
         if header is None:
+            if self.options.anonymous is not None:
+                return self.options.anonymous
             if route.auth_optional:
                 return None
             raise self._refuse("unauthorized", "missing credentials (Authorization: Bearer)")
