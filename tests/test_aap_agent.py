@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ from pydantic import TypeAdapter
 from tests.conftest import GENERATED, ROOT
 from tests.servers.loopback import serve
 from tests.servers.mock_provider import MockProvider, start_mock_provider
-from tests.servers.scripted import Answer, Script, scripted_server
+from tests.servers.scripted import Answer, scripted_server
 
 PROVIDER_KEY = "sk-provider-never-shown-5555"
 MOCK_TEXT = "Mock response from ai-protocol-mock"
@@ -66,6 +67,7 @@ def step_1_tool(step: int) -> str:
     return f"step {step} done"
 
 
+@contextmanager
 def llm_site(base_url: str, tmp: Path, *, headers: dict[str, str] | None = None) -> Iterator[str]:
     llm = AsyncLLMClient("openai", api_key=PROVIDER_KEY, base_url=base_url, headers=headers)
     agent = LLMAgent("assistant", llm, model="gpt-4o-mini", system="Be brief.", tools=[step_1_tool])
@@ -79,7 +81,7 @@ def user(text: str) -> UserMessage:
 
 
 def test_delta_mode_streams_the_providers_deltas(mock: MockProvider, tmp_path: Path) -> None:
-    for url in llm_site(mock.base_url + "/v1", tmp_path):
+    with llm_site(mock.base_url + "/v1", tmp_path) as url:
         with AAPClient(url, api_key="any") as client:
             sid = client.create_session(agent={"name": "assistant"}).session_id
             with client.create_turn_stream(sid, messages=[user("Hi")], mode="delta") as events:
@@ -92,7 +94,7 @@ def test_delta_mode_streams_the_providers_deltas(mock: MockProvider, tmp_path: P
 
 
 def test_the_providers_tool_calls_take_each_path(mock: MockProvider, tmp_path: Path) -> None:
-    for url in llm_site(mock.base_url + "/v1", tmp_path, headers=RECURSIVE):
+    with llm_site(mock.base_url + "/v1", tmp_path, headers=RECURSIVE) as url:
         with AAPClient(url, api_key="any") as client:
             # a trusted server tool: run inline, the model called again, one turn
             sid = client.create_session(
@@ -128,7 +130,7 @@ def test_a_client_tool_called_by_the_provider(mock: MockProvider, tmp_path: Path
         ran.append(step)
         return "client did it"
 
-    for url in llm_site(mock.base_url + "/v1", tmp_path, headers=RECURSIVE):
+    with llm_site(mock.base_url + "/v1", tmp_path, headers=RECURSIVE) as url:
         with AAPClient(url, api_key="any") as client:
             tool = ClientTool.from_function(client_step, name="step_1_tool")
             session = Session.create(client, "assistant", tools=[tool], mode="message")
@@ -165,7 +167,7 @@ def test_streamed_tool_calls_reach_the_application(tmp_path: Path) -> None:
             ),
             sse(chunk({"content": "Sunny in Oslo."}), chunk({}, "stop")),
         )
-        for url in llm_site(script.base_url + "/v1", tmp_path):
+        with llm_site(script.base_url + "/v1", tmp_path) as url:
             with AAPClient(url, api_key="any") as client:
                 spec = {
                     "name": "weather",
@@ -196,7 +198,7 @@ def test_a_provider_failure_ends_the_turn_without_its_text(
     with scripted_server() as script:
         failure = {"error": {"message": "quota for org-secret-77 exhausted", "type": "invalid"}}
         script.answer(Answer(status=400, body=json.dumps(failure).encode()))
-        for url in llm_site(script.base_url + "/v1", tmp_path):
+        with llm_site(script.base_url + "/v1", tmp_path) as url:
             with httpx.Client(base_url=url) as raw:
                 sid = raw.post("/sessions", json={"agent": {"name": "assistant"}}).json()
                 body = {"stream": "delta", "messages": [{"role": "user", "content": "x"}]}
@@ -316,7 +318,8 @@ def test_serve_from_the_command_line_is_a_working_agent(mock: MockProvider, tmp_
     command = [
         sys.executable, "-m", "agentproto.aap.serve", "--provider", "openai",
         "--model", "gpt-4o-mini", "--base-url", mock.base_url + "/v1",
-        "--store", f"sqlite:///{tmp_path / 'aap.db'}", "--port", str(port), "--log-level", "warning",
+        "--store", f"sqlite:///{tmp_path / 'aap.db'}", "--port", str(port),
+        "--log-level", "warning",
     ]  # fmt: skip
     log = tmp_path / "serve.log"
     with log.open("wb") as out:

@@ -9,6 +9,7 @@ import json
 import logging
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ class Site:
         return httpx.Client(base_url=self.url, headers=headers, timeout=10)
 
 
+@contextmanager
 def site(tmp: Path, **settings: Any) -> Iterator[Site]:
     server = AAPServer(
         agents(),
@@ -81,7 +83,8 @@ def site(tmp: Path, **settings: Any) -> Iterator[Site]:
 
 @pytest.fixture(scope="module")
 def aap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    yield from site(tmp_path_factory.mktemp("aap"), page_size=2)
+    with site(tmp_path_factory.mktemp("aap"), page_size=2) as found:
+        yield found
 
 
 def new_session(client: AAPClient, **agent: Any) -> str:
@@ -166,7 +169,7 @@ def test_bearer_auth_and_sessions_belong_to_their_principal(aap: Site) -> None:
 
 
 def test_pagination_follows_next_until_it_is_absent(tmp_path: Path) -> None:
-    for aap in site(tmp_path, page_size=2):
+    with site(tmp_path, page_size=2) as aap:
         with aap.client(key=OTHER) as client:
             made = [new_session(client) for _ in range(5)]
             first = client.list_sessions()
@@ -456,10 +459,10 @@ def test_a_client_that_goes_away_cancels_its_turn(aap: Site) -> None:
 
 
 def test_bounds(tmp_path: Path) -> None:
-    for aap in site(
+    with site(
         tmp_path, max_request_bytes=4000, stream_idle_timeout=0.3, max_event_bytes=3000,
         max_messages_per_request=3, keepalive=0.1,
-    ):  # fmt: skip
+    ) as aap:  # fmt: skip
         with aap.client() as client, aap.raw() as raw:
             sid = new_session(client)
             with pytest.raises(APIStatusError) as caught:
@@ -528,7 +531,7 @@ def test_unknown_routes_and_methods_answer_the_error_shape(aap: Site) -> None:
 
 
 def test_a_deleted_session_stops_its_running_turn(tmp_path: Path) -> None:
-    for aap in site(tmp_path, turn_lease=0.3):
+    with site(tmp_path, turn_lease=0.3) as aap:
         with aap.client() as client:
             sid = new_session(client)
             with client.create_turn_stream(sid, messages=[user("hold 3")], mode="delta") as events:
