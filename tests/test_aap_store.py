@@ -83,28 +83,37 @@ async def test_listing_pages_by_creation_order(store: SessionStore) -> None:
 
 async def test_one_turn_at_a_time_with_a_lease(store: SessionStore) -> None:
     await store.create_session("s", "alice", AGENT, None, [])
-    assert await store.begin_turn("nope", "alice", "t0", 30) == "missing"
-    assert await store.begin_turn("s", "bob", "t0", 30) == "missing"
-    assert await store.begin_turn("s", "alice", "t1", 30) == "started"
-    assert await store.begin_turn("s", "alice", "t2", 30) == "busy"
+    assert (await store.begin_turn("nope", "alice", "t0", 30)).claim == "missing"
+    assert (await store.begin_turn("s", "bob", "t0", 30)).claim == "missing"
+    assert (await store.begin_turn("s", "alice", "t1", 30)).claim == "started"
+    assert (await store.begin_turn("s", "alice", "t2", 30)).claim == "busy"
     assert await store.save_turn("s", "t2", messages=[{"role": "user", "content": "x"}]) is False
     assert await store.messages("s") == []  # a turn without the lease writes nothing
     assert await store.save_turn("s", "t1", agent={"name": "echo"}, tools=[], messages=MESSAGES)
     assert await store.save_turn("s", "t1", messages=[{"role": "assistant", "content": "ok"}])
+    again = await store.begin_turn("s", "alice", "t1b", 30)
+    assert again.claim == "busy" and again.record is None and again.messages is None
     record = await store.get_session("s", "alice")
     assert record is not None and record.length == 3 and record.agent == {"name": "echo"}
     assert [m["role"] for m in await store.messages("s")] == ["system", "user", "assistant"]
     await store.end_turn("s", "t2")  # not the holder: nothing happens
-    assert await store.begin_turn("s", "alice", "t3", 30) == "busy"
+    assert (await store.begin_turn("s", "alice", "t3", 30)).claim == "busy"
     await store.end_turn("s", "t1")
-    assert await store.begin_turn("s", "alice", "t3", 0.2) == "started"
+    started = await store.begin_turn("s", "alice", "t3", 0.2)
+    assert started.claim == "started" and started.record is not None
+    assert started.record.length == 3 and started.messages == [
+        *MESSAGES,
+        {"role": "assistant", "content": "ok"},
+    ]
     assert await store.renew_turn("s", "t3", 0.2)
     await anyio.sleep(0.4)  # the holder died: its lease runs out, another turn may start
-    assert await store.begin_turn("s", "alice", "t4", 30) == "started"
+    assert (await store.begin_turn("s", "alice", "t4", 30)).claim == "started"
     assert await store.renew_turn("s", "t3", 30) is False  # the old turn learns it lost
     assert await store.save_turn("s", "t3", messages=[{"role": "user", "content": "late"}]) is False
+    assert await store.save_turn("s", "t4", messages=[], release=True)  # written and released
+    assert (await store.begin_turn("s", "alice", "t5", 30)).claim == "started"
     await store.delete_session("s", "alice")
-    assert await store.renew_turn("s", "t4", 30) is False
+    assert await store.renew_turn("s", "t5", 30) is False
 
 
 async def test_concurrent_claims_have_one_winner(
@@ -116,7 +125,7 @@ async def test_concurrent_claims_have_one_winner(
     results: list[str] = []
 
     async def claim(target: SessionStore, n: int) -> None:
-        results.append(await target.begin_turn("s", "alice", f"t{n}", 30))
+        results.append((await target.begin_turn("s", "alice", f"t{n}", 30)).claim)
 
     try:
         async with anyio.create_task_group() as group:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 from agentproto._runtime.redact import redact_url
-from agentproto.aap.store import SessionRecord, SessionStore, StoreError, TurnClaim, dumps
+from agentproto.aap.store import SessionRecord, SessionStore, StoreError, TurnStart, dumps
 
 __all__ = ["PostgresStore"]
 
@@ -232,28 +232,35 @@ class PostgresStore(SessionStore):
 
     async def begin_turn(
         self, session_id: str, owner: str | None, turn_id: str, lease: float
-    ) -> TurnClaim:
+    ) -> TurnStart:
         async with self.pool.acquire() as db:
             conn = cast("_Connection", db)
-            status = await conn.execute(
-                f"UPDATE {self._t('sessions')} SET turn_id = $1, "
-                "turn_expires = clock_timestamp() + make_interval(secs => $2) "
-                "WHERE id = $3 AND owner IS NOT DISTINCT FROM $4 AND "
-                "(turn_id IS NULL OR turn_expires < clock_timestamp())",
-                turn_id,
-                float(lease),
-                session_id,
-                owner,
-            )
-            if _rows(status) == 1:
-                return "started"
-            found = await conn.fetchval(
-                f"SELECT 1 FROM {self._t('sessions')} "
-                "WHERE id = $1 AND owner IS NOT DISTINCT FROM $2",
-                session_id,
-                owner,
-            )
-        return "busy" if found else "missing"
+            async with conn.transaction():
+                row = await conn.fetchrow(
+                    f"UPDATE {self._t('sessions')} SET turn_id = $1, "
+                    "turn_expires = clock_timestamp() + make_interval(secs => $2) "
+                    "WHERE id = $3 AND owner IS NOT DISTINCT FROM $4 AND "
+                    "(turn_id IS NULL OR turn_expires < clock_timestamp()) "
+                    f"RETURNING {_COLUMNS}",
+                    turn_id,
+                    float(lease),
+                    session_id,
+                    owner,
+                )
+                if row is None:
+                    found = await conn.fetchval(
+                        f"SELECT 1 FROM {self._t('sessions')} "
+                        "WHERE id = $1 AND owner IS NOT DISTINCT FROM $2",
+                        session_id,
+                        owner,
+                    )
+                    return TurnStart("busy" if found else "missing")
+                record = _record(row)
+                bodies = await conn.fetch(
+                    f"SELECT body FROM {self._t('messages')} WHERE session_seq = $1 ORDER BY n",
+                    record.seq,
+                )
+        return TurnStart("started", record, [json.loads(b[0]) for b in bodies])
 
     async def renew_turn(self, session_id: str, turn_id: str, lease: float) -> bool:
         async with self.pool.acquire() as db:
@@ -284,6 +291,7 @@ class PostgresStore(SessionStore):
         agent: dict[str, Any] | None = None,
         tools: list[Any] | None = None,
         messages: Sequence[dict[str, Any]] = (),
+        release: bool = False,
     ) -> bool:
         bodies = [dumps(m) for m in messages]
         sessions = self._t("sessions")
@@ -315,6 +323,11 @@ class PostgresStore(SessionStore):
                     await conn.execute(
                         f"UPDATE {sessions} SET length = $1 WHERE seq = $2",
                         length + len(bodies),
+                        seq,
+                    )
+                if release:
+                    await conn.execute(
+                        f"UPDATE {sessions} SET turn_id = NULL, turn_expires = NULL WHERE seq = $1",
                         seq,
                     )
         return True

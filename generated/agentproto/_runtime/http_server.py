@@ -18,7 +18,8 @@
    SSE stream.
 
 SSE streams (:class:`EventStreamResponse`): frames ``event: <name>`` + ``data: <json>`` (the
-name is the event model's discriminator, left out of the JSON), a comment line every
+name is the event model's discriminator, left out of the JSON; frames ready together go out
+in one write), a comment line every
 ``keepalive`` seconds while the producer is quiet (so proxies keep the connection and a dead
 peer is noticed), and the client's disconnect cancels the producer at once, even while it
 waits (its ``finally`` blocks run), not at its next event. An event the requested mode does
@@ -346,15 +347,25 @@ class EventStreamResponse(Response):
                 group.start_soon(watch, group.cancel_scope)
                 group.start_soon(produce)
                 async with frames:
-                    while True:
-                        frame = b": keepalive\n\n"
+                    ended = False
+                    while not ended:
+                        chunks = [b": keepalive\n\n"]
                         with anyio.move_on_after(self.keepalive):
                             try:
-                                frame = await frames.receive()
+                                chunks = [await frames.receive()]
                             except anyio.EndOfStream:
+                                chunks, ended = [], True
+                        while not ended:  # what is ready goes out in one write
+                            try:
+                                chunks.append(frames.receive_nowait())
+                            except anyio.WouldBlock:
                                 break
-                        await send({"type": "http.response.body", "body": frame, "more_body": True})
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                            except anyio.EndOfStream:
+                                ended = True
+                        body = b"".join(chunks)
+                        await send(
+                            {"type": "http.response.body", "body": body, "more_body": not ended}
+                        )
                 group.cancel_scope.cancel()
         except OSError:
             pass  # the client went away while we were writing

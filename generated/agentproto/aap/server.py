@@ -469,9 +469,37 @@ class AAPServer(AAPOperations):
         self, context: RequestContext, session_id: str, body: PostSessionTurnRequest
     ) -> PostSessionTurnResponse | TurnRunner:
         store = await self._ready()
-        record = await store.get_session(session_id, context.principal)
-        if record is None:
+        if not body.messages:
+            raise _bad("a turn needs at least one message")
+        if len(body.messages) > self.settings.max_messages_per_request:
+            raise _bad(f"more than {self.settings.max_messages_per_request} messages")
+        turn_id = uuid.uuid4().hex
+        start = await store.begin_turn(
+            session_id, context.principal, turn_id, self.settings.turn_lease
+        )
+        if start.claim == "busy":
+            raise OperationError("conflict", "a turn is already running in this session")
+        if start.record is None:
             raise _not_found(session_id)
+        try:
+            runner = self._plan(context, start.record, start.messages or [], turn_id, body)
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await store.end_turn(session_id, turn_id)
+            raise
+        if runner.plan.mode == "none":
+            return await runner.run_to_end()
+        return runner
+
+    def _plan(
+        self,
+        context: RequestContext,
+        record: SessionRecord,
+        stored: list[dict[str, Any]],
+        turn_id: str,
+        body: PostSessionTurnRequest,
+    ) -> TurnRunner:
+        """The checked turn (raises ``bad_request`` for anything a turn may not do)."""
         agent = self._agent(str(record.agent.get("name")))
         mode = str(body.stream or "none")
         if mode not in ("delta", "message", "none"):
@@ -494,10 +522,6 @@ class AAPServer(AAPOperations):
         refs = config.tools or []
         client_tools = body.tools if body.tools is not None else ToolSpecs.read(record.tools)
         self._check_client_tools(agent, client_tools, refs)
-        if not body.messages:
-            raise _bad("a turn needs at least one message")
-        if len(body.messages) > self.settings.max_messages_per_request:
-            raise _bad(f"more than {self.settings.max_messages_per_request} messages")
         for message in body.messages:
             if isinstance(message, UserMessage):
                 _images(message.content, agent)
@@ -505,49 +529,33 @@ class AAPServer(AAPOperations):
                 raise _bad(
                     f"a turn takes user, tool and tool_permission messages, not {message.role!r}"
                 )
-        turn_id = uuid.uuid4().hex
-        claim = await store.begin_turn(
-            session_id, context.principal, turn_id, self.settings.turn_lease
+        history = _HISTORY.validate_python(stored)
+        if len(history) + len(body.messages) > self.settings.max_history_messages:
+            raise _bad(f"the session's history is full ({self.settings.max_history_messages})")
+        server_tools = self._enabled(agent, refs)
+        calls = self._answers(body.messages, history, server_tools, client_tools)
+        values = agent.option_values(config.options or {})
+        secret = agent.secret_options()
+        return TurnRunner(
+            plan=TurnPlan(
+                session_id=record.session_id,
+                turn_id=turn_id,
+                principal=context.principal,
+                agent=agent,
+                mode=mode,
+                history=history,
+                incoming=list(body.messages),
+                calls=calls,
+                server_tools=server_tools,
+                client_tools=list(client_tools),
+                options={k: v for k, v in values.items() if k not in secret},
+                secrets={k: Secret(v) for k, v in values.items() if k in secret},
+                new_agent=new_agent,
+                new_tools=None if body.tools is None else [wire(t) for t in body.tools],
+            ),
+            store=self.store,
+            limits=self.settings.turn_limits(),
         )
-        if claim == "missing":
-            raise _not_found(session_id)
-        if claim == "busy":
-            raise OperationError("conflict", "a turn is already running in this session")
-        try:
-            history = _HISTORY.validate_python(await store.messages(session_id))
-            if len(history) + len(body.messages) > self.settings.max_history_messages:
-                raise _bad(f"the session's history is full ({self.settings.max_history_messages})")
-            server_tools = self._enabled(agent, refs)
-            calls = self._answers(body.messages, history, server_tools, client_tools)
-            values = agent.option_values(config.options or {})
-            secret = agent.secret_options()
-            runner = TurnRunner(
-                plan=TurnPlan(
-                    session_id=session_id,
-                    turn_id=turn_id,
-                    principal=context.principal,
-                    agent=agent,
-                    mode=mode,
-                    history=history,
-                    incoming=list(body.messages),
-                    calls=calls,
-                    server_tools=server_tools,
-                    client_tools=list(client_tools),
-                    options={k: v for k, v in values.items() if k not in secret},
-                    secrets={k: Secret(v) for k, v in values.items() if k in secret},
-                    new_agent=new_agent,
-                    new_tools=None if body.tools is None else [wire(t) for t in body.tools],
-                ),
-                store=store,
-                limits=self.settings.turn_limits(),
-            )
-        except BaseException:
-            with anyio.CancelScope(shield=True):
-                await store.end_turn(session_id, turn_id)
-            raise
-        if mode == "none":
-            return await runner.run_to_end()
-        return runner
 
     def _enabled(
         self, agent: Agent, refs: Sequence[ServerToolRef]

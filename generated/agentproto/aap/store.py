@@ -10,10 +10,12 @@ nothing.
 
 **One turn at a time.** :meth:`SessionStore.begin_turn` claims a session for a turn
 atomically (a conditional update): it succeeds when no turn runs, or when the running turn's
-lease has expired (its process died). The running turn renews its lease
-(:meth:`SessionStore.renew_turn`) and writes only while it holds it
-(:meth:`SessionStore.save_turn` checks the holder in the same transaction), so a turn whose
-session was deleted, or whose lease was taken over after a stall, cannot write into it.
+lease has expired (its process died), and reads the session and its history in the same call.
+The running turn renews its lease (:meth:`SessionStore.renew_turn`) and writes only while it
+holds it (:meth:`SessionStore.save_turn` checks the holder in the same transaction, and may
+release the lease in it), so a turn whose session was deleted, or whose lease was taken over
+after a stall, cannot write into it. A turn costs three store calls: begin, the request's
+messages, the answer (and release).
 
 :class:`SQLiteStore` is the embedded default: one file, stdlib :mod:`sqlite3` on a worker
 thread (never on the event loop), WAL journal so several server processes on one host can
@@ -41,6 +43,7 @@ __all__ = [
     "SessionStore",
     "StoreError",
     "TurnClaim",
+    "TurnStart",
     "open_store",
 ]
 
@@ -66,6 +69,16 @@ class SessionRecord:
     tools: list[Any] | None
     seq: int
     length: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    """What :meth:`SessionStore.begin_turn` found: the claim, and when it started, the
+    session and its full history (read in the same transaction as the claim)."""
+
+    claim: TurnClaim
+    record: SessionRecord | None = None
+    messages: list[dict[str, Any]] | None = None
 
 
 class SessionStore:
@@ -116,8 +129,9 @@ class SessionStore:
 
     async def begin_turn(
         self, session_id: str, owner: str | None, turn_id: str, lease: float
-    ) -> TurnClaim:
-        """Claim the session for ``turn_id`` for ``lease`` seconds (see the module docstring)."""
+    ) -> TurnStart:
+        """Claim the session for ``turn_id`` for ``lease`` seconds (see the module docstring);
+        when started, with the session and its history."""
         raise NotImplementedError
 
     async def renew_turn(self, session_id: str, turn_id: str, lease: float) -> bool:
@@ -136,10 +150,12 @@ class SessionStore:
         agent: dict[str, Any] | None = None,
         tools: list[Any] | None = None,
         messages: Sequence[dict[str, Any]] = (),
+        release: bool = False,
     ) -> bool:
         """In one transaction, while ``turn_id`` holds the lease: replace the agent
-        configuration and client tools when given, and append ``messages`` to the history.
-        False (nothing written) when the lease is lost or the session is gone."""
+        configuration and client tools when given, append ``messages`` to the history, and
+        with ``release`` end the lease. False (nothing written) when the lease is lost or the
+        session is gone."""
         raise NotImplementedError
 
 
@@ -334,22 +350,37 @@ class SQLiteStore(SessionStore):
 
     async def begin_turn(
         self, session_id: str, owner: str | None, turn_id: str, lease: float
-    ) -> TurnClaim:
-        sessions = self._table("sessions")
+    ) -> TurnStart:
+        sessions, table = self._table("sessions"), self._table("messages")
 
-        def work(db: sqlite3.Connection) -> TurnClaim:
+        def work(db: sqlite3.Connection) -> TurnStart:
             now = time.time()
-            cursor = db.execute(
-                f"UPDATE {sessions} SET turn_id = ?, turn_expires = ? WHERE id = ? AND "
-                "owner IS ? AND (turn_id IS NULL OR turn_expires < ?)",
-                (turn_id, now + lease, session_id, owner, now),
-            )
-            if cursor.rowcount == 1:
-                return "started"
-            found = db.execute(
-                f"SELECT 1 FROM {sessions} WHERE id = ? AND owner IS ?", (session_id, owner)
-            ).fetchone()
-            return "busy" if found else "missing"
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = db.execute(
+                    f"UPDATE {sessions} SET turn_id = ?, turn_expires = ? WHERE id = ? AND "
+                    "owner IS ? AND (turn_id IS NULL OR turn_expires < ?)",
+                    (turn_id, now + lease, session_id, owner, now),
+                )
+                if cursor.rowcount != 1:
+                    found = db.execute(
+                        f"SELECT 1 FROM {sessions} WHERE id = ? AND owner IS ?",
+                        (session_id, owner),
+                    ).fetchone()
+                    db.execute("COMMIT")
+                    return TurnStart("busy" if found else "missing")
+                row = db.execute(
+                    f"SELECT {_COLUMNS} FROM {sessions} WHERE id = ?", (session_id,)
+                ).fetchone()
+                record = _record(row)
+                bodies = db.execute(
+                    f"SELECT body FROM {table} WHERE session_seq = ? ORDER BY n", (record.seq,)
+                ).fetchall()
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return TurnStart("started", record, [json.loads(b) for (b,) in bodies])
 
         return await self._run(work)
 
@@ -374,6 +405,7 @@ class SQLiteStore(SessionStore):
         agent: dict[str, Any] | None = None,
         tools: list[Any] | None = None,
         messages: Sequence[dict[str, Any]] = (),
+        release: bool = False,
     ) -> bool:
         sessions, table = self._table("sessions"), self._table("messages")
         bodies = [dumps(m) for m in messages]
@@ -405,6 +437,11 @@ class SQLiteStore(SessionStore):
                     db.execute(
                         f"UPDATE {sessions} SET length = ? WHERE seq = ?",
                         (length + len(bodies), seq),
+                    )
+                if release:
+                    db.execute(
+                        f"UPDATE {sessions} SET turn_id = NULL, turn_expires = NULL WHERE seq = ?",
+                        (seq,),
                     )
                 db.execute("COMMIT")
             except BaseException:

@@ -153,6 +153,7 @@ class TurnRunner(EventSource[TurnEvent]):
     produced: list[AgentMessage] = field(default_factory=list[AgentMessage])
     stop_reason: StopReason | None = None
     _ran: bool = False
+    _released: bool = False
 
     # -- the EventSource --------------------------------------------------------------------
 
@@ -189,11 +190,12 @@ class TurnRunner(EventSource[TurnEvent]):
             self.stop_reason = reason
             await emit(TurnStopEvent(event="turn_stop", stop_reason=reason))
         finally:
-            with anyio.CancelScope(shield=True):
-                try:
-                    await self.store.end_turn(plan.session_id, plan.turn_id)
-                except Exception:
-                    log.exception("session %s: could not release the turn", plan.session_id)
+            if not self._released:
+                with anyio.CancelScope(shield=True):
+                    try:
+                        await self.store.end_turn(plan.session_id, plan.turn_id)
+                    except Exception:
+                        log.exception("session %s: could not release the turn", plan.session_id)
 
     async def run_to_end(self) -> PostSessionTurnResponse:
         """The ``none`` mode: run without streaming and answer the JSON body."""
@@ -223,7 +225,11 @@ class TurnRunner(EventSource[TurnEvent]):
                 work.cancel()
                 return
 
-    async def _save(self, messages: Sequence[HistoryMessage], *, first: bool = False) -> None:
+    async def _save(
+        self, messages: Sequence[HistoryMessage], *, first: bool = False, last: bool = False
+    ) -> None:
+        """Store messages (with the request's overrides on the first write); the ``last``
+        write of a turn also releases its lease, in the same transaction."""
         plan = self.plan
         saved = await self.store.save_turn(
             plan.session_id,
@@ -231,10 +237,12 @@ class TurnRunner(EventSource[TurnEvent]):
             agent=plan.new_agent if first else None,
             tools=plan.new_tools if first else None,
             messages=[wire(m) for m in messages],
+            release=last,
         )
         if not saved:
             log.warning("session %s: the turn lost its lease (deleted?)", plan.session_id)
             raise _Abort
+        self._released = last
         plan.history.extend(messages)
 
     async def _send(self, emit: Emit, event: TurnEvent, size: int | None = None) -> None:
@@ -308,7 +316,7 @@ class TurnRunner(EventSource[TurnEvent]):
             if blocks:
                 assistant = AssistantMessage(role="assistant", content=blocks)
                 self.produced.append(assistant)
-                await self._save([assistant])
+                await self._save([assistant], last=not calls)
             if not calls:
                 return "end_turn" if stop in (None, "tool_use") else stop
             inline: list[ToolMessage] = []
@@ -324,7 +332,7 @@ class TurnRunner(EventSource[TurnEvent]):
                     waiting = True
             if inline:
                 self.produced.extend(inline)
-                await self._save(inline)
+                await self._save(inline, last=waiting)
             if waiting:
                 return "tool_use"
         log.warning("session %s: the turn reached %d steps", plan.session_id, self.limits.max_steps)
