@@ -225,7 +225,9 @@ async def measure(name: str, url: str, pid: int, args: argparse.Namespace) -> Re
     return result
 
 
-def run(name: str, command: list[str], env: dict[str, str], url: str, args: argparse.Namespace) -> Result:
+def run(
+    name: str, command: list[str], env: dict[str, str], url: str, args: argparse.Namespace
+) -> Result:
     print(f"{name}: measuring...", flush=True)
     with server(command, env, url) as pid:
         return asyncio.run(measure(name, url, pid, args))
@@ -267,7 +269,9 @@ def main(argv: list[str] | None = None) -> int:
         store = f"sqlite:///{folder}/aap.db" if args.store == "sqlite" else "sqlite://:memory:"
         port = free_port()
         command, env = ours(port, store)
-        results.append(run(f"agentproto ({args.store})", command, env, f"http://127.0.0.1:{port}", args))
+        results.append(
+            run(f"agentproto ({args.store})", command, env, f"http://127.0.0.1:{port}", args)
+        )
     if args.ts is not None:
         port = free_port()
         command, env = theirs(port, args.ts)

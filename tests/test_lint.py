@@ -14,6 +14,8 @@ HAND_WRITTEN = [
     "codegen",
     "tests",
     "benchmarks",
+    "examples",
+    "interop",
     "noxfile.py",
     "templates/runtime",
     "templates/llm",
