@@ -495,6 +495,25 @@ def test_bounds(tmp_path: Path) -> None:
             )
 
 
+def test_turn_time_steps_history_and_sessions_are_bounded(tmp_path: Path) -> None:
+    with site(
+        tmp_path, turn_timeout=0.5, max_steps=3, max_history_messages=6,
+        max_sessions_per_principal=2,
+    ) as aap, aap.client() as client:  # fmt: skip
+        sid = new_session(client, tools=[{"name": "clock", "trust": True}])
+        started = time.monotonic()
+        assert client.create_turn(sid, messages=[user("hold 3")]).stop_reason == "error"
+        assert time.monotonic() - started < 2
+        looped = client.create_turn(sid, messages=[user("loop")])
+        assert looped.stop_reason == "error", looped
+        assert [m.role for m in looped.messages] == ["assistant", "tool"] * 3  # three steps
+        with pytest.raises(BadRequestError, match="history is full"):
+            client.create_turn(sid, messages=[user("hi")])
+        new_session(client)
+        with pytest.raises(ConflictError, match="too many sessions"):
+            new_session(client)
+
+
 def test_no_exception_text_and_no_secret_reaches_a_client(
     aap: Site, caplog: pytest.LogCaptureFixture
 ) -> None:

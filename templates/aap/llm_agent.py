@@ -149,10 +149,10 @@ class LLMAgent(Agent):
         **agent: Any,
     ) -> None:
         super().__init__(name, **agent)
-        self.llm = llm
-        self.model = model
-        self.system = system
-        self.params = dict(params or {})
+        self.llm: AsyncLLMClient = llm
+        self.model: str | None = model
+        self.system: str | None = system
+        self.params: dict[str, Any] = dict(params or {})
 
     def __repr__(self) -> str:
         return f"<LLMAgent {self.name!r} {self.llm.manifest.id}/{self.model}>"

@@ -12,6 +12,7 @@
 - ``big <n>``: a text of ``n`` characters;
 - ``pid``: the server process's id; ``spin <seconds>``: the pid, then blocks its process's
   event loop that long (so the next connection goes to another worker);
+- ``loop``: calls ``clock`` at every step, forever;
 - ``fail``: the step raises (with a would-be secret in the message, which must never leave);
 - ``options``: the option values and the secret options it sees, as text;
 - anything else: ``echo: <text>``, in 4-character deltas.
@@ -57,6 +58,9 @@ def _results(context: StepContext) -> str:
 async def scripted(
     context: StepContext,
 ) -> AsyncIterator[TextDelta | ThinkingDelta | ToolUse | Stop]:
+    if last_user_text(context.history) == "loop":  # calls clock forever
+        yield ToolUse(f"call_{uuid.uuid4().hex[:8]}", "clock", {})
+        return
     if context.history and isinstance(context.history[-1], ToolMessage):
         yield TextDelta(_results(context))
         yield Stop("end_turn")

@@ -80,7 +80,7 @@ class Checks:
     """The bookkeeping half of a kit: declare rules, record outcomes into ``report``."""
 
     def __init__(self, report: Report) -> None:
-        self.report = report
+        self.report: Report = report
 
     def check(
         self, check_id: str, level: Level, section: str, rule: str

@@ -106,7 +106,7 @@ class _Answer(Exception):
     """A finished error answer, raised inside the dispatcher to leave it early."""
 
     def __init__(self, response: Response) -> None:
-        self.response = response
+        self.response: Response = response
 
 
 def event_tags(union: type[Any], discriminator: str) -> frozenset[str]:
@@ -134,11 +134,11 @@ class RouteServer:
         authenticate: Authenticate,
         options: RouteOptions,
     ) -> None:
-        self.routes = routes
-        self.handlers = handlers
-        self.status = {**_FALLBACK_STATUS, **error_status}
-        self.authenticate = authenticate
-        self.options = options
+        self.routes: tuple[RouteSpec, ...] = routes
+        self.handlers: object = handlers
+        self.status: dict[str, int] = {**_FALLBACK_STATUS, **error_status}
+        self.authenticate: Authenticate = authenticate
+        self.options: RouteOptions = options
         self._tags: dict[tuple[str, str], frozenset[str]] = {}
         for route in routes:
             if not callable(getattr(handlers, route.name, None)):
@@ -288,10 +288,10 @@ class EventStreamResponse(Response):
         keepalive: float,
         headers: Mapping[str, str] | None = None,
     ) -> None:
-        self.events = events
-        self.stream = stream
-        self.allowed = allowed
-        self.keepalive = keepalive
+        self.events: EventSource[pydantic.BaseModel] | AsyncIterator[pydantic.BaseModel] = events
+        self.stream: StreamSpec = stream
+        self.allowed: frozenset[str] = allowed
+        self.keepalive: float = keepalive
         self.status_code = 200
         self.background = None
         self.init_headers(

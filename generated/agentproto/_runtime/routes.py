@@ -94,8 +94,8 @@ class OperationError(APIError):
 
     def __init__(self, error: str, message: str, *, headers: Mapping[str, str] | None = None):
         super().__init__(message)
-        self.error = error
-        self.message = message
+        self.error: str = error
+        self.message: str = message
         self.headers: dict[str, str] = dict(headers or {})
 
 
@@ -104,7 +104,7 @@ class NotImplementedOperation(OperationError):
 
     def __init__(self, operation: str) -> None:
         super().__init__("not_implemented", f"{operation} is not implemented by this server")
-        self.operation = operation
+        self.operation: str = operation
 
 
 class EventSource(Generic[E]):

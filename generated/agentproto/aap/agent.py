@@ -261,19 +261,19 @@ class Agent:
         client_tools: bool = True,
         images: Sequence[Literal["http", "data"]] = (),
     ) -> None:
-        self.name = name
-        self.version = version
-        self.title = title
-        self.description = description
+        self.name: str = name
+        self.version: str = version
+        self.title: str | None = title
+        self.description: str | None = description
         adapter: pydantic.TypeAdapter[AgentOption] = pydantic.TypeAdapter(AgentOption)
         self.options: list[AgentOption] = [adapter.validate_python(o) for o in options]
         names = [str(getattr(o, "name", "")) for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"agent {name!r}: two options share a name")
-        self.history_types = tuple(history)
-        self.stream_modes = tuple(stream)
-        self.client_tools = client_tools
-        self.images = tuple(images)
+        self.history_types: tuple[Literal["compacted", "full"], ...] = tuple(history)
+        self.stream_modes: tuple[Literal["delta", "message", "none"], ...] = tuple(stream)
+        self.client_tools: bool = client_tools
+        self.images: tuple[Literal["http", "data"], ...] = tuple(images)
         self.tools: dict[str, ServerTool] = {}
         self._step = step
         for item in tools:

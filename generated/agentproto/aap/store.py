@@ -214,9 +214,9 @@ class SQLiteStore(SessionStore):
     """
 
     def __init__(self, path: str | Path, *, prefix: str = "aap_", busy_timeout: float = 10.0):
-        self.path = str(path)
-        self.prefix = _check_prefix(prefix)
-        self.busy_timeout = busy_timeout
+        self.path: str = str(path)
+        self.prefix: str = _check_prefix(prefix)
+        self.busy_timeout: float = busy_timeout
         self._db: sqlite3.Connection | None = None
         self._limiter = anyio.CapacityLimiter(1)
         self._lock = threading.Lock()

@@ -99,11 +99,11 @@ class PostgresStore(SessionStore):
         if not prefix.replace("_", "").isalnum() or not prefix[:1].isalpha():
             raise StoreError(f"table prefix {prefix!r} must be letters, digits and underscores")
         self._dsn = dsn
-        self.prefix = prefix
-        self.min_connections = min_connections
-        self.max_connections = max_connections
-        self.connect_timeout = connect_timeout
-        self.command_timeout = command_timeout
+        self.prefix: str = prefix
+        self.min_connections: int = min_connections
+        self.max_connections: int = max_connections
+        self.connect_timeout: float = connect_timeout
+        self.command_timeout: float = command_timeout
         self._pool: _Pool | None = None
 
     def __repr__(self) -> str:
