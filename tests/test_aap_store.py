@@ -109,6 +109,10 @@ async def test_one_turn_at_a_time_with_a_lease(store: SessionStore) -> None:
     await anyio.sleep(0.4)  # the holder died: its lease runs out, another turn may start
     assert (await store.begin_turn("s", "alice", "t4", 30)).claim == "started"
     assert await store.renew_turn("s", "t3", 30) is False  # the old turn learns it lost
+    await store.create_session("s2", "alice", AGENT, None, [])
+    assert (await store.begin_turn("s2", "alice", "u1", 30)).claim == "started"
+    lost = await store.renew_turns([("s", "t3"), ("s", "t4"), ("s2", "u1"), ("gone", "x")], 30)
+    assert lost == {("s", "t3"), ("gone", "x")}  # one call renews the held, names the lost
     assert await store.save_turn("s", "t3", messages=[{"role": "user", "content": "late"}]) is False
     assert await store.save_turn("s", "t4", messages=[], release=True)  # written and released
     assert (await store.begin_turn("s", "alice", "t5", 30)).claim == "started"

@@ -85,7 +85,7 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.routes import ERROR_STATUS, ROUTES, AAPOperations
 from agentproto.aap.store import SessionRecord, SessionStore, open_store
-from agentproto.aap.turn import TurnLimits, TurnPlan, TurnRunner, wire
+from agentproto.aap.turn import LeaseKeeper, TurnLimits, TurnPlan, TurnRunner, wire
 from starlette.applications import Starlette
 
 __all__ = ["AAPServer", "ApiKeys", "Authenticate", "ServerSettings"]
@@ -266,6 +266,7 @@ class AAPServer(AAPOperations):
         self.store: SessionStore = open_store(store) if isinstance(store, str) else store
         self.settings: ServerSettings = settings or ServerSettings()
         self._auth = auth
+        self._leases = LeaseKeeper(self.store, self.settings.turn_lease)
         self._opened = False
         self._opening = anyio.Lock()
         self._app: Starlette | None = None
@@ -554,6 +555,7 @@ class AAPServer(AAPOperations):
             ),
             store=self.store,
             limits=self.settings.turn_limits(),
+            leases=self._leases,
         )
 
     def _enabled(

@@ -274,6 +274,24 @@ class PostgresStore(SessionStore):
             )
         return _rows(status) == 1
 
+    async def renew_turns(
+        self, turns: Sequence[tuple[str, str]], lease: float
+    ) -> set[tuple[str, str]]:
+        if not turns:
+            return set()
+        async with self.pool.acquire() as db:
+            rows = await cast("_Connection", db).fetch(
+                f"UPDATE {self._t('sessions')} AS s "
+                "SET turn_expires = clock_timestamp() + make_interval(secs => $1) "
+                "FROM unnest($2::text[], $3::text[]) AS t(id, turn) "
+                "WHERE s.id = t.id AND s.turn_id = t.turn RETURNING s.id, s.turn_id",
+                float(lease),
+                [s for s, _ in turns],
+                [t for _, t in turns],
+            )
+        held = {(str(r[0]), str(r[1])) for r in rows}
+        return {turn for turn in turns if turn not in held}
+
     async def end_turn(self, session_id: str, turn_id: str) -> None:
         async with self.pool.acquire() as db:
             await cast("_Connection", db).execute(

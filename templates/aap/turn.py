@@ -21,12 +21,14 @@ request and claimed the session (see :mod:`agentproto.aap.server`). In order:
    ``turn_timeout``, ``max_steps`` steps, an event over ``max_event_bytes``, the lease lost
    because the session was deleted) ends it with ``error``: logged, its text never sent.
 
-The session's lease is renewed every third of ``turn_lease`` while the turn runs and released
-when it ends, however it ends (shielded from the cancellation a client's disconnect brings).
+The session's lease is renewed every third of ``turn_lease`` while the turn runs (by one
+:class:`LeaseKeeper` per server for all its turns, in one store call) and released when it
+ends, however it ends (shielded from the cancellation a client's disconnect brings).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -72,7 +74,7 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.store import SessionStore
 
-__all__ = ["TurnEvent", "TurnPlan", "TurnRunner", "wire"]
+__all__ = ["LeaseKeeper", "TurnEvent", "TurnLimits", "TurnPlan", "TurnRunner", "wire"]
 
 log: logging.Logger = logging.getLogger("agentproto.aap.server")
 
@@ -141,6 +143,44 @@ class TurnLimits:
     max_event_bytes: int
 
 
+class LeaseKeeper:
+    """Renews the leases of every turn running in this process, in one store call every
+    third of ``lease`` seconds (not one task and one call per turn), and cancels a turn whose
+    lease is lost (its session deleted, or taken over after a stall). Its task runs while
+    turns do and ends with the last one."""
+
+    def __init__(self, store: SessionStore, lease: float) -> None:
+        self.store: SessionStore = store
+        self.lease: float = lease
+        self.turns: dict[tuple[str, str], anyio.CancelScope] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def hold(self, session_id: str, turn_id: str, scope: anyio.CancelScope) -> None:
+        self.turns[(session_id, turn_id)] = scope
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def drop(self, session_id: str, turn_id: str) -> None:
+        self.turns.pop((session_id, turn_id), None)
+
+    async def _run(self) -> None:
+        interval = max(self.lease / 3, 0.05)
+        while self.turns:
+            await asyncio.sleep(interval)
+            held = list(self.turns)
+            if not held:
+                break
+            try:
+                lost = await self.store.renew_turns(held, self.lease)
+            except Exception:
+                log.exception("lease renewal failed (%d turns)", len(held))
+                continue
+            for key in lost:
+                scope = self.turns.get(key)
+                if scope is not None:
+                    scope.cancel()
+
+
 @dataclass
 class TurnRunner(EventSource[TurnEvent]):
     """Runs one turn (see the module docstring); ``produced`` collects the agent messages
@@ -149,6 +189,7 @@ class TurnRunner(EventSource[TurnEvent]):
     plan: TurnPlan
     store: SessionStore
     limits: TurnLimits
+    leases: LeaseKeeper
     produced: list[AgentMessage] = field(default_factory=list[AgentMessage])
     stop_reason: StopReason | None = None
     _ran: bool = False
@@ -166,18 +207,16 @@ class TurnRunner(EventSource[TurnEvent]):
             reason: StopReason = "error"
             with anyio.move_on_after(self.limits.turn_timeout) as timer:
                 with anyio.CancelScope() as work:
-                    async with anyio.create_task_group() as group:
-                        group.start_soon(self._keep_lease, work)
-                        try:
-                            reason = await self._turn(emit)
-                        except _Abort:
-                            reason = "error"
-                        except Exception:
-                            log.exception(
-                                "turn %s of session %s failed", plan.turn_id, plan.session_id
-                            )
-                            reason = "error"
-                        group.cancel_scope.cancel()
+                    self.leases.hold(plan.session_id, plan.turn_id, work)
+                    try:
+                        reason = await self._turn(emit)
+                    except _Abort:
+                        reason = "error"
+                    except Exception:
+                        log.exception("turn %s of session %s failed", plan.turn_id, plan.session_id)
+                        reason = "error"
+                    finally:
+                        self.leases.drop(plan.session_id, plan.turn_id)
                 if work.cancelled_caught:
                     log.warning("session %s: the turn lost its lease (deleted?)", plan.session_id)
                     reason = "error"
@@ -208,21 +247,6 @@ class TurnRunner(EventSource[TurnEvent]):
         )
 
     # -- pieces -----------------------------------------------------------------------------
-
-    async def _keep_lease(self, work: anyio.CancelScope) -> None:
-        interval = max(self.limits.turn_lease / 3, 0.05)
-        while True:
-            await anyio.sleep(interval)
-            try:
-                held = await self.store.renew_turn(
-                    self.plan.session_id, self.plan.turn_id, self.limits.turn_lease
-                )
-            except Exception:
-                log.exception("session %s: lease renewal failed", self.plan.session_id)
-                held = False
-            if not held:
-                work.cancel()
-                return
 
     async def _save(
         self, messages: Sequence[HistoryMessage], *, first: bool = False, last: bool = False

@@ -138,6 +138,17 @@ class SessionStore:
         """Extend the lease; False when ``turn_id`` no longer holds it (or the session is gone)."""
         raise NotImplementedError
 
+    async def renew_turns(
+        self, turns: Sequence[tuple[str, str]], lease: float
+    ) -> set[tuple[str, str]]:
+        """Extend the leases of many ``(session_id, turn_id)`` in one call; returns those no
+        longer held (their sessions deleted, or their leases taken over)."""
+        lost: set[tuple[str, str]] = set()
+        for session_id, turn_id in turns:
+            if not await self.renew_turn(session_id, turn_id, lease):
+                lost.add((session_id, turn_id))
+        return lost
+
     async def end_turn(self, session_id: str, turn_id: str) -> None:
         """Release the lease if ``turn_id`` holds it."""
         raise NotImplementedError
@@ -389,6 +400,27 @@ class SQLiteStore(SessionStore):
         return await self._run(
             lambda db: db.execute(sql, (time.time() + lease, session_id, turn_id)).rowcount == 1
         )
+
+    async def renew_turns(
+        self, turns: Sequence[tuple[str, str]], lease: float
+    ) -> set[tuple[str, str]]:
+        sql = f"UPDATE {self._table('sessions')} SET turn_expires = ? WHERE id = ? AND turn_id = ?"
+
+        def work(db: sqlite3.Connection) -> set[tuple[str, str]]:
+            expires = time.time() + lease
+            lost: set[tuple[str, str]] = set()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for session_id, turn_id in turns:
+                    if db.execute(sql, (expires, session_id, turn_id)).rowcount != 1:
+                        lost.add((session_id, turn_id))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return lost
+
+        return await self._run(work)
 
     async def end_turn(self, session_id: str, turn_id: str) -> None:
         sql = (
