@@ -17,9 +17,10 @@ examples keep them. Both check a bearer key.
 
 Measured, one server at a time, by one asyncio client process (httpx): turns per second with
 ``--concurrency`` sessions each taking turns back to back (``stream: none``, then ``delta``
-read to the end of the stream), after a warm-up; then ``--streams`` streams open at once
-(``hold`` turns, each on its own session), the server's resident memory before and while they
-are open (``/proc/<pid>/status`` VmRSS), and the memory per open stream. Ratios are ours /
+read to the end of the stream), after a warm-up; then, on a freshly started server process,
+``--streams`` streams open at once (``hold`` turns, each on its own session), the server's
+resident memory before (sessions created, one turn taken) and while they are open
+(``/proc/<pid>/status`` VmRSS), and the memory per open stream. Ratios are ours /
 theirs, measured in the same run. Note: the upstream server ends its delta and message
 streams before their last events are written (its ``writeSSE`` is not awaited); the client
 here reads every stream to its end either way.
@@ -167,14 +168,17 @@ async def rate(client: httpx.AsyncClient, sessions: list[str], mode: str, total:
     return total / (time.perf_counter() - started)
 
 
-async def open_streams(url: str, pid: int, count: int, hold: float, result: Result) -> None:
+async def open_streams(
+    url: str, pid: int, count: int, hold: float, result: Result, sessions: list[str] | None
+) -> None:
     limits = httpx.Limits(max_connections=count + 10, max_keepalive_connections=count + 10)
     timeout = httpx.Timeout(hold + 60, connect=30)
     headers = {"Authorization": f"Bearer {KEY}"}
     async with httpx.AsyncClient(
         base_url=url, limits=limits, timeout=timeout, headers=headers
     ) as client:
-        sessions = await new_sessions(client, count)
+        if sessions is None:  # a server that keeps sessions in memory: made here
+            sessions = await new_sessions(client, count)
         await turn(client, sessions[0], "delta")
         result.rss_before_mb = rss_mb(pid)
         opened = 0
@@ -210,7 +214,9 @@ async def open_streams(url: str, pid: int, count: int, hold: float, result: Resu
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def measure(name: str, url: str, pid: int, args: argparse.Namespace) -> Result:
+async def measure(
+    name: str, url: str, pid: int, args: argparse.Namespace
+) -> tuple[Result, list[str]]:
     result = Result(name)
     limits = httpx.Limits(max_connections=args.concurrency + 4)
     headers = {"Authorization": f"Bearer {KEY}"}
@@ -221,16 +227,28 @@ async def measure(name: str, url: str, pid: int, args: argparse.Namespace) -> Re
         await rate(client, sessions, "none", max(args.turns // 10, args.concurrency))  # warm-up
         result.turns_none = await rate(client, sessions, "none", args.turns)
         result.turns_delta = await rate(client, sessions, "delta", args.turns)
-    await open_streams(url, pid, args.streams, args.hold, result)
-    return result
+        held = await new_sessions(client, args.streams)  # for the streams, made beforehand
+    return result, held
 
 
 def run(
-    name: str, command: list[str], env: dict[str, str], url: str, args: argparse.Namespace
+    name: str,
+    command: list[str],
+    env: dict[str, str],
+    url: str,
+    args: argparse.Namespace,
+    durable: bool,
 ) -> Result:
     print(f"{name}: measuring...", flush=True)
     with server(command, env, url) as pid:
-        return asyncio.run(measure(name, url, pid, args))
+        result, held = asyncio.run(measure(name, url, pid, args))
+    # Streams on a fresh process: memory that the turns (or making the sessions) left in the
+    # allocator's pools would be reused by the streams and hide what they cost. A server that
+    # keeps its sessions durably serves the ones made above; the others make them anew.
+    with server(command, env, url) as pid:
+        sessions = held if durable else None
+        asyncio.run(open_streams(url, pid, args.streams, args.hold, result, sessions))
+    return result
 
 
 def report(results: list[Result]) -> None:
@@ -269,13 +287,14 @@ def main(argv: list[str] | None = None) -> int:
         store = f"sqlite:///{folder}/aap.db" if args.store == "sqlite" else "sqlite://:memory:"
         port = free_port()
         command, env = ours(port, store)
-        results.append(
-            run(f"agentproto ({args.store})", command, env, f"http://127.0.0.1:{port}", args)
-        )
+        url = f"http://127.0.0.1:{port}"
+        name = f"agentproto ({args.store})"
+        results.append(run(name, command, env, url, args, durable=args.store == "sqlite"))
     if args.ts is not None:
         port = free_port()
         command, env = theirs(port, args.ts)
-        results.append(run("typescript-sdk 0.8.0", command, env, f"http://127.0.0.1:{port}", args))
+        url = f"http://127.0.0.1:{port}"
+        results.append(run("typescript-sdk 0.8.0", command, env, url, args, durable=False))
     report(results)
     broken = [r.name for r in results if r.streams < args.streams or r.turns_none <= 0]
     if broken:
