@@ -14,6 +14,7 @@ import pytest
 from hypothesis import settings
 
 from codegen.pipeline import Layout, build
+from tests.support.postgres import postgres  # noqa: F401  (a session fixture: a real PostgreSQL)
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

@@ -314,7 +314,7 @@ def test_block_runs_and_prints_what_it_says(block: Block, peers: Peers, tmp_path
     result = subprocess.run(
         [sys.executable, str(program)],
         cwd=ROOT,  # blocks name the repository's files (examples/...) from its root
-        env=offline_env(OPENAI_API_KEY="sk-docs-test"),
+        env=offline_env(OPENAI_API_KEY="sk-docs-test", AAP_API_KEYS="sk-docs-test"),
         capture_output=True,
         text=True,
         timeout=60,

@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.conftest import GENERATED, ROOT
@@ -20,6 +23,8 @@ EXAMPLES = ROOT / "examples"
 ECHO_AGENT = EXAMPLES / "acp_echo_agent.py"
 # Every example, and the test(s) below that run it: a new example needs a test.
 TESTED = {
+    "aap_client.py": "test_the_aap_example_server_and_client",
+    "aap_server.py": "test_the_aap_example_server_and_client",
     "acp_echo_agent.py": "test_acp_editor_example_drives_the_echo_agent",
     "acp_editor.py": "test_acp_editor_example_drives_the_echo_agent",
     "flows_contacts.py": "test_flows_example_runs_two_linked_actions",
@@ -238,3 +243,73 @@ def test_examples_need_only_the_package_and_their_peers(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "[end_turn, 5 chunks]" in result.stdout
+
+
+# -- AAP --------------------------------------------------------------------------------------
+
+
+def start_aap_example(port: int, store: str, log: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(GENERATED)}
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                str(EXAMPLES / "aap_server.py"),
+                "--port",
+                str(port),
+                "--store",
+                store,
+            ],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 30
+    while True:
+        assert process.poll() is None, log.read_text()
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/meta", timeout=1)
+            return process
+        except httpx.HTTPError:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+
+
+def test_the_aap_example_server_and_client(tmp_path: Path) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    store = f"sqlite:///{tmp_path / 'example.db'}"
+    server = start_aap_example(port, store, tmp_path / "server.log")
+    try:
+        done = subprocess.run(
+            [sys.executable, str(EXAMPLES / "aap_client.py"), f"http://127.0.0.1:{port}"],
+            env={**os.environ, "PYTHONPATH": str(GENERATED)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("agent: weather 1.0.0")
+    assert "  [a server tool answered: Bergen: 21°C and sunny]" in lines
+    assert "  [the agent calls locate]" in lines
+    assert "  (end_turn) Here is what I found: Oslo" in lines
+    session = lines[-1].split()[1].rstrip(":")
+    assert lines[-1].endswith("10 messages kept by the server")
+    server = start_aap_example(
+        port, store, tmp_path / "server.log"
+    )  # restarted: the session is kept
+    try:
+        answer = httpx.get(
+            f"http://127.0.0.1:{port}/sessions/{session}/history",
+            params={"type": "full"},
+            headers={"Authorization": "Bearer sk-example"},
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert answer.status_code == 200 and len(answer.json()["history"]["full"]) == 10

@@ -16,6 +16,7 @@ HAND_WRITTEN = [
     "benchmarks",
     "examples",
     "docs/_hooks",
+    "interop",
     "noxfile.py",
     "templates/runtime",
     "templates/llm",

@@ -1,8 +1,10 @@
-"""AAP clients: the generated HTTP client plus AAP's hand-written helpers.
+"""AAP: the generated HTTP client and server routes, plus AAP's hand-written modules.
 
 ``aap/client.py`` is rendered from ``templates/http/client.py.j2`` (every endpoint of the spec
-table, sync and async); ``templates/aap/*.py`` (folding turn events, the tool-call session
-helper) are shipped as they are.
+table, sync and async) and ``aap/routes.py`` from ``templates/http/routes.py.j2`` (the same
+endpoints as a route table and a typed handler base for servers); ``templates/aap/*.py``
+(folding turn events, the tool-call session helper, the server kit, its stores, agents and
+conformance kit) are shipped as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 import jinja2
 
 from codegen.clients.http_ops import http_ops, keyword_forms, model_names
+from codegen.clients.http_routes import error_statuses, route_rows
 from codegen.clients.params import render_params
 from codegen.clients.signatures import model_names as signature_names
 from codegen.ir import Protocol
@@ -35,6 +38,19 @@ EXPORTS = {
     "RetryPolicy": "agentproto._runtime.http",
     "Secret": "agentproto._runtime.redact",
     "UnknownEvent": "agentproto._runtime.streaming",
+    "AAPOperations": "routes",
+    "OperationError": "agentproto._runtime.routes",
+    "NotImplementedOperation": "agentproto._runtime.routes",
+    "AAPServer": "server",
+    "ServerSettings": "server",
+    "ApiKeys": "server",
+    "Agent": "agent",
+    "ServerTool": "agent",
+    "StepContext": "agent",
+    "LLMAgent": "llm_agent",
+    "SessionStore": "store",
+    "SQLiteStore": "store",
+    "PostgresStore": "store_postgres",
 }
 
 
@@ -61,6 +77,14 @@ def render(
             prefix="AAP",
             models_module="agentproto.aap.models",
             params_module="agentproto.aap",
+        ),
+        "aap/routes.py": env.get_template("http/routes.py.j2").render(
+            protocol=protocol,
+            rows=route_rows(protocol, ops, unit.schema, shown),
+            errors=error_statuses(protocol, shown),
+            names=sorted(set(model_names(ops))),
+            prefix="AAP",
+            models_module="agentproto.aap.models",
         ),
         "aap/params.py": render_params(
             text, "agentproto.aap.models", "Dict forms of agentproto.aap.models"

@@ -32,8 +32,12 @@ DEPENDENCIES = (
     "jsonschema>=4.18,<5",
     "pydantic>=2.11,<3",
 )
-# Optional extras: the Skill Sharing provider kit serves skills with Starlette.
-EXTRAS = {"provider": ("starlette>=0.37,<2",)}
+# Optional extras: the server kits (Skill Sharing provider, AAP server) serve with Starlette,
+# `python -m agentproto.aap.serve` runs uvicorn; the AAP server's PostgreSQL store is asyncpg.
+EXTRAS = {
+    "provider": ("starlette>=0.37,<2", "uvicorn>=0.30,<1"),
+    "postgres": ("asyncpg>=0.29,<1",),
+}
 _TITLES = {
     "acp": "Agent Client Protocol: JSON-RPC 2.0 over stdio between an editor and a coding agent",
     "aap": "Agent Application Protocol: HTTP + SSE sessions and turns",

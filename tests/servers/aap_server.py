@@ -14,8 +14,8 @@ Tool results and permissions in a turn are answered with a summary text. The hea
 ``X-Misbehave`` makes the stream misbehave: ``no_turn_stop``, ``dup_turn_stop``, ``empty``,
 ``stall``, ``json`` (answers JSON to a stream request), ``unknown_event``, ``cut_after_N``
 (the connection drops after N frames); ``AAPServer.misbehave`` applies to requests without the
-header. A turn's ``agent`` (tools replace, options merge by key) and ``tools`` are kept for the
-rest of the session, as the protocol says.
+header. Secret options are answered as ``"***"``. A turn's ``agent`` (tools replace, options
+merge by key) and ``tools`` are kept for the rest of the session, as the protocol says.
 """
 
 from __future__ import annotations
@@ -80,6 +80,17 @@ META: dict[str, Any] = {
         {"name": "plain", "version": "0.1.0"},
     ],
 }
+
+
+def _redacted(info: dict[str, Any]) -> dict[str, Any]:
+    """A session as answered: secret options shown as ``***`` (the docs: never plaintext)."""
+    agent = next((a for a in META["agents"] if a["name"] == info["agent"]["name"]), {})
+    secret = {o["name"] for o in agent.get("options", []) if o["type"] == "secret"}
+    options = info["agent"].get("options")
+    if not options or not secret:
+        return info
+    shown = {k: "***" if k in secret else v for k, v in options.items()}
+    return {**info, "agent": {**info["agent"], "options": shown}}
 
 
 def _validator(name: str) -> jsonschema.Draft202012Validator:
@@ -149,7 +160,7 @@ class AAPServer:
         after = request.query_params.get("after")
         start = ids.index(after) + 1 if after in self.sessions else 0
         page = ids[start : start + self.page_size]
-        body: dict[str, Any] = {"sessions": [self.sessions[i] for i in page]}
+        body: dict[str, Any] = {"sessions": [_redacted(self.sessions[i]) for i in page]}
         if start + self.page_size < len(ids):
             body["next"] = page[-1]
         return JSONResponse(body)
@@ -177,7 +188,7 @@ class AAPServer:
         sid = request.path_params["sid"]
         if sid not in self.sessions:
             return self._error(404, f"session {sid} not found")
-        return JSONResponse(self.sessions[sid])
+        return JSONResponse(_redacted(self.sessions[sid]))
 
     async def delete_session(self, request: Request) -> Response:
         if not self._authorised(request):

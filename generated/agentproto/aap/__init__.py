@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentproto._runtime.http import RetryPolicy
     from agentproto._runtime.redact import Secret
+    from agentproto._runtime.routes import NotImplementedOperation, OperationError
     from agentproto._runtime.streaming import UnknownEvent
+    from agentproto.aap.agent import Agent, ServerTool, StepContext
     from agentproto.aap.client import AAPClient, AsyncAAPClient
+    from agentproto.aap.llm_agent import LLMAgent
     from agentproto.aap.models import (
         AgentCapabilities,
         AgentConfig,
@@ -79,6 +82,8 @@ if TYPE_CHECKING:
         UnknownHistoryMessage,
         UserMessage,
     )
+    from agentproto.aap.routes import AAPOperations
+    from agentproto.aap.server import AAPServer, ApiKeys, ServerSettings
     from agentproto.aap.session import (
         AsyncSession,
         CapabilityError,
@@ -86,6 +91,8 @@ if TYPE_CHECKING:
         Session,
         ToolDecision,
     )
+    from agentproto.aap.store import SessionStore, SQLiteStore
+    from agentproto.aap.store_postgres import PostgresStore
     from agentproto.aap.turns import (
         IncompleteTurnError,
         TurnEvent,
@@ -96,13 +103,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AAPClient",
+    "AAPOperations",
+    "AAPServer",
     "afold_events",
+    "Agent",
     "AgentCapabilities",
     "AgentConfig",
     "AgentConfigOverride",
     "AgentInfo",
     "AgentMessage",
     "AgentOption",
+    "ApiKeys",
     "ApplicationCapabilities",
     "ApplicationMessage",
     "AssistantMessage",
@@ -126,7 +137,11 @@ __all__ = [
     "ImageContentBlock",
     "IncompleteTurnError",
     "JSONSchema",
+    "LLMAgent",
     "MessageSSEEvent",
+    "NotImplementedOperation",
+    "OperationError",
+    "PostgresStore",
     "PostSessionsRequest",
     "PostSessionsResponse",
     "PostSessionTurnRequest",
@@ -135,12 +150,17 @@ __all__ = [
     "Secret",
     "SecretAgentOption",
     "SelectAgentOption",
+    "ServerSettings",
+    "ServerTool",
     "ServerToolRef",
     "Session",
     "SessionCursor",
     "SessionHistory",
     "SessionInfo",
+    "SessionStore",
+    "SQLiteStore",
     "SSEEvent",
+    "StepContext",
     "StopReason",
     "StreamCapabilities",
     "StreamMode",
@@ -176,14 +196,27 @@ __all__ = [
 ]
 _HOMES = {
     "AAPClient": "agentproto.aap.client",
+    "AAPOperations": "agentproto.aap.routes",
+    "AAPServer": "agentproto.aap.server",
+    "Agent": "agentproto.aap.agent",
+    "ApiKeys": "agentproto.aap.server",
     "AsyncAAPClient": "agentproto.aap.client",
     "AsyncSession": "agentproto.aap.session",
     "CapabilityError": "agentproto.aap.session",
     "ClientTool": "agentproto.aap.session",
     "IncompleteTurnError": "agentproto.aap.turns",
+    "LLMAgent": "agentproto.aap.llm_agent",
+    "NotImplementedOperation": "agentproto._runtime.routes",
+    "OperationError": "agentproto._runtime.routes",
+    "PostgresStore": "agentproto.aap.store_postgres",
     "RetryPolicy": "agentproto._runtime.http",
+    "SQLiteStore": "agentproto.aap.store",
     "Secret": "agentproto._runtime.redact",
+    "ServerSettings": "agentproto.aap.server",
+    "ServerTool": "agentproto.aap.agent",
     "Session": "agentproto.aap.session",
+    "SessionStore": "agentproto.aap.store",
+    "StepContext": "agentproto.aap.agent",
     "ToolDecision": "agentproto.aap.session",
     "TurnEvent": "agentproto.aap.turns",
     "TurnResult": "agentproto.aap.turns",

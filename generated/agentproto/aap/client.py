@@ -316,7 +316,7 @@ class _RawAAPClient:
     ) -> APIResponse[GetSessionsResponse]:
         """List sessions, one page at a time; pass the previous page's `next` as `after`.
 
-        ``GET /sessions``; errors: unauthorized (401), server_error (500/502/503/504).
+        ``GET /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         ``after``: Pagination cursor (the `next` value of the previous page).
         """
         call, parse = _list_sessions(
@@ -357,7 +357,7 @@ class _RawAAPClient:
     ) -> APIResponse[PostSessionsResponse]:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
-        ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
+        ``POST /sessions``; errors: bad_request (400), unauthorized (401), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_session(
             self._http,
@@ -463,7 +463,7 @@ class _RawAAPClient:
     ) -> APIResponse[PostSessionTurnResponse]:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
-        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), server_error (500/502/503/504).
+        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), conflict (409), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_turn(
             self._http,
@@ -550,7 +550,7 @@ class AAPClient:
     ) -> GetSessionsResponse:
         """List sessions, one page at a time; pass the previous page's `next` as `after`.
 
-        ``GET /sessions``; errors: unauthorized (401), server_error (500/502/503/504).
+        ``GET /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         ``after``: Pagination cursor (the `next` value of the previous page).
         """
         call, parse = _list_sessions(
@@ -617,7 +617,7 @@ class AAPClient:
     ) -> PostSessionsResponse:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
-        ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
+        ``POST /sessions``; errors: bad_request (400), unauthorized (401), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_session(
             self._http,
@@ -723,7 +723,7 @@ class AAPClient:
     ) -> PostSessionTurnResponse:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
-        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), server_error (500/502/503/504).
+        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), conflict (409), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_turn(
             self._http,
@@ -889,7 +889,7 @@ class _RawAsyncAAPClient:
     ) -> APIResponse[GetSessionsResponse]:
         """List sessions, one page at a time; pass the previous page's `next` as `after`.
 
-        ``GET /sessions``; errors: unauthorized (401), server_error (500/502/503/504).
+        ``GET /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         ``after``: Pagination cursor (the `next` value of the previous page).
         """
         call, parse = _list_sessions(
@@ -930,7 +930,7 @@ class _RawAsyncAAPClient:
     ) -> APIResponse[PostSessionsResponse]:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
-        ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
+        ``POST /sessions``; errors: bad_request (400), unauthorized (401), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_session(
             self._http,
@@ -1036,7 +1036,7 @@ class _RawAsyncAAPClient:
     ) -> APIResponse[PostSessionTurnResponse]:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
-        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), server_error (500/502/503/504).
+        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), conflict (409), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_turn(
             self._http,
@@ -1123,7 +1123,7 @@ class AsyncAAPClient:
     ) -> GetSessionsResponse:
         """List sessions, one page at a time; pass the previous page's `next` as `after`.
 
-        ``GET /sessions``; errors: unauthorized (401), server_error (500/502/503/504).
+        ``GET /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
         ``after``: Pagination cursor (the `next` value of the previous page).
         """
         call, parse = _list_sessions(
@@ -1190,7 +1190,7 @@ class AsyncAAPClient:
     ) -> PostSessionsResponse:
         """Create a session (agent configuration, optional seed history and client tools); does not run the agent.
 
-        ``POST /sessions``; errors: bad_request (400), unauthorized (401), server_error (500/502/503/504).
+        ``POST /sessions``; errors: bad_request (400), unauthorized (401), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_session(
             self._http,
@@ -1296,7 +1296,7 @@ class AsyncAAPClient:
     ) -> PostSessionTurnResponse:
         """Send a new turn (a user message, or tool results and tool permissions) to a session; the agent runs and answers as JSON (stream none) or as an SSE stream (delta or message).
 
-        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), server_error (500/502/503/504).
+        ``POST /sessions/{session_id}/turns``; errors: bad_request (400), unauthorized (401), not_found (404), conflict (409), payload_too_large (413), server_error (500/502/503/504).
         """
         call, parse = _create_turn(
             self._http,

@@ -1,0 +1,151 @@
+"""Run an AAP server from the command line (hand-written; needs ``uvicorn``, ``provider`` extra).
+
+An LLM agent on any bundled provider (its key from the provider's usual environment
+variable, e.g. ``OPENAI_API_KEY``)::
+
+    AAP_API_KEYS=alice:sk-alice python -m agentproto.aap.serve \\
+        --provider openai --model gpt-4o-mini --store sqlite:///aap.db --port 8000
+
+or your own agents (``module:attribute`` naming an :class:`~agentproto.aap.agent.Agent`, a
+list of them, or a function returning either)::
+
+    python -m agentproto.aap.serve --agent mypackage.agents:support --workers 4 \\
+        --store postgresql://aap@db.internal/aap
+
+With ``--workers`` > 1, uvicorn starts that many processes; each builds the same server
+from the same options (passed to them in the environment, never on a command line) and
+they share the store, so a session created through one is continued through any other.
+API keys come from an environment variable (``--api-keys-env``, ``AAP_API_KEYS`` by
+default: ``principal:key`` pairs separated by commas); ``--no-auth`` serves without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, cast
+
+from agentproto.aap.agent import Agent
+from agentproto.aap.server import AAPServer, ApiKeys, ServerSettings
+from starlette.applications import Starlette
+
+__all__ = ["build_server", "create_app", "main"]
+
+CONFIG_VARIABLE = "AGENTPROTO_AAP_SERVE"
+"""Where ``main`` leaves the options for worker processes (no secrets: keys stay in their
+own variables)."""
+
+
+def _agents(config: dict[str, Any]) -> list[Agent]:
+    spec = config.get("agent")
+    if spec:
+        module_name, _, attribute = str(spec).partition(":")
+        if not attribute:
+            raise SystemExit(f"--agent {spec!r}: write module:attribute")
+        found: Any = getattr(importlib.import_module(module_name), attribute)
+        if callable(found) and not isinstance(found, Agent):
+            found = found()
+        agents = [found] if isinstance(found, Agent) else list(cast("Sequence[Any]", found))
+        if not agents or not all(isinstance(a, Agent) for a in agents):
+            raise SystemExit(f"--agent {spec!r} is not an Agent or a list of them")
+        return cast("list[Agent]", agents)
+    from agentproto.aap.llm_agent import LLMAgent
+    from agentproto.llm import AsyncLLMClient
+
+    provider = config.get("provider")
+    if not provider:
+        raise SystemExit("give --provider (with --model) or --agent")
+    llm = AsyncLLMClient(str(provider), base_url=config.get("base_url") or None)
+    return [
+        LLMAgent(
+            str(config.get("name") or "assistant"),
+            llm,
+            model=config.get("model") or None,
+            system=config.get("system") or None,
+            description=f"An assistant on {provider}",
+        )
+    ]
+
+
+def build_server(config: dict[str, Any]) -> AAPServer:
+    """The server ``main`` (or each worker) runs, from its options."""
+    auth: ApiKeys | None = None
+    if not config.get("no_auth"):
+        auth = ApiKeys.from_env(str(config.get("api_keys_env") or "AAP_API_KEYS"))
+    settings = ServerSettings(**cast("dict[str, Any]", config.get("settings") or {}))
+    return AAPServer(
+        _agents(config),
+        store=str(config.get("store") or "sqlite:///aap.db"),
+        auth=auth,
+        settings=settings,
+    )
+
+
+def create_app() -> Starlette:
+    """The app of one worker process (uvicorn's factory), from ``$AGENTPROTO_AAP_SERVE``."""
+    config = json.loads(os.environ.get(CONFIG_VARIABLE, "{}"))
+    return build_server(config).app
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m agentproto.aap.serve", description="Serve agents over AAP."
+    )
+    source = parser.add_argument_group("the agent")
+    source.add_argument("--provider", help="an agentproto.llm provider id or manifest path")
+    source.add_argument("--model", help="the model id")
+    source.add_argument("--base-url", help="the provider's base URL (a proxy, a local server)")
+    source.add_argument("--name", default="assistant", help="the agent's name (assistant)")
+    source.add_argument("--system", help="a system prompt")
+    source.add_argument("--agent", help="module:attribute of your own Agent(s) instead")
+    parser.add_argument(
+        "--store", default="sqlite:///aap.db", help="sqlite:///... or postgresql://..."
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--api-keys-env", default="AAP_API_KEYS", help="variable holding the keys")
+    parser.add_argument("--no-auth", action="store_true", help="serve without API keys")
+    parser.add_argument(
+        "--settings", default="{}", help="ServerSettings as JSON, e.g. '{\"turn_timeout\": 60}'"
+    )
+    parser.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+    config = {
+        "provider": args.provider,
+        "model": args.model,
+        "base_url": args.base_url,
+        "name": args.name,
+        "system": args.system,
+        "agent": args.agent,
+        "store": args.store,
+        "api_keys_env": args.api_keys_env,
+        "no_auth": bool(args.no_auth),
+        "settings": json.loads(str(args.settings)),
+    }
+    import uvicorn
+
+    os.environ[CONFIG_VARIABLE] = json.dumps(config)
+    try:
+        create_app()  # every problem shows here, once, before any worker starts
+    except Exception as exc:
+        print(f"cannot start: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+    uvicorn.run(
+        "agentproto.aap.serve:create_app",
+        factory=True,
+        host=str(args.host),
+        port=int(args.port),
+        workers=int(args.workers),
+        log_level=str(args.log_level),
+        timeout_graceful_shutdown=5,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""What every conformance kit shares (hand-written): rules, their outcomes, the report.
+
+A kit (``agentproto.skills.conformance``, ``agentproto.aap.conformance``) declares each rule
+of its spec with :meth:`Checks.check` (an id, MUST / SHOULD / MAY, the spec's section, the
+rule in words) and records what the server did; :class:`Report` prints it as text or JSON,
+and a kit's command exits 1 when a MUST failed. A rule whose precondition the server did not
+give (nothing to look at) is skipped, never passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, cast
+
+import httpx
+
+__all__ = ["Check", "Checks", "Level", "Outcome", "Report", "as_list", "as_object", "json_of"]
+
+Level = Literal["MUST", "SHOULD", "MAY"]
+Outcome = Literal["pass", "fail", "skip"]
+
+
+@dataclass
+class Check:
+    """One rule and what the server did."""
+
+    id: str
+    level: Level
+    section: str
+    rule: str
+    outcome: Outcome = "skip"
+    detail: str = ""
+
+
+@dataclass
+class Report:
+    base_url: str
+    checks: list[Check] = field(default_factory=list[Check])
+    protocol: str = "Skill Sharing"
+
+    @property
+    def must_failures(self) -> list[Check]:
+        return [c for c in self.checks if c.level == "MUST" and c.outcome == "fail"]
+
+    def failed(self) -> list[str]:
+        return [c.id for c in self.checks if c.outcome == "fail"]
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        counts: dict[str, dict[str, int]] = {}
+        for check in self.checks:
+            level = counts.setdefault(check.level, {"pass": 0, "fail": 0, "skip": 0})
+            level[check.outcome] += 1
+        return counts
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "base_url": self.base_url,
+            "conformant": not self.must_failures,
+            "summary": self.summary(),
+            "checks": [asdict(c) for c in self.checks],
+        }
+
+    def text(self) -> str:
+        lines = [f"{self.protocol} conformance: {self.base_url}"]
+        for c in self.checks:
+            mark = {"pass": "PASS", "fail": "FAIL", "skip": "skip"}[c.outcome]
+            line = f"  {mark}  {c.level:<6} {c.id:<30} §{c.section:<6} {c.rule}"
+            lines.append(line + (f"\n        {c.detail}" if c.detail else ""))
+        for level, counts in sorted(self.summary().items()):
+            lines.append(
+                f"{level}: {counts['pass']} passed, {counts['fail']} failed, "
+                f"{counts['skip']} skipped"
+            )
+        lines.append("conformant" if not self.must_failures else "NOT conformant (a MUST failed)")
+        return "\n".join(lines)
+
+
+class Checks:
+    """The bookkeeping half of a kit: declare rules, record outcomes into ``report``."""
+
+    def __init__(self, report: Report) -> None:
+        self.report: Report = report
+
+    def check(
+        self, check_id: str, level: Level, section: str, rule: str
+    ) -> Callable[[bool | None, str], None]:
+        """Declare a rule; the returned function records its outcome (None: skipped)."""
+        entry = Check(check_id, level, section, rule)
+        self.report.checks.append(entry)
+
+        def record(ok: bool | None, detail: str = "") -> None:
+            entry.outcome = "skip" if ok is None else "pass" if ok else "fail"
+            entry.detail = detail
+
+        return record
+
+
+def as_object(value: Any) -> dict[str, Any] | None:
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
+
+
+def as_list(value: Any) -> list[Any]:
+    return list(cast("Sequence[Any]", value)) if isinstance(value, list) else []
+
+
+def json_of(response: httpx.Response) -> Any:
+    """The body as JSON, or ``None`` when it is not JSON."""
+    try:
+        return response.json()
+    except ValueError:
+        return None

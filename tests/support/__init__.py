@@ -1,0 +1,1 @@
+"""Reusable test support: real peers and stores the suite starts for itself."""
