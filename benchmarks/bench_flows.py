@@ -13,6 +13,9 @@ Run from the repository root:  python benchmarks/bench_flows.py [--calls 500] [-
   generated flow client and directly with httpx (same `httpx.Client`, same loopback server in
   its own process, same query), in one run; the difference per call is what the executor adds.
   The same again for the async flavour (`AsyncGiphyFlows` and one `httpx.AsyncClient`).
+
+``--smoke``: one tiny round (linkup's build, one rejection of each kind, 20 calls), so the suite
+runs this benchmark and it cannot rot; its figures mean nothing.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import anyio  # noqa: E402
 import httpx  # noqa: E402
 from agentproto.flows import ApiKeyAuth, giphy  # noqa: E402
 
-from codegen.flows.plan import class_name, plan_bundle  # noqa: E402
+from codegen.clients.flows import bundle_module  # noqa: E402
 from codegen.inputs import corpus  # noqa: E402
 from codegen.inputs.sources import load_document  # noqa: E402
 from codegen.package.output import format_text  # noqa: E402
@@ -67,7 +70,7 @@ server.serve_forever()
 """
 
 
-def build_times(runs: int) -> dict[str, tuple[float, float]]:
+def build_times(runs: int, only: list[str] | None = None) -> dict[str, tuple[float, float]]:
     """(cold, warm) seconds per bundle: cold parses its OpenAPI YAML (no parsed-OpenAPI cache),
     warm reads the JSON kept in ``.codegen-cache/openapi/`` (a scratch root, so the project's
     own cache is left alone)."""
@@ -79,6 +82,8 @@ def build_times(runs: int) -> dict[str, tuple[float, float]]:
         root = Path(scratch)
         shutil.copytree(folder / "bundles", root / "bundles")
         for bundle in corpus.bundle_folders(root, root):
+            if only is not None and bundle.name not in only:
+                continue
             samples: dict[bool, list[float]] = {True: [], False: []}
             for _ in range(runs):
                 for cold in (True, False):
@@ -86,18 +91,8 @@ def build_times(runs: int) -> dict[str, tuple[float, float]]:
                     if cold:
                         shutil.rmtree(root / ".codegen-cache", ignore_errors=True)
                     started = time.perf_counter()
-                    document = corpus.load_bundle(bundle, schema, root)
-                    specs = corpus.bundle_sources(bundle, root)
-                    plan = plan_bundle(bundle.name, document, specs, bundle.name, warn=_quiet)
-                    text = env.get_template("flows/bundle.py.j2").render(
-                        plan=plan,
-                        prefix=class_name(bundle.name),
-                        flows=[
-                            {**f, "ordered_inputs": f["inputs"], "result_class": "R" + str(i)}
-                            for i, f in enumerate(plan["flows"])
-                        ],
-                    )
-                    format_text(text)
+                    # the build's own renderer: the module `codegen build` writes
+                    format_text(bundle_module(bundle, schema, root, env, warn=_quiet))
                     samples[cold].append(time.perf_counter() - started)
             times[bundle.name] = (
                 statistics.median(samples[True]),
@@ -184,9 +179,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--calls", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--bundles", nargs="*", help="build times of these bundles only")
+    parser.add_argument("--smoke", action="store_true", help="one tiny round")
     args = parser.parse_args()
+    if args.smoke:
+        args.calls, args.runs, args.bundles = 20, 1, ["linkup"]
 
-    builds = build_times(args.runs)
+    builds = build_times(args.runs, args.bundles or None)
     rejections = rejection_times(args.runs)
     server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True)
     try:

@@ -23,6 +23,11 @@ median of 7 interleaved runs) and the ratios ours / openai and ai-lib / openai. 
 also given per second of the client process's CPU time (``time.process_time``): on a shared,
 loaded machine wall-clock figures swing with the neighbours, CPU time much less.
 
+Every peer is part of the test extras; a peer that is missing or breaks is reported and the run
+exits 1 (after printing what it measured), so ``--smoke`` (one tiny round: 200 chunks, one
+request, one fresh interpreter per import; the suite runs it so the benchmark cannot rot)
+fails clearly instead of quietly measuring less.
+
 --chunked sends one HTTP chunk per SSE event (as the real API does) instead of a content-length
 body. Expect ai-lib-python 1.2 to FAIL the text check then: it decodes every byte chunk on its own
 (``errors="replace"``), so a multi-byte character split across two reads becomes U+FFFD.
@@ -469,6 +474,10 @@ async def measure_async(name: str, factory: AsyncFactory, t: Target) -> Result:
     return result
 
 
+# Peers that could not be measured (missing, or broken): the run exits 1 after its report.
+UNMEASURED: list[str] = []
+
+
 def run(name: str, factory: SyncFactory | None, afactory: AsyncFactory | None, t: Target) -> Result:
     try:
         if factory is not None:
@@ -482,6 +491,7 @@ def run(name: str, factory: SyncFactory | None, afactory: AsyncFactory | None, t
             print(f"{name}: not measured ({type(exc).__name__}: {exc})")
     except Exception as exc:  # a contender that breaks must not hide the others' figures
         print(f"{name}: not measured ({type(exc).__name__}: {exc})")
+    UNMEASURED.append(name)
     return Result(name, errors=["not measured"])
 
 
@@ -520,7 +530,11 @@ def main() -> None:
     parser.add_argument("--chunked", action="store_true", help="chunked transfer encoding")
     parser.add_argument("--no-import", action="store_true", help="skip the import timings")
     parser.add_argument("--no-paths", action="store_true", help="skip the JSONPath comparison")
+    parser.add_argument("--import-runs", type=int, default=7)
+    parser.add_argument("--smoke", action="store_true", help="one tiny round")
     args = parser.parse_args()
+    if args.smoke:
+        args.chunks, args.repeat, args.ttft_runs, args.import_runs = 200, 1, 2, 1
 
     big_events, big_text = make_events(args.chunks)
     small_events, small_text = make_events(SMALL_CHUNKS)
@@ -622,7 +636,7 @@ def main() -> None:
         )
 
     if not args.no_import:
-        print("\nimport time (fresh interpreter, median of 7, runs interleaved):")
+        print(f"\nimport time (fresh interpreter, median of {args.import_runs}, runs interleaved):")
         statements = {
             "import agentproto.llm": "import agentproto.llm",
             "from agentproto.llm import LLMClient": "from agentproto.llm import LLMClient",
@@ -630,10 +644,12 @@ def main() -> None:
             "import ai_lib_python": "import ai_lib_python",
             "import httpx (floor)": "import httpx",
         }
-        measured = import_times(list(statements.values()))
+        measured = import_times(list(statements.values()), args.import_runs)
         timings = {label: measured[statement] for label, statement in statements.items()}
         for statement, seconds in timings.items():
             shown = f"{seconds * 1e3:7.1f} ms" if seconds is not None else "  not available"
+            if seconds is None:
+                UNMEASURED.append(statement)
             print(f"  {statement:<38} {shown}")
         ours_import = timings["from agentproto.llm import LLMClient"]
         openai_import = timings["import openai"]
@@ -647,8 +663,10 @@ def main() -> None:
             f"{ratio(timings['import ai_lib_python'], openai_import)}"
         )
     if not args.no_paths:
-        path_engines(make_events(1_000)[0])
-    if failed:
+        path_engines(make_events(50 if args.smoke else 1_000)[0])
+    if UNMEASURED:
+        print(f"\nnot measured: {', '.join(UNMEASURED)} (pip install -e '.[test]')")
+    if failed or UNMEASURED:
         sys.exit(1)
 
 
@@ -673,6 +691,7 @@ def path_engines(events: list[bytes]) -> None:
         )(jsonpath.compile(t))
     except ImportError:
         print("  python-jsonpath: not installed (pip install python-jsonpath)")
+        UNMEASURED.append("python-jsonpath")
     try:
         import jsonpath_ng
 
@@ -681,6 +700,7 @@ def path_engines(events: list[bytes]) -> None:
         )(jsonpath_ng.parse(t))
     except ImportError:
         print("  jsonpath-ng: not installed (pip install jsonpath-ng)")
+        UNMEASURED.append("jsonpath-ng")
     print(f"\npath evaluation: {len(texts)} event_map paths x {len(frames)} frames, best of 3")
     results: dict[str, float] = {}
     expected: list[Any] | None = None
@@ -695,6 +715,7 @@ def path_engines(events: list[bytes]) -> None:
             expected = found
         elif found != expected:
             print(f"  {name}: gives different results: not comparable")
+            UNMEASURED.append(name)
             continue
         results[name] = best
         per = best / (len(frames) * len(texts)) * 1e6

@@ -1,5 +1,5 @@
 """AAP soak: many turn streams, dropped by careless callers and cut by the server, no hang, no
-leak. Not part of the test suite.
+leak. The suite runs only its smoke mode (``--smoke``: 200 streams, so it cannot rot).
 
 Run from the repository root:  python benchmarks/bench_soak_aap.py [--streams 10000] [--seed 1]
 
@@ -12,8 +12,9 @@ caller picks at random: read it all in ``with``, ``break`` out of a ``for`` (no 
 a few events then ``del`` the stream, read one event from a stream never bound to a name, or
 ``break`` inside ``with``. Every wait is bounded (read timeout 1 s, each round joined with a
 deadline: a hang prints HANG and exits 1). Prints open file descriptors, threads, RSS and the
-Python objects alive after a collection at the start and after each quarter, and what became
-of the streams; any other error exits 1.
+Python objects alive after a collection at the start and after each quarter, their growth
+after the first quarter (the warm-up: lazily built validators, the pool) against it, and what
+became of the streams; any other error exits 1.
 """
 
 from __future__ import annotations
@@ -257,7 +258,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deadline", type=float, default=600.0, help="seconds per round")
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--smoke", action="store_true", help="200 streams")
     args = parser.parse_args()
+    if args.smoke:
+        args.streams, args.deadline = 200, 60.0
     if args.serve is not None:
         serve(args.serve)
         return 0
@@ -330,6 +334,11 @@ def soak(url: str, streams: int, seed: int, deadline: float) -> int:
     print(f"{'':8}{'fds':>6}{'threads':>9}{'RSS MB':>9}{'objects':>10}")
     for name, (fds, threads, rss, objects) in marks:
         print(f"{name:8}{fds:>6}{threads:>9}{rss:>9.1f}{objects:>10,}")
+    (fds0, threads0, rss0, objects0), (fds1, threads1, rss1, objects1) = marks[1][1], marks[-1][1]
+    print(
+        f"growth after the first quarter: fds {fds1 - fds0:+d}, threads {threads1 - threads0:+d},"
+        f" RSS x{rss1 / rss0:.2f}, objects x{objects1 / objects0:.2f}"
+    )
     for name, count in sorted(outcomes.items()):
         print(f"  {count:6}  {name}")
     unexpected = sum(c for n, c in outcomes.items() if n.startswith("UNEXPECTED"))

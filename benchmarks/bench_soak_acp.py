@@ -9,7 +9,8 @@ of tests/acp_peers/) share --prompts prompts. Each prompt, at random: runs to it
 has its agent killed from outside (SIGKILL to its process group) at a random point. A dead
 agent is respawned. Every wait is bounded (10 s): a hang is counted, and fails the run.
 Prints open file descriptors, threads, child processes and RSS at the start (after the first
-spawns), the middle and the end: they must stay flat.
+spawns), the middle and the end (they must stay flat), and the end against the start.
+``--smoke``: 200 prompts (the suite runs it, so the benchmark cannot rot).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
@@ -54,17 +55,29 @@ def children() -> int:
     return count
 
 
-def snapshot(label: str, done: int) -> str:
+class Mark(NamedTuple):
+    label: str
+    done: int
+    fds: int
+    threads: int
+    children: int
+    rss: float  # MiB
+
+    def __str__(self) -> str:
+        return (
+            f"  {self.label:<6} after {self.done:>6} prompts: fds {self.fds:>4}  threads "
+            f"{self.threads:>3}  child processes {self.children:>2}  RSS {self.rss:7.1f} MiB"
+        )
+
+
+def snapshot(label: str, done: int) -> Mark:
     rss = next(
         line.split()[1]
         for line in Path("/proc/self/status").read_text().splitlines()
         if line.startswith("VmRSS:")
     )
     fds = len(os.listdir("/proc/self/fd"))
-    return (
-        f"  {label:<6} after {done:>6} prompts: fds {fds:>4}  threads {threading.active_count():>3}"
-        f"  child processes {children():>2}  RSS {int(rss) / 1024:7.1f} MiB"
-    )
+    return Mark(label, done, fds, threading.active_count(), children(), int(rss) / 1024)
 
 
 class Soak:
@@ -73,7 +86,7 @@ class Soak:
         self.rng = random.Random(seed)
         self.outcomes: Counter[str] = Counter()
         self.done = 0
-        self.marks: list[str] = []
+        self.marks: list[Mark] = []
         self.middle_taken = False
         self.want_middle = False
 
@@ -154,7 +167,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--prompts", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--smoke", action="store_true", help="200 prompts")
     args = parser.parse_args()
+    if args.smoke:
+        args.prompts = 200
     soak = Soak(args.prompts, args.seed)
     started = time.monotonic()
     asyncio.run(soak.run())
@@ -164,6 +180,12 @@ def main() -> None:
     )
     for mark in soak.marks:
         print(mark)
+    start, end = soak.marks[0], soak.marks[-1]
+    print(
+        f"  end against start: RSS x{end.rss / start.rss:.2f}, fds {end.fds - start.fds:+d}, "
+        f"threads {end.threads - start.threads:+d}, child processes "
+        f"{end.children - start.children:+d}"
+    )
     for outcome, count in sorted(soak.outcomes.items()):
         print(f"  {outcome}: {count}")
     if any("HANG" in outcome for outcome in soak.outcomes):

@@ -12,6 +12,9 @@ over ``httpx`` (sync) and count events:
 
 The same three also decode the body from memory (64 KiB chunks, no network). Prints events/s
 (median of --runs) and the ratios ours / httpx-sse and ours / raw.
+
+``--smoke``: one tiny round (2,000 events, one run), so the suite runs this benchmark and it
+cannot rot; its figures mean nothing.
 """
 
 from __future__ import annotations
@@ -106,7 +109,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=200_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--smoke", action="store_true", help="one tiny round")
     args = parser.parse_args()
+    if args.smoke:
+        args.events, args.runs = 2_000, 1
     body = make_body(args.events)
     n = args.events
 

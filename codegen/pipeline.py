@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import shutil
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from codegen import parsed
 from codegen.errors import BuildError, Problem
 from codegen.ir import ModelUnit, Protocol
 from codegen.package.output import read_tree, stage, swap_in, tree_digest, unified_diff
@@ -211,6 +215,35 @@ def build(
     skippable = not check and not force and release is None and not is_strict()
     if skippable and _up_to_date(layout, inputs):
         return BuildResult(changed=False, up_to_date=True)
+    with _batch_collection():
+        try:
+            return _rebuild(layout, check=check, progress=progress, release=release)
+        finally:
+            parsed.clear()
+
+
+@contextmanager
+def _batch_collection() -> Iterator[None]:
+    """The cyclic collector tuned for a build, which is a batch job.
+
+    A build allocates large short-lived trees (parsed JSON documents, the model generator's,
+    ``ast`` trees of modules of up to 260 KB) that hold no cycles and are freed by their
+    reference counts. With the default threshold (a young collection every 700 allocations)
+    each large tree is promoted while it is being built and triggers full collections of the
+    whole heap: 13 of them cost 1.0 s of a 5 s build. Young collections every 50,000
+    allocations collect the same cycles 15 times over a build, for 0.17 s. Restored after.
+    """
+    old = gc.get_threshold()
+    gc.set_threshold(50_000, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
+def _rebuild(
+    layout: Layout, *, check: bool, progress: Progress, release: Release | None
+) -> BuildResult:
     # The most common bad input, alone and first: a rejected bundle reports in well under a
     # second, before the seconds of meta-schema checks and model generation.
     from codegen.inputs.corpus import check_bundles

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import ast
 import io
-from collections.abc import Callable, Iterable
+import re
+import tokenize
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+
+from codegen import parsed
 
 
 def lines_of(text: str) -> list[str]:
@@ -36,6 +41,66 @@ def apply(text: str, edits: Iterable[tuple[int, int, str]]) -> str:
         cursor = end
     out.append(text[cursor:])
     return "".join(out)
+
+
+# One pattern for the tokens of Python source that the rewrites read, in tokenize's order of
+# preference (a number before a name, so ``1e5`` holds no name ``e5``): tokenize itself reads
+# line by line and builds a tuple per token, 20x slower on a large generated module.
+_STRING_PREFIX = r"(?:[bB][rR]?|[rR][bBfF]?|[uU]|[fF][rR]?)?"
+_STRING_BODY = "|".join(
+    (
+        r"'''(?:[^'\\]|\\.|'(?!''))*'''",
+        r'"""(?:[^"\\]|\\.|"(?!""))*"""',
+        r"'(?:[^'\\\n]|\\.)*'",
+        r'"(?:[^"\\\n]|\\.)*"',
+    )
+)
+_TOKEN = re.compile(
+    "|".join(
+        (
+            r"(?P<comment>#[^\r\n]*)",
+            rf"(?P<string>{_STRING_PREFIX}(?:{_STRING_BODY}))",
+            rf"(?P<number>{tokenize.Number})",
+            r"(?P<name>\w+)",
+            r"(?P<nl>\r?\n)",
+            r"(?P<continuation>\\\r?\n)",
+            r"(?P<op>\.\.\.|\*\*=|//=|>>=|<<=|->|:=|[-+*/%&|^@<>=!]=|\*\*|//|<<|>>|[^\s\w])",
+        )
+    ),
+    re.DOTALL,
+)
+
+
+class Token(NamedTuple):
+    kind: str  # comment, string, number, name, nl (a line end), op
+    string: str
+    start: int  # character offsets into the text
+    end: int
+
+
+def code_tokens(text: str) -> Iterator[Token]:
+    """The tokens of (valid) Python source with their character offsets: names, operators,
+    numbers, whole strings (an f-string is one string, as tokenize reads it in Python 3.11),
+    comments, and a ``nl`` for each line end outside a string (tokenize's NEWLINE and NL; a
+    backslash continuation is none). No INDENT, DEDENT or ENDMARKER."""
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup
+        assert kind is not None
+        if kind != "continuation":
+            yield Token(kind, match.group(), match.start(), match.end())
+
+
+def rename_names(text: str, mapping: dict[str, str]) -> str:
+    """``text`` with each name token in ``mapping`` renamed (never text inside strings or
+    comments)."""
+    if not mapping:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        word = match.group()
+        return mapping.get(word, word) if match.lastgroup == "name" else word
+
+    return _TOKEN.sub(one, text)
 
 
 class NodeSource:
@@ -73,13 +138,29 @@ class NodeSource:
 def insert_imports(text: str, imports: str) -> str:
     """``imports`` after the module's docstring and ``__future__`` import (the formatter
     sorts and merges them with the others, and drops the unused)."""
-    body = ast.parse(text).body
+    lines = io.StringIO(text, newline="").readlines()
     after = 0
-    for statement in body[:2]:
+    for statement in _head(lines, text):
         docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
         future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
         if not (docstring or future):
             break
         after = statement.end_lineno or 0
-    lines = io.StringIO(text, newline="").readlines()
     return "".join(lines[:after]) + imports + "".join(lines[after:])
+
+
+_HEAD_LINES = 40
+
+
+def _head(lines: list[str], text: str) -> list[ast.stmt]:
+    """The module's first two statements, parsed from its first lines when a third statement
+    starts there (then the two are complete, as in the whole module), else from all of it: a
+    large module is not parsed whole for the place of an import."""
+    if len(lines) > _HEAD_LINES:
+        try:
+            body = ast.parse("".join(lines[:_HEAD_LINES])).body
+        except SyntaxError:  # the cut falls inside a statement
+            body = []
+        if len(body) > 2:
+            return body[:2]
+    return parsed.tree(text).body[:2]

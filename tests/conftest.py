@@ -54,15 +54,33 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
-def copy_project(dest: Path, *, release: bool = False) -> Layout:
+def copy_project(
+    dest: Path, *, release: bool = False, protocols: tuple[str, ...] | None = None
+) -> Layout:
     """A scratch copy of the generator's inputs (schemas/, templates/) with an empty output.
     ``release``: copy the release history (release/) too, so the build records the checked-in
     version; without it the copy is a fresh package (first version), which is what a test
-    that edits the inputs wants (a changed API over a history needs its previous snapshot)."""
+    that edits the inputs wants (a changed API over a history needs its previous snapshot).
+    ``protocols``: keep only these protocol folders (a build of one protocol takes a fraction
+    of the whole one; the release history, which is the whole package's, is never copied)."""
+    assert not (release and protocols), "the release history is the whole package's"
     for name in ("schemas", "templates", *(("release",) if release else ())):
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, dest / name)
+            shutil.copytree(
+                ROOT / name,
+                dest / name,
+                ignore=_other_protocols(protocols) if name == "schemas" and protocols else None,
+            )
     return Layout.for_root(dest)
+
+
+def _other_protocols(keep: tuple[str, ...]) -> Callable[[str, list[str]], set[str]]:
+    top = str(ROOT / "schemas")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return {n for n in names if n not in keep} if folder == top else set()
+
+    return ignore
 
 
 @pytest.fixture(scope="session")
@@ -71,6 +89,24 @@ def built_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Layout]:
     layout = copy_project(tmp_path_factory.mktemp("project"), release=True)
     build(layout)
     yield layout
+
+
+@pytest.fixture(scope="session")
+def built_aap(tmp_path_factory: pytest.TempPathFactory) -> Layout:
+    """An AAP-only scratch project built once for the session (its first version recorded):
+    the smallest real build. Tests must not modify it; ``clone_project`` gives a copy."""
+    layout = copy_project(tmp_path_factory.mktemp("aap-built"), protocols=("aap",))
+    build(layout)
+    return layout
+
+
+def clone_project(base: Layout, dest: Path) -> Layout:
+    """A copy of a built scratch project (inputs, release history and output; its no-op cache,
+    which names the folder it was built in, is left behind)."""
+    for name in ("schemas", "templates", "release", base.out.name):
+        if (base.root / name).is_dir():
+            shutil.copytree(base.root / name, dest / name)
+    return Layout.for_root(dest)
 
 
 @pytest.fixture

@@ -591,7 +591,7 @@ def test_unstable_methods_need_an_explicit_opt_in() -> None:
 def test_a_method_added_to_the_schema_appears_on_both_sides(tmp_path: Path) -> None:
     from codegen.pipeline import build
 
-    layout = copy_project(tmp_path)
+    layout = copy_project(tmp_path, protocols=("acp",))  # ACP alone: what the script imports
     path = layout.schemas / "acp" / "schema.v1.json"
     schema = json.loads(path.read_text())
     defs = schema["$defs"]

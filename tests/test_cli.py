@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 import subprocess
 import sys
 import time
@@ -12,9 +13,9 @@ import pytest
 
 from codegen.cli import main
 from codegen.package.output import read_tree
-from codegen.pipeline import build
+from codegen.pipeline import Layout, build
 from codegen.progress import Progress
-from tests.conftest import ROOT, copy_project
+from tests.conftest import ROOT, clone_project, copy_project
 
 
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -39,25 +40,29 @@ def test_list_prints_every_protocol_and_the_acp_method_table() -> None:
     assert "session/fork" in run_cli("list", "--unstable").stdout
 
 
-def test_check_reports_drift_with_a_diff_and_exit_1(tmp_path: Path) -> None:
-    layout = copy_project(tmp_path)
-    build(layout)
+def test_check_reports_drift_with_a_diff_and_exit_1(
+    built_aap: Layout, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An AAP-only project shows every step: drift is drift whatever the package holds.
+    layout = clone_project(built_aap, tmp_path)
     models = layout.out / "agentproto" / "aap" / "models.py"
     models.write_text(models.read_text() + "\nHAND_EDIT = 1\n")
     assert main(["--root", str(layout.root), "build", "--check"]) == 1
-    result = run_cli("--root", str(layout.root), "build", "--check")
+    out, err = capsys.readouterr()
+    assert "--- a/generated/agentproto/aap/models.py" in out
+    assert "-HAND_EDIT = 1" in out
+    assert "stale" in err
+    result = run_cli("--root", str(layout.root), "build", "--check")  # the process: exit 1
     assert result.returncode == 1
-    assert "--- a/generated/agentproto/aap/models.py" in result.stdout
-    assert "-HAND_EDIT = 1" in result.stdout
-    assert "stale" in result.stderr
+    assert "-HAND_EDIT = 1" in result.stdout and "stale" in result.stderr
     # A build repairs it, and the check passes again.
     assert main(["--root", str(layout.root), "build"]) == 0
-    assert run_cli("--root", str(layout.root), "build", "--check").returncode == 0
+    assert main(["--root", str(layout.root), "build", "--check"]) == 0
 
 
-def test_noop_rebuild_is_skipped_and_fast(tmp_path: Path) -> None:
-    layout = copy_project(tmp_path)
-    build(layout)
+def test_noop_rebuild_is_skipped_and_fast(built_aap: Layout, tmp_path: Path) -> None:
+    layout = clone_project(built_aap, tmp_path)
+    build(layout)  # the clone's first build records its no-op state here
     before = read_tree(layout.out)
     started = time.perf_counter()
     result = build(layout)
@@ -85,10 +90,12 @@ def test_progress_is_silent_when_piped_and_shown_on_a_terminal() -> None:
     assert "models: acp/models.py" in tty.getvalue()
 
 
-def test_cli_build_is_quiet_on_stdout_when_piped(tmp_path: Path) -> None:
-    # With the release history: stdout holds the report alone (the Unreleased section, when
-    # the package has changes since the last release); progress never goes there.
-    layout = copy_project(tmp_path, release=True)
+def test_cli_build_is_quiet_on_stdout_when_piped(built_aap: Layout, tmp_path: Path) -> None:
+    # With its release history: stdout holds the report alone (the Unreleased section, when
+    # the package has changes since the last release); progress never goes there. (An
+    # AAP-only project: the streams are the same whatever the package holds.)
+    layout = clone_project(built_aap, tmp_path)
+    shutil.rmtree(layout.out)  # written again, from the inputs and the history
     result = run_cli("--root", str(layout.root), "build")
     assert result.returncode == 0, result.stderr
     changelog = (layout.out / "CHANGELOG.md").read_text()

@@ -426,7 +426,8 @@ def load_generated(layout: Layout, name: str) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    layout = copy_project(tmp_path_factory.mktemp("synthetic"))
+    # agents.json alone: the flows package is what the tests import
+    layout = copy_project(tmp_path_factory.mktemp("synthetic"), protocols=("agents_json",))
     add_bundle(layout, SYNTHETIC)
     build(layout)
     module = load_generated(layout, "synthetic")

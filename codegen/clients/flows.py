@@ -8,11 +8,12 @@ the flows as LLM tool definitions. The executor is the runtime's ``flows.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from codegen.flows.plan import class_name, plan_bundle
+from codegen.flows.plan import Warn, class_name, plan_bundle
 from codegen.inputs import corpus
 from codegen.inputs.sources import display_path
 from codegen.ir import Protocol
@@ -38,16 +39,29 @@ def render(
     root = folder.parent.parent
     files = {"flows/_auth.py": env.get_template("flows/auth.py.j2").render()}
     for bundle in corpus.bundle_folders(folder, root):
-        document, deviations = corpus.read_bundle(bundle, protocol.models[0].schema, root)
-        specs = corpus.bundle_sources(bundle, root)
-        shown = display_path(bundle / "agents.json", root)
-        plan = plan_bundle(bundle.name, document, specs, shown, deviations=deviations)
-        files[f"flows/{bundle.name}.py"] = env.get_template("flows/bundle.py.j2").render(
-            plan=plan,
-            prefix=class_name(bundle.name),
-            flows=[_flow_context(f) for f in plan["flows"]],
+        files[f"flows/{bundle.name}.py"] = bundle_module(
+            bundle, protocol.models[0].schema, root, env
         )
     return files
+
+
+def bundle_module(
+    bundle: Path,
+    schema: dict[str, Any],
+    root: Path,
+    env: jinja2.Environment,
+    warn: Warn | None = None,
+) -> str:
+    """The module of one bundle folder (loaded, checked and planned; unformatted)."""
+    document, deviations = corpus.read_bundle(bundle, schema, root)
+    specs = corpus.bundle_sources(bundle, root)
+    shown = display_path(bundle / "agents.json", root)
+    plan = plan_bundle(bundle.name, document, specs, shown, warn, deviations)
+    return env.get_template("flows/bundle.py.j2").render(
+        plan=plan,
+        prefix=class_name(bundle.name),
+        flows=[_flow_context(f) for f in plan["flows"]],
+    )
 
 
 def _flow_context(flow: dict[str, Any]) -> dict[str, Any]:

@@ -23,8 +23,8 @@ from __future__ import annotations
 import ast
 import keyword
 from dataclasses import dataclass
-from functools import cache
 
+from codegen import parsed
 from codegen.clients.signatures import module_fields, parse_models, strip_annotated
 from codegen.package.render import docline
 
@@ -55,7 +55,7 @@ def _is_unknown_variant(node: ast.ClassDef) -> bool:
     )
 
 
-@cache
+@parsed.memo
 def param_types(text: str) -> ParamTypes:
     module = parse_models(text)
     unknown = frozenset(n for n, c in module.classes.items() if _is_unknown_variant(c))

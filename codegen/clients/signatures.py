@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
 
+from codegen import parsed
 from codegen.errors import BuildError
 
 # Names an annotation may use besides the models' own types, and where they come from.
@@ -78,9 +78,9 @@ class ModelField:
     required: bool
 
 
-@cache
+@parsed.memo
 def parse_models(text: str) -> ModelsModule:
-    tree = ast.parse(text)
+    tree = parsed.tree(text)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     aliases: dict[str, ast.expr] = {}
     for node in tree.body:

@@ -11,20 +11,20 @@ import ast
 import io
 import json
 import re
-import tokenize
 import warnings
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from codegen import parsed
 from codegen.errors import BuildError
 from codegen.inputs.sources import display_path
 from codegen.ir import ModelUnit
 from codegen.models.normalise import DISCARDED_ROOT, normalise
 from codegen.models.open_types import OpenTypesError, enums_to_literals, open_unions
 from codegen.package.render import docline
-from codegen.textedit import apply, insert_imports, offsets
+from codegen.textedit import apply, code_tokens, insert_imports, rename_names
 
 # Integer formats of the ACP schema that the model generator does not know: plain ints.
 _TYPE_MAPPINGS = [f"integer+{fmt}=integer" for fmt in ("uint8", "uint16", "uint32", "uint64")]
@@ -99,16 +99,18 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
         except Exception as exc:  # the model generator's own error, with our file name
             raise BuildError.single(shown, "", f"model generation failed: {exc}") from None
     assert isinstance(text, str)
+    # the root the schema had no class for goes with the carrier (one pass over the text)
+    dropped = {DISCARDED_ROOT} if unit.root_name is None else set()
     if carrier is not None:
-        text = _aliases_from_carrier(text, carried, carrier, schema)
-    if unit.root_name is None:
-        text = _drop_class(text, DISCARDED_ROOT)
-    for duplicate, original in duplicate_classes(text).items():
+        text = _aliases_from_carrier(text, carried, carrier, schema, also_drop=dropped)
+    elif dropped:
+        text = _drop_classes(text, dropped)
+    duplicates = duplicate_classes(text)
+    if duplicates:
         # Keep the definition that comes first (later ones may be used before they are
         # defined, in a base class or a RootModel[...]), under the unnumbered name.
-        _, second = sorted((duplicate, original), key=_lines(text).__getitem__)
-        text = _drop_class(text, second)
-        text = rename_identifiers(text, [(duplicate, original)])
+        text = _drop_classes(text, _later_of_each(duplicates, _lines(text)))
+        text = rename_identifiers(text, duplicates.items())
     renames = {**merged_class_names(text, suffixes), **dict(unit.renames)}
     if renames:
         text = rename_identifiers(text, renames.items())
@@ -140,39 +142,37 @@ def plain_fields(text: str) -> str:
     take as the constructor's keyword. The constructor then takes the snake_case names, input
     accepts both (``validate_by_name``) and output uses the wire names (``serialize_by_alias``)
     by the base model's config."""
-    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    at = offsets(text)
-
+    tokens = list(code_tokens(text))
     edits: list[tuple[int, int, str]] = []
     for i, tok in enumerate(tokens[:-3]):
-        if tok.type != tokenize.NAME or tok.string != "Field" or tokens[i + 1].string != "(":
+        if tok.kind != "name" or tok.string != "Field" or tokens[i + 1].string != "(":
             continue
         first = tokens[i + 2]
         if first.string == "...":  # required: drop the Ellipsis (and its comma)
             after = tokens[i + 3]
-            end = at(tokens[i + 4].start) if after.string == "," else at(first.end)
-            edits.append((at(first.start), end, ""))
+            end = tokens[i + 4].start if after.string == "," else first.end
+            edits.append((first.start, end, ""))
         depth = 0
         for j in range(i + 1, len(tokens)):
             t = tokens[j]
-            if t.string in "([{" and t.type == tokenize.OP:
+            if t.kind == "op" and t.string in "([{":
                 depth += 1
-            elif t.string in ")]}" and t.type == tokenize.OP:
+            elif t.kind == "op" and t.string in ")]}":
                 depth -= 1
                 if depth == 0:
                     break
             elif (
                 depth == 1
-                and t.type == tokenize.NAME
+                and t.kind == "name"
                 and t.string == "alias"
                 and tokens[j + 1].string == "="
-                and tokens[j + 2].type == tokenize.STRING
+                and tokens[j + 2].kind == "string"
             ):
                 value = tokens[j + 2].string
                 edits.append(
                     (
-                        at(t.start),
-                        at(tokens[j + 2].end),
+                        t.start,
+                        tokens[j + 2].end,
                         f"validation_alias={value}, serialization_alias={value}",
                     )
                 )
@@ -228,10 +228,15 @@ def _referenced(node: Any, prefix: str) -> set[str]:
 
 
 def _aliases_from_carrier(
-    text: str, carried: dict[str, str], carrier: str, schema: dict[str, Any]
+    text: str,
+    carried: dict[str, str],
+    carrier: str,
+    schema: dict[str, Any],
+    also_drop: Iterable[str] = (),
 ) -> str:
-    """Replace the carrier class by a type alias for each carried type that has no class."""
-    tree = ast.parse(text)
+    """Replace the carrier class by a type alias for each carried type that has no class
+    (and drop the classes ``also_drop`` names)."""
+    tree = parsed.tree(text)
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
     # Names the module binds already (``Literal`` from typing, when a type is called Literal
     # and its class LiteralModel): an alias must never shadow one.
@@ -243,7 +248,7 @@ def _aliases_from_carrier(
     }
     bound |= {"Annotated", "TypeAlias", "Field"}
     node = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == carrier), None)
-    text = _drop_class(text, carrier)
+    text = _drop_classes(text, {carrier, *also_drop})
     if node is None:
         return text
     defs_key = "$defs" if "$defs" in schema else "definitions"
@@ -293,21 +298,21 @@ def _header(line: str) -> str:
     return f'"""{line}. Do not edit: run `codegen build`."""'
 
 
-def _drop_class(text: str, name: str) -> str:
-    """Remove one top-level class (and its model_rebuild call) from module text."""
-    tree = ast.parse(text)
+def _drop_classes(text: str, names: set[str]) -> str:
+    """Remove top-level classes (and their model_rebuild calls) from module text."""
+    tree = parsed.tree(text)
     # Lines as the parser counts them: str.splitlines also breaks at \x1c-\x1e, \x85, \u2028...
     lines = io.StringIO(text, newline="").readlines()
     spans = []
     for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == name:
+        if isinstance(node, ast.ClassDef) and node.name in names:
             spans.append((node.lineno - 1 - len(node.decorator_list), node.end_lineno or 0))
         elif (
             isinstance(node, ast.Expr)
             and isinstance(node.value, ast.Call)
             and isinstance(node.value.func, ast.Attribute)
             and isinstance(node.value.func.value, ast.Name)
-            and node.value.func.value.id == name
+            and node.value.func.value.id in names
         ):
             spans.append((node.lineno - 1, node.end_lineno or 0))
     for start, end in sorted(spans, reverse=True):
@@ -315,28 +320,44 @@ def _drop_class(text: str, name: str) -> str:
     return "".join(lines)
 
 
+def _later_of_each(duplicates: dict[str, str], lines: dict[str, int]) -> set[str]:
+    """The class to drop of each duplicate pair: the later of the two, taken pair by pair in
+    order, as if each pair were dropped and renamed before the next is looked at (a later pair
+    may meet a class an earlier one renamed). Names are those of the text ``lines`` is of."""
+    where = {name: (line, name) for name, line in lines.items()}  # current name -> (line, class)
+    dropped = set()
+    for duplicate, original in duplicates.items():
+        _, second = sorted((duplicate, original), key=lambda n: where[n][0])
+        dropped.add(where.pop(second)[1])
+        if duplicate in where:
+            where[original] = where.pop(duplicate)
+    return dropped
+
+
 def class_names(text: str) -> list[str]:
-    return [n.name for n in ast.parse(text).body if isinstance(n, ast.ClassDef)]
+    return [n.name for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)]
 
 
 def _lines(text: str) -> dict[str, int]:
-    return {n.name: n.lineno for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
+    return {n.name: n.lineno for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
 
 
 def duplicate_classes(text: str) -> dict[str, str]:
     """``X1`` that is ``X`` again, body and bases alike (the generator emits some merged
     variants twice): duplicate name → original name."""
-    classes = {n.name: n for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
-    shape = {
-        name: ast.dump(ast.Tuple(elts=node.bases, ctx=ast.Load()))
-        + ast.dump(ast.Module(node.body, []))
-        for name, node in classes.items()
-    }
+    classes = {n.name: n for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
+
+    def shape(node: ast.ClassDef) -> str:
+        return ast.dump(ast.Tuple(elts=node.bases, ctx=ast.Load())) + ast.dump(
+            ast.Module(node.body, [])
+        )
+
     found = {}
     for name in classes:
         match = _NUMBERED.match(name)
-        if match and match.group(1) in classes and shape[name] == shape[match.group(1)]:
-            found[name] = match.group(1)
+        if match and match.group(1) in classes:
+            if shape(classes[name]) == shape(classes[match.group(1)]):
+                found[name] = match.group(1)
     return found
 
 
@@ -361,7 +382,7 @@ def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
 
     Names come from titles and tags, never from positions.
     """
-    classes = {n.name: n for n in ast.parse(text).body if isinstance(n, ast.ClassDef)}
+    classes = {n.name: n for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
     renames: dict[str, str] = {}
     bases_of = {n: [b.id for b in c.bases if isinstance(b, ast.Name)] for n, c in classes.items()}
 
@@ -444,10 +465,4 @@ def _check_names(text: str, schema: dict[str, Any], shown: str) -> None:
 
 def rename_identifiers(text: str, renames: Iterable[tuple[str, str]]) -> str:
     """Rename NAME tokens only (never text inside strings or comments)."""
-    mapping = dict(renames)
-    out = []
-    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-        if tok.type == tokenize.NAME and tok.string in mapping:
-            tok = tok._replace(string=mapping[tok.string])
-        out.append(tok)
-    return tokenize.untokenize(out)
+    return rename_names(text, dict(renames))

@@ -21,6 +21,7 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from codegen import parsed
 from codegen.package.render import docline
 from codegen.textedit import NodeSource, apply, insert_imports
 
@@ -73,7 +74,7 @@ def enums_to_literals(text: str, *, keep_unknown: bool) -> str:
     """Each enum class as a ``Literal`` alias (open: ``| UnknownValue`` for strings, ``| int``
     for integers); uses of its members (defaults) as the values."""
     source = NodeSource(text)
-    tree = ast.parse(text)
+    tree = parsed.tree(text)
     enums = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef) and _is_enum(n)}
     if not enums:
         return text
@@ -298,7 +299,7 @@ def _tag_field(
 def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     """Every tagged union as one named, open alias (see the module docstring), except those
     named in ``closed``."""
-    tree = ast.parse(text)
+    tree = parsed.tree(text)
     unions = _find_unions(tree)
     if not unions:
         return text

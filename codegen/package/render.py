@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from codegen import __version__
+from codegen import __version__, parsed
 from codegen.clients import client_exports, client_files
 from codegen.errors import BuildError
 from codegen.ir import Protocol
@@ -88,10 +88,11 @@ def environment(template_dir: Path) -> jinja2.Environment:
     return env
 
 
-def public_names(module_text: str) -> list[str]:
+@parsed.memo
+def public_names(module_text: str) -> tuple[str, ...]:
     """Top-level classes and type aliases a models module defines, sorted."""
     names = []
-    for node in ast.parse(module_text).body:
+    for node in parsed.tree(module_text).body:
         if isinstance(node, ast.ClassDef):
             names.append(node.name)
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -101,7 +102,7 @@ def public_names(module_text: str) -> list[str]:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             if not node.target.id.startswith("_"):
                 names.append(node.target.id)
-    return sorted(set(names))
+    return tuple(sorted(set(names)))
 
 
 def render_package(
@@ -149,7 +150,7 @@ def render_package(
                 protocol=protocol,
                 title=title,
                 module=module,
-                names=public_names(text),
+                names=list(public_names(text)),
                 extras=_homes(module, client_exports(protocol))
                 if package_dir == protocol.package
                 else {},
@@ -178,13 +179,24 @@ def _homes(module: str, exports: Mapping[str, str]) -> dict[str, str]:
     }
 
 
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a body, nested ones included (imports are statements: no need to
+    visit the expressions, nine tenths of a module's nodes)."""
+    for node in body:
+        yield node
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+
+
 def _check_model_imports(
     rel: str, text: str, models: Mapping[str, str], protocol: Protocol
 ) -> None:
     """A client module may only import names its protocol's models module defines."""
-    if not rel.endswith(".py"):
+    if not rel.endswith(".py") or "models" not in text:  # no such import: nothing to parse
         return
-    for node in ast.walk(ast.parse(text)):
+    for node in _statements(parsed.tree(text).body):
         if not isinstance(node, ast.ImportFrom) or not (node.module or "").endswith(".models"):
             continue
         unit = (node.module or "").removeprefix(f"{PACKAGE}.").replace(".", "/") + ".py"

@@ -371,12 +371,16 @@ def combine(source: str) -> str:
         async_text = flavour(text, "async", first=first)
         sync_text = to_sync(flavour(text, "sync", first=first), first=first)
         try:
-            async_tree, sync_tree = ast.parse(async_text), ast.parse(sync_text)
+            async_tree = ast.parse(async_text)
+            # a statement the rewrite leaves alone (most of them) is its own twin
+            sync_tree = async_tree if sync_text == async_text else ast.parse(sync_text)
         except SyntaxError as exc:
             line = first + (exc.lineno or 1) - 1
             raise UnasyncError(line, f"a flavour is not valid Python: {exc.msg}") from None
         pieces = [(async_text, async_tree, False)]
-        if _without_docstrings(async_tree) != _without_docstrings(sync_tree):
+        if sync_tree is not async_tree and (
+            _without_docstrings(async_tree) != _without_docstrings(sync_tree)
+        ):
             pieces.insert(0, (sync_text, sync_tree, True))
         for piece, tree, twin in pieces:
             for name, line in _defined(tree):

@@ -25,6 +25,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from codegen import parsed
+
 SNAPSHOT_FILE = "API.txt"
 HEADER = (
     "# Public API of the agentproto package, written by codegen on every build; do not edit.\n"
@@ -55,6 +57,8 @@ def _with_doc(line: str, doc: str | None) -> str:
 
 
 def _unparse(node: ast.AST | None) -> str:
+    if isinstance(node, ast.Name):  # most of them (annotations, bases): what unparse gives
+        return node.id
     return "" if node is None else ast.unparse(node)
 
 
@@ -318,7 +322,7 @@ def _protocol_lines(files: Mapping[str, bytes]) -> list[str]:
     if init is None:
         return []
     lines: list[str] = []
-    for node in ast.parse(init).body:
+    for node in parsed.tree(init).body:
         if not isinstance(node, ast.AnnAssign | ast.Assign):
             continue
         target = node.targets[0] if isinstance(node, ast.Assign) else node.target
@@ -345,21 +349,23 @@ def implementation_digest(rel: str, data: bytes) -> str:
 
 def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
     """The snapshot text of a generated tree (relative path → bytes)."""
-    modules: list[_Module] = []
+    api: list[tuple[str, list[str]]] = []
     for rel in sorted(files):
         name = module_name(rel)
         if name is None:
             continue
+        # each tree is dropped once its lines are written: a heap holding every module's tree
+        # would be walked by each full collection of the cyclic collector
         tree = ast.parse(files[rel], filename=rel)
         module = _Module(name, tree)
         module.classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-        modules.append(module)
+        api.append((name, _module_lines(module)))
     out = [HEADER.rstrip("\n"), "", "[protocols]", *_protocol_lines(files)]
     if inputs is not None:
         out += ["", "[inputs]", *inputs]
     out += ["", "[api]"]
-    for module in sorted(modules, key=lambda m: m.name):
-        out.extend(_module_lines(module))
+    for _, lines in sorted(api, key=lambda item: item[0]):
+        out.extend(lines)
     out += ["", "[implementation]"]
     for rel in sorted(files):
         if rel in _VERSIONED or rel == ".gitignore":

@@ -1,0 +1,65 @@
+"""Parsed Python source, once per text: the trees every step of a build reads.
+
+A build reads the same module text many times over: the model rewrites (drop a class, find
+duplicates, name merged variants, check names, enums, unions), the package renderer (public
+names, the clients' model imports, the request signatures) and the API snapshot. ``tree``
+parses each distinct text once and gives every caller the same tree, so **callers must not
+change it** (copy first, as ``signatures.strip_annotated`` does).
+
+The cache is keyed by the text itself and holds the last few trees only: most reuse is by the
+next step of a chain of rewrites, and a tree of a large module is hundreds of thousands of
+objects that the cyclic collector would otherwise walk again and again. ``clear`` (called at
+the end of every build) drops them all.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import wraps
+from typing import TypeVar
+
+# Trees kept: a model unit's chain of rewrites re-reads the text the last step wrote, and
+# rendering reads the few models modules of one protocol at a time.
+_LIMIT = 8
+_trees: OrderedDict[str | bytes, ast.Module] = OrderedDict()
+_memos: list[Callable[[], None]] = []
+
+T = TypeVar("T")
+
+
+def tree(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
+    """``ast.parse(source)``, shared: the same tree for the same text (do not modify it).
+    ``filename`` only names the file in a ``SyntaxError``."""
+    found = _trees.get(source)
+    if found is not None:
+        _trees.move_to_end(source)
+        return found
+    parsed = ast.parse(source, filename=filename)
+    _trees[source] = parsed
+    if len(_trees) > _LIMIT:
+        _trees.popitem(last=False)
+    return parsed
+
+
+def memo(function: Callable[[str], T]) -> Callable[[str], T]:
+    """A fact derived from one text's tree (its public names...), computed once per text
+    until ``clear``. The value is shared like the tree: return immutable values."""
+    values: dict[str, T] = {}
+
+    @wraps(function)
+    def cached(text: str) -> T:
+        if text not in values:
+            values[text] = function(text)
+        return values[text]
+
+    _memos.append(values.clear)
+    return cached
+
+
+def clear() -> None:
+    """Forget every tree and derived fact (the end of a build)."""
+    _trees.clear()
+    for forget in _memos:
+        forget()

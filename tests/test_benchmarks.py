@@ -1,0 +1,65 @@
+"""Every benchmark runs in its smoke mode (one tiny round), so none can rot unnoticed.
+
+A smoke run checks that the benchmark still drives today's code and its peers end to end and
+prints its ratios against its anchor; its figures mean nothing (speed goals are judged from full
+runs, named in the README). A peer the benchmarks need is a test dependency: a missing one fails
+the run (exit 1), it is never skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+RATIO = r"\d+\.\d\dx?"
+# benchmark -> what its output must show: the ratios against its anchor
+EXPECTED = {
+    "bench_build.py": [rf"ratio cold / bare, CPU: +{RATIO}", r"no-op rebuild, in process"],
+    "bench_models.py": [
+        rf"import agentproto\.acp\.models .* ratio {RATIO}",
+        rf"PromptRequest +validate .*\({RATIO}\) +dump .*\({RATIO}\)",
+    ],
+    "bench_acp.py": [
+        rf"ratio ours / official: initialize {RATIO}, prompt {RATIO}",
+        rf"10 update\(s\): ours .* ratio {RATIO}",
+        rf"ratio ours / official: +{RATIO}",
+    ],
+    "bench_sse.py": [rf"ours / httpx-sse: {RATIO}", rf"ours / raw loop: +{RATIO}"],
+    "bench_flows.py": [
+        rf"executor overhead: -?[\d.]+ us per flow \({RATIO}\)",
+        rf"async executor overhead: -?[\d.]+ us per flow \({RATIO}\)",
+    ],
+    "bench_llm.py": [
+        rf"ours / raw httpx +throughput +{RATIO}",
+        rf"ours async / ai-lib-python async +throughput +{RATIO}",
+        r"jsonpath-ng / ours: [\d.]+x slower",
+        r"python-jsonpath / ours: [\d.]+x slower",
+    ],
+    "bench_skills.py": [rf"discover\(\) / raw httpx \+ json\.loads, wall: +{RATIO}"],
+    "bench_soak_acp.py": [r"end against start: RSS x[\d.]+", r"answered: \d+"],
+    "bench_soak_aap.py": [r"growth after the first quarter: fds [+-]\d+", r"no hang"],
+}
+
+
+def test_every_benchmark_is_smoke_tested() -> None:
+    assert sorted(EXPECTED) == sorted(p.name for p in (ROOT / "benchmarks").glob("bench_*.py"))
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_benchmark_smoke_run(name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / name), "--smoke"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, f"{name} --smoke failed:\n{done.stdout}\n{done.stderr}"
+    for pattern in EXPECTED[name]:
+        assert re.search(pattern, done.stdout), f"{name}: no {pattern!r} in:\n{done.stdout}"

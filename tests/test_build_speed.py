@@ -1,0 +1,315 @@
+"""The build's fast paths give what the slow ones gave (issue 26).
+
+- ``textedit.code_tokens`` (one regular expression) reads the tokens tokenize reads, on every
+  Python file of the repository and on snippets that trip lexers up;
+- ``rename_names`` renames what the tokenize round trip renamed, nothing in strings or comments;
+- ``parsed.tree`` shares one tree per text, holds few, and forgets them all at a build's end;
+- the duplicate-class pass drops, in one go, the classes the pair-by-pair loop dropped;
+- ``insert_imports`` finds its place from a module's first lines as from the whole module;
+- the compiled 2020-12 meta-schema check agrees with jsonschema (real schemas, edge cases, and
+  random breakages of real schemas);
+- a build leaves the cyclic collector's thresholds as it found them.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import gc
+import io
+import json
+import tokenize
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from codegen import parsed
+from codegen.errors import BuildError
+from codegen.inputs.metaschema import is_valid_schema
+from codegen.models.generate import _drop_classes, _later_of_each, _lines, duplicate_classes
+from codegen.pipeline import Layout, build
+from codegen.textedit import code_tokens, insert_imports, rename_names
+from tests.conftest import GENERATED, ROOT
+
+_KINDS = {
+    tokenize.NAME: "name",
+    tokenize.OP: "op",
+    tokenize.STRING: "string",
+    tokenize.NUMBER: "number",
+    tokenize.COMMENT: "comment",
+    tokenize.NL: "nl",
+    tokenize.NEWLINE: "nl",
+}
+SNIPPETS = [
+    "x = rb'a\\'b' + Rb\"c\" + f'{y!r:>{w}}' + u'z' + BR'''q''' + fr\"\"\"{a}\n\"\"\"\n",
+    "s = '''one\n'two' ''three'' \\'''\n'''\nt = \"\\\n\"\n",
+    "n = 1e-5 + 0x1F + 1_000j + .5 + 5. + 0o17 + 0b1 + 1.5e100.real\n",
+    "def f(*a, **k) -> None:  # a comment with 'quotes' and Foo\n    ...\n",
+    "x = (1 +\n     2)  \\\n  # trailing\ny = a if b else c; z = a ** -b // c @ d\n",
+    "x = a == b != c <= d >= e; y = a << b >> c; x **= 2; x //= 3; x >>= 1; x <<= 1\n",
+    "if (n := 10) > 5:\n    pass\nlambda: 0\nx = [*a, *b]\n",
+    "buf\"x\"\nub = 1\nclass Foo1(Foo, metaclass=M):\n    '''Foo1 in a docstring'''\n",
+]
+
+
+def reference_tokens(text: str) -> list[tuple[str, str]]:
+    out = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type in _KINDS and not (tok.type == tokenize.NEWLINE and tok.string == ""):
+            out.append((_KINDS[tok.type], tok.string))
+    return out
+
+
+def reference_rename(text: str, mapping: dict[str, str]) -> str:
+    """The rename as it was: a tokenize round trip."""
+    out = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.NAME and tok.string in mapping:
+            tok = tok._replace(string=mapping[tok.string])
+        out.append(tok)
+    return tokenize.untokenize(out)
+
+
+def python_files() -> list[Path]:
+    roots = (ROOT / "codegen", ROOT / "templates", GENERATED / "agentproto")
+    return sorted(p for root in roots for p in root.rglob("*.py") if "fixtures" not in p.parts)
+
+
+def test_code_tokens_are_tokenizes_tokens_on_every_file_and_snippet() -> None:
+    texts = [p.read_text(encoding="utf-8") for p in python_files()] + SNIPPETS
+    assert len(texts) > 100
+    for text in texts:
+        mine = list(code_tokens(text))
+        assert [(t.kind, t.string) for t in mine] == reference_tokens(text)
+        assert all(text[t.start : t.end] == t.string for t in mine)
+
+
+def test_rename_is_the_tokenize_round_trip_and_leaves_strings_and_comments() -> None:
+    snippet = SNIPPETS[-1]
+    renamed = rename_names(snippet, {"Foo1": "Foo", "Foo": "FooBase", "ub": "u2"})
+    assert renamed == reference_rename(snippet, {"Foo1": "Foo", "Foo": "FooBase", "ub": "u2"})
+    assert "class Foo(FooBase, metaclass=M)" in renamed
+    assert "'''Foo1 in a docstring'''" in renamed and 'buf"x"' in renamed and "u2 = 1" in renamed
+    models = (GENERATED / "agentproto" / "acp" / "models.py").read_text(encoding="utf-8")
+    classes = [n.name for n in ast.parse(models).body if isinstance(n, ast.ClassDef)]
+    mapping = {name: f"{name}Renamed" for name in classes[::3]}
+    assert rename_names(models, mapping) == reference_rename(models, mapping)
+    assert rename_names(models, {}) is models
+
+
+def test_one_tree_per_text_few_kept_and_none_after_a_build(project: Layout) -> None:
+    parsed.clear()
+    first = parsed.tree("x = 1\n")
+    assert parsed.tree("x = 1\n") is first
+    assert parsed.tree("x = 2\n") is not first
+    for i in range(20):
+        parsed.tree(f"y = {i}\n")
+    assert len(parsed._trees) <= 8
+    assert parsed.tree("x = 1\n") is not first  # evicted, parsed again
+
+    calls: list[str] = []
+
+    @parsed.memo
+    def names(text: str) -> tuple[str, ...]:
+        calls.append(text)
+        return tuple(n.id for n in ast.walk(parsed.tree(text)) if isinstance(n, ast.Name))
+
+    assert names("a = b\n") == ("a", "b") and names("a = b\n") == ("a", "b")
+    assert calls == ["a = b\n"]
+    with pytest.raises(BuildError):  # a build clears the cache, also when it fails
+        (project.schemas / "aap" / "spec.yaml").write_text("protocol: [\n")
+        build(project)
+    assert not parsed._trees
+    names("a = b\n")
+    assert calls == ["a = b\n", "a = b\n"]
+
+
+MODULE_WITH_DUPLICATES = '''"""Generated."""
+
+from __future__ import annotations
+
+
+class Item1(Model):
+    a: int
+
+
+class Item(Model):
+    a: int
+
+
+class Item2(Model):
+    a: int
+
+
+class Other(Model):
+    item: Item1 | Item | Item2
+    more: Thing3
+
+
+class Thing3(Model):
+    b: str
+
+
+class Thing(Model):
+    b: str
+
+
+Item1.model_rebuild()
+Item.model_rebuild()
+Thing.model_rebuild()
+'''
+
+
+def test_duplicates_dropped_at_once_as_pair_by_pair() -> None:
+    text = MODULE_WITH_DUPLICATES
+    duplicates = duplicate_classes(text)
+    assert duplicates == {"Item1": "Item", "Item2": "Item", "Thing3": "Thing"}
+    old = text
+    for duplicate, original in duplicates.items():  # the loop this replaced
+        _, second = sorted((duplicate, original), key=_lines(old).__getitem__)
+        old = _drop_classes(old, {second})
+        old = reference_rename(old, {duplicate: original})
+    new = rename_names(_drop_classes(text, _later_of_each(duplicates, _lines(text))), duplicates)
+    assert new == old
+    assert [n.name for n in ast.parse(new).body if isinstance(n, ast.ClassDef)] == [
+        "Item",
+        "Other",
+        "Thing",
+    ]
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        '"""One line."""\n\nfrom __future__ import annotations\n',
+        '"""' + "long\n" * 60 + '"""\nfrom __future__ import annotations\n',
+        "from __future__ import annotations\n",
+        "import os\n",
+        '"""Doc."""\nx = (\n' + "    1,\n" * 50 + ")\n",
+        "",
+    ],
+)
+def test_imports_go_where_the_whole_module_says(head: str) -> None:
+    text = head + "\n".join(f"X{i} = {i}" for i in range(80)) + "\n"
+    body = ast.parse(text).body
+    after = 0
+    for statement in body[:2]:
+        docstring = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+        future = isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        if not (docstring or future):
+            break
+        after = statement.end_lineno or 0
+    lines = io.StringIO(text, newline="").readlines()
+    expected = "".join(lines[:after]) + "import sys\n" + "".join(lines[after:])
+    assert insert_imports(text, "import sys\n") == expected
+
+
+META = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
+SCHEMAS = [
+    ROOT / "schemas" / "acp" / "schema.v1.json",
+    ROOT / "schemas" / "aap" / "aap.schema.json",
+    ROOT / "schemas" / "skills" / "skills.schema.json",
+    ROOT / "schemas" / "ai_protocol" / "ai-protocol.v1.1.schema.json",
+    ROOT / "codegen" / "data" / "spec_table.schema.json",
+]
+EDGES: list[Any] = [
+    {"minLength": True},
+    {"minLength": 1.0},
+    {"minLength": 1.5},
+    {"minLength": -1},
+    {"minimum": True},
+    {"required": ["a", "a"]},
+    {"required": ["a", 1]},
+    {"type": []},
+    {"type": ["string", "string"]},
+    {"type": "strin"},
+    {"enum": 5},
+    {"enum": []},
+    {"properties": {"a": 5}},
+    {"properties": {"a": True}},
+    {"$defs": {"a": {"type": 1}}},
+    {"definitions": {"a": {"type": 1}}},
+    {"dependencies": {"a": ["b", "b"]}},
+    {"$id": "a#b"},
+    {"$anchor": "1a"},
+    {"pattern": "("},
+    {"items": [{}]},
+    {"prefixItems": []},
+    {"allOf": []},
+    {"$ref": 5},
+    {"multipleOf": 0},
+    {"exclusiveMinimum": True},
+    {"$vocabulary": {"a": 1}},
+    {"contentSchema": {"type": 2}},
+    {"examples": {}},
+    {"propertyNames": {"minLength": -1}},
+    {"x-anything": {"type": 1}},
+    {"maxContains": 0},
+    {"minLength": 10**30},
+    5,
+    True,
+    [],
+]
+
+
+def test_meta_schema_check_agrees_with_jsonschema_on_real_schemas_and_edges() -> None:
+    for path in SCHEMAS:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        assert is_valid_schema(document) and META.is_valid(document)
+    for document in EDGES:
+        assert is_valid_schema(document) == META.is_valid(document), document
+
+
+def _nodes(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _nodes(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _nodes(value, (*path, index))
+    return found
+
+
+AAP = json.loads((ROOT / "schemas" / "aap" / "aap.schema.json").read_text(encoding="utf-8"))
+AAP_NODES = _nodes(AAP)[1:]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(-2, 2) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=5,
+) | st.sampled_from(["object", "string", "#/$defs/Nope", "^(", [], {}, ["a", "a"]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(AAP_NODES), JSON_VALUES), min_size=1, max_size=3))
+def test_meta_schema_check_agrees_with_jsonschema_on_broken_schemas(
+    breaks: list[tuple[tuple[Any, ...], Any]],
+) -> None:
+    document = copy.deepcopy(AAP)
+    for path, value in breaks:
+        node = document
+        for key in path[:-1]:
+            if not isinstance(node, dict | list):
+                break
+            try:
+                node = node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+        else:
+            if isinstance(node, dict) or (isinstance(node, list) and path[-1] < len(node)):
+                node[path[-1]] = value
+    before = json.dumps(document, sort_keys=True)
+    assert is_valid_schema(document) == META.is_valid(document)
+    assert json.dumps(document, sort_keys=True) == before  # no default written into it
+
+
+def test_a_build_restores_the_collector_thresholds(project: Layout) -> None:
+    before = gc.get_threshold()
+    (project.schemas / "aap" / "spec.yaml").write_text("protocol: [\n")
+    with pytest.raises(BuildError):
+        build(project)
+    assert gc.get_threshold() == before
