@@ -41,6 +41,22 @@ from codegen.package.unasync import ship
 
 EXPORTS = {  # sorted where it is used
     "AsyncChatStream": "client",
+    "AsyncFallbackChain": "fallback",
+    "AsyncFallbackStream": "fallback",
+    "Attempt": "fallback",
+    "Budget": "pricing",
+    "BudgetExceededError": "pricing",
+    "Cost": "pricing",
+    "ErrorInfo": "observe",
+    "FallbackChain": "fallback",
+    "FallbackError": "fallback",
+    "FallbackStream": "fallback",
+    "Hooks": "observe",
+    "ModelCatalog": "pricing",
+    "Price": "pricing",
+    "RequestInfo": "observe",
+    "ResponseInfo": "observe",
+    "StreamInterruptedError": "fallback",
     "AsyncLLMClient": "client",
     "ChatResponse": "response",
     "ChatStream": "client",
@@ -123,6 +139,7 @@ def render(
 
     formats: dict[str, str] = {}  # vendored v2 provider id (and aliases) -> payload format
     upstream: list[tuple[str, str]] = []
+    refused: list[tuple[str, tuple[str, str]]] = []  # key -> (pointer, reason): not chat APIs
     for file in upstream_manifest_files(folder):
         shown = display_path(file, root)
         manifest = load_document(file, root)
@@ -135,15 +152,16 @@ def render(
         except versions.VersionError as exc:
             problems.append(Problem(shown, exc.pointer, exc.reason))
             continue
-        problems.extend(_check(normalized, shown, paths, payloads))
         major = versions.protocol_major(manifest)
-        upstream.append(
-            (
-                f"{manifest['id']}@v{major}",
-                json.dumps(manifest, ensure_ascii=False, separators=(",", ":")),
-            )
-        )
+        key = f"{manifest['id']}@v{major}"
         fmt = str(versions.payload_format_of(normalized))
+        unbuildable = versions.unbuildable_format(normalized, fmt, payloads.FORMATS)
+        if unbuildable is not None:
+            # vendored as upstream has it; the client refuses it with this one reason
+            refused.append((key, unbuildable))
+            continue
+        problems.extend(_check(normalized, shown, paths, payloads))
+        upstream.append((key, json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))))
         formats[str(manifest["id"])] = fmt
         for alias in manifest.get("aliases") or ():
             formats.setdefault(str(alias), fmt)
@@ -165,6 +183,8 @@ def render(
             providers=providers,
             capability_names=capability_names,
             upstream=sorted(upstream),
+            refused=sorted(refused),
+            catalogs=_catalogs(folder, root),
         ),
         "llm/errors.py": env.get_template("llm/errors.py.j2").render(
             protocol=protocol,
@@ -447,6 +467,19 @@ def _leaves(error: Any) -> list[Any]:
     return [leaf for sub in closest for leaf in _leaves(sub)]
 
 
+def _catalogs(folder: Path, root: Path) -> list[tuple[str, str]]:
+    """The vendored v1 model records (``v1/models/*.json``: per-token prices and context
+    windows), embedded as JSON by file stem."""
+    out: list[tuple[str, str]] = []
+    for file in sorted((folder / "v1" / "models").glob("*.json")):
+        data = load_document(file, root)
+        models = data.get("models") if isinstance(data, dict) else None
+        if not isinstance(models, dict):
+            raise BuildError.single(display_path(file, root), "/models", "must be an object")
+        out.append((file.stem, json.dumps(data, ensure_ascii=False, separators=(",", ":"))))
+    return out
+
+
 def _validate(
     manifest: Any, shown: str, versions: ModuleType, validators: Mapping[str, list[Any]]
 ) -> list[Problem]:
@@ -459,9 +492,12 @@ def _validate(
     except versions.VersionError as exc:
         return [Problem(shown, exc.pointer, exc.reason)]
     found: list[Problem] = []
+    document = versions.for_validation(manifest)
     for validator in validators[kind]:
         found = []
-        for error in validator.iter_errors(manifest):
+        for error in validator.iter_errors(document):
+            if versions.tolerated(kind, error.validator, error.absolute_path):
+                continue
             for leaf in _leaves(error):
                 found.append(Problem(shown, to_pointer(leaf.absolute_path), leaf.message))
         if not found:
