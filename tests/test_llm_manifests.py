@@ -664,27 +664,40 @@ def test_by_message_contains_classifies_by_the_message() -> None:
 
 
 def test_the_build_checks_the_provider_contracts(tmp_path: Path) -> None:
-    """A vendored contract's api_style must be one the client reads, and the v2 manifest of
-    its provider must read in that shape (gemini's contract names it by its alias google)."""
+    """A vendored contract must be valid under upstream's contract schema (its ``$schema`` key
+    aside), its api_style one the client reads, and the v2 manifest of its provider must read
+    in that shape (gemini's contract names it by its alias google)."""
     from codegen.clients import llm as build_llm
 
     versions = build_llm._standalone(ROOT / "templates", "versions")
+    folder = ROOT / "schemas" / "ai_protocol" / "v2"
+    schemas = {
+        "v2/provider-contract.json": json.loads((folder / "provider-contract.json").read_text())
+    }
     contracts = tmp_path / "v2" / "contracts"
     contracts.mkdir(parents=True)
     formats = {"anthropic": "anthropic_style", "google": "gemini_style"}
-    for file in sorted((ROOT / "schemas" / "ai_protocol" / "v2" / "contracts").glob("*.yaml")):
+    for file in sorted((folder / "contracts").glob("*.yaml")):
         (contracts / file.name).write_text(file.read_text("utf-8"), "utf-8")
-    assert build_llm._check_contracts(tmp_path, tmp_path, versions, formats) == []
-    (contracts / "odd.yaml").write_text("provider_id: google\napi_style: soap_rpc\n", "utf-8")
-    (contracts / "wrong.yaml").write_text(
-        "provider_id: anthropic\napi_style: openai_chat\n", "utf-8"
+    assert build_llm._check_contracts(tmp_path, tmp_path, versions, formats, schemas) == []
+    anthropic = yaml.safe_load(
+        (folder / "contracts" / "anthropic-messages.contract.yaml").read_text()
     )
-    found = build_llm._check_contracts(tmp_path, tmp_path, versions, formats)
+    gemini = yaml.safe_load((folder / "contracts" / "gemini-generate.contract.yaml").read_text())
+    (contracts / "odd.yaml").write_text(yaml.safe_dump({**gemini, "api_style": "custom"}), "utf-8")
+    (contracts / "wrong.yaml").write_text(
+        yaml.safe_dump({**anthropic, "api_style": "openai_compatible"}), "utf-8"
+    )
+    broken = {k: v for k, v in anthropic.items() if k != "response_mapping"}
+    (contracts / "x-broken.yaml").write_text(yaml.safe_dump(broken), "utf-8")
+    found = build_llm._check_contracts(tmp_path, tmp_path, versions, formats, schemas)
     assert [(p.file, p.pointer) for p in found] == [
         ("v2/contracts/odd.yaml", "/api_style"),
         ("v2/contracts/wrong.yaml", "/api_style"),
+        ("v2/contracts/x-broken.yaml", ""),
     ]
-    assert "soap_rpc" in found[0].reason and "anthropic_style" in found[1].reason
+    assert "custom" in found[0].reason and "anthropic_style" in found[1].reason
+    assert "response_mapping" in found[2].reason
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ from urllib.parse import parse_qs
 import pytest
 import yaml
 from agentproto._runtime.http_errors import ResponseValidationError
-from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError
+from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError, UnsupportedError
 from agentproto.llm.registry import PROVIDER_IDS
 from agentproto.llm.streaming import IncompleteStreamError
 
@@ -303,7 +303,12 @@ def test_chat_request(provider: str, recorder: Recorder, base_url: str) -> None:
 def test_stream_request(provider: str, recorder: Recorder, base_url: str) -> None:
     manifest = Manifest.bundled(provider)
     if "stream" not in manifest.mappings and "chat_stream" not in manifest.endpoints:
-        pytest.skip(f"{provider}: the manifest gives no way to ask for a stream")
+        # (bundled gemini v1): refused before anything is sent, with how to give the path
+        with make_client(provider, base_url) as client:
+            with pytest.raises(UnsupportedError, match=r"no way to ask for a stream.*stream_path"):
+                client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64)
+        assert recorder.take() == []
+        return
     with make_client(provider, base_url) as client:
         try:
             with client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64) as stream:

@@ -57,6 +57,10 @@ EXPORTS = {  # sorted where it is used
     "RequestInfo": "observe",
     "ResponseInfo": "observe",
     "StreamInterruptedError": "fallback",
+    "TextToolConfig": "text_tools",
+    "TextToolParse": "text_tools",
+    "hybrid_tool_calls": "text_tools",
+    "parse_text_tool_calls": "text_tools",
     "AsyncLLMClient": "client",
     "ChatResponse": "response",
     "ChatStream": "client",
@@ -165,7 +169,7 @@ def render(
         formats[str(manifest["id"])] = fmt
         for alias in manifest.get("aliases") or ():
             formats.setdefault(str(alias), fmt)
-    problems.extend(_check_contracts(folder, root, versions, formats))
+    problems.extend(_check_contracts(folder, root, versions, formats, schemas))
     if problems:
         raise BuildError(problems)
 
@@ -366,14 +370,30 @@ def upstream_manifest_files(protocol_folder: Path) -> list[Path]:
 
 
 def _check_contracts(
-    folder: Path, root: Path, versions: ModuleType, formats: Mapping[str, str]
+    folder: Path,
+    root: Path,
+    versions: ModuleType,
+    formats: Mapping[str, str],
+    schemas: Mapping[str, dict[str, Any]],
 ) -> list[Problem]:
-    """Each vendored provider contract names an API style the client has a shape for, and a
-    vendored v2 manifest of that provider is read in that shape."""
+    """Each vendored provider contract is valid under upstream's contract schema, names an API
+    style the client has a shape for, and a vendored v2 manifest of that provider is read in
+    that shape."""
+    import jsonschema.validators
+
+    schema = schemas["v2/provider-contract.json"]
+    validator = jsonschema.validators.validator_for(schema)(schema)
     problems: list[Problem] = []
     for file in sorted((folder / "v2" / "contracts").glob("*.yaml")):
         shown = display_path(file, root)
         contract = load_document(file, root)
+        # `$schema` names the schema; that schema's own `additionalProperties: false` does not
+        # list it, so it is set aside before validating (as upstream's contracts all carry it)
+        body = {k: v for k, v in (contract or {}).items() if k != "$schema"}
+        invalid = sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))
+        problems.extend(Problem(shown, to_pointer(e.absolute_path), e.message) for e in invalid)
+        if invalid:
+            continue
         style = str((contract or {}).get("api_style", ""))
         fmt = versions.style_format(style)
         if fmt is None:

@@ -32,8 +32,9 @@ DEPENDENCIES = (
     "jsonschema>=4.18,<5",
     "pydantic>=2.11,<3",
 )
-# Optional extras: the Skill Sharing provider kit serves skills with Starlette.
-EXTRAS = {"provider": ("starlette>=0.37,<2",)}
+# Optional extras: the Skill Sharing provider kit serves skills with Starlette; the LLM client
+# reports spans and metrics through the OpenTelemetry API when it is installed.
+EXTRAS = {"otel": ("opentelemetry-api>=1.20,<2",), "provider": ("starlette>=0.37,<2",)}
 _TITLES = {
     "acp": "Agent Client Protocol: JSON-RPC 2.0 over stdio between an editor and a coding agent",
     "aap": "Agent Application Protocol: HTTP + SSE sessions and turns",

@@ -104,6 +104,8 @@ class Cost:
 
 
 def _number(value: Any) -> Decimal | None:
+    if isinstance(value, Decimal):
+        return value if value.is_finite() and value >= 0 else None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
     try:

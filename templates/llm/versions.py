@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, TypeGuard, cast
+from typing import Any, Final, TypeGuard, cast
 
 __all__ = [
     "PROFILE_PROVIDERS",
@@ -309,6 +309,19 @@ def _endpoints(data: Mapping[str, Any], fmt: str) -> dict[str, Any]:
     return endpoints
 
 
+_OWN_PARAMETERS: Final = ("reasoning_effort",)
+"""Chat parameters an API style's profile maps that only the style's own provider is known to
+take: another provider gets them only when its manifest declares them."""
+
+
+def _declares(data: Mapping[str, Any], standard: str) -> bool:
+    declared = {
+        str(spec.get("alias") or name) if _is_map(spec) else str(name)
+        for name, spec in _map(data.get("parameters")).items()
+    }
+    return standard in declared or standard in _map(data.get("parameter_mappings"))
+
+
 def normalize(
     data: Mapping[str, Any],
     profile: Callable[[str], Mapping[str, Any] | None] = lambda _fmt: None,
@@ -350,6 +363,12 @@ def normalize(
         if standard not in mappings:
             mappings[standard] = str(name)
     mappings.update({str(k): str(v) for k, v in _map(data.get("parameter_mappings")).items()})
+    if base.get("id") != data.get("id"):
+        # the API style's own provider (OpenAI for openai_style) takes reasoning_effort; a
+        # provider merely compatible with the style is sent it only when it declares it
+        for name in _OWN_PARAMETERS:
+            if not _declares(data, name):
+                mappings.pop(name, None)
     out["parameter_mappings"] = mappings
     for key in ("response_paths", "tooling"):
         if key not in data and key in base:

@@ -91,6 +91,12 @@ if TYPE_CHECKING:
     from agentproto.llm.response import ChatResponse, ToolArgumentsError, ToolCall, Usage
     from agentproto.llm.services import Embeddings, ModelInfo
     from agentproto.llm.structured import ParsedChatResponse, StructuredOutputError
+    from agentproto.llm.text_tools import (
+        TextToolConfig,
+        TextToolParse,
+        hybrid_tool_calls,
+        parse_text_tool_calls,
+    )
     from agentproto.llm.tool_loop import (
         FunctionTool,
         ToolError,
@@ -143,6 +149,7 @@ __all__ = [
     "function_tool",
     "FunctionTool",
     "Hooks",
+    "hybrid_tool_calls",
     "ImageBlock",
     "InputFormat",
     "Jitter",
@@ -154,6 +161,7 @@ __all__ = [
     "ModelCatalog",
     "ModelInfo",
     "MultiCandidate",
+    "parse_text_tool_calls",
     "ParsedChatResponse",
     "Price",
     "Protocol",
@@ -182,6 +190,8 @@ __all__ = [
     "StructuredOutputError",
     "SupportType",
     "Termination",
+    "TextToolConfig",
+    "TextToolParse",
     "ToolArgumentsError",
     "ToolCall",
     "ToolCalls",
@@ -239,6 +249,8 @@ _HOMES = {
     "ResponseInfo": "agentproto.llm.observe",
     "StreamInterruptedError": "agentproto.llm.fallback",
     "StructuredOutputError": "agentproto.llm.structured",
+    "TextToolConfig": "agentproto.llm.text_tools",
+    "TextToolParse": "agentproto.llm.text_tools",
     "ToolArgumentsError": "agentproto.llm.response",
     "ToolCall": "agentproto.llm.response",
     "ToolError": "agentproto.llm.tool_loop",
@@ -252,6 +264,8 @@ _HOMES = {
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",
     "function_tool": "agentproto.llm.tool_loop",
+    "hybrid_tool_calls": "agentproto.llm.text_tools",
+    "parse_text_tool_calls": "agentproto.llm.text_tools",
     **dict.fromkeys(
         [
             "Accumulator",
