@@ -4,6 +4,8 @@ it, every attempt recorded; sync and async."""
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -285,3 +287,19 @@ def test_usage_only_events_before_the_answer_are_held_not_lost(server: Targets) 
 
 def test_sse_helper_frames() -> None:
     assert sse({"a": 1})[-1] == b"data: [DONE]\n\n"
+
+
+def test_a_chain_stream_dropped_unclosed_is_freed_at_once(server: Targets) -> None:
+    """The chain's event generator holds the delivery, not the stream: no reference cycle."""
+    url = server.plan("drop1", Stream(openai_text_stream("a b c")))
+    with FallbackChain([(client("openai", url), "m")]) as chain:
+        gc.disable()
+        try:
+            stream = chain.stream(USER)
+            events = iter(stream)
+            assert isinstance(next(events), PartialContentDelta)
+            ref = weakref.ref(stream)
+            del stream, events
+            assert ref() is None
+        finally:
+            gc.enable()

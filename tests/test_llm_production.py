@@ -4,6 +4,8 @@ loopback HTTP with real provider-shaped answers."""
 from __future__ import annotations
 
 import copy
+import gc
+import weakref
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -590,7 +592,28 @@ def test_without_an_sdk_nothing_is_recorded_and_streams_take_no_extra_step(
         assert stream._iterator.__name__ == "_chat_events"
         assert stream.final_response().content == "a b"
     with client("openai", url, telemetry=False) as llm:
-        assert llm._observer.active is False
+        assert llm.observer.active is False
+
+
+def test_an_observed_stream_dropped_unclosed_is_freed_at_once(server: Targets, otel: Any) -> None:
+    """With a span and a budget the stream has an observing step, which holds the fold, not
+    the stream: no reference cycle, so a stream dropped unclosed is freed (and its span ended,
+    marked closed early) without the garbage collector."""
+    telemetry, exporter, _reader = otel
+    url = server.plan("t8", Stream(openai_text_stream("a b c")))
+    with client("openai@v2", url, telemetry=telemetry, budget=Budget(100)) as llm:
+        gc.disable()
+        try:
+            stream = llm.stream(USER, model="gpt-4o")
+            assert stream._iterator.__name__ == "_observe"
+            next(iter(stream))
+            ref = weakref.ref(stream)
+            del stream
+            assert ref() is None
+        finally:
+            gc.enable()
+    (span,) = exporter.get_finished_spans()
+    assert dict(span.attributes or {})["agentproto.stream.closed_early"] is True
 
 
 def test_hooks_see_requests_answers_and_errors_without_the_key(server: Targets) -> None:

@@ -80,6 +80,8 @@ RENAMES: Final[dict[str, str]] = {
     "_achat_events": "_chat_events",
     "_aobserve": "_observe",
     "_achain_events": "_chain_events",
+    "_AsyncOpener": "_Opener",
+    "_AsyncDelivery": "_Delivery",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 

@@ -107,7 +107,7 @@ class FallbackError(APIError):
 
     def __init__(self, message: str, *, attempts: tuple[Attempt, ...]) -> None:
         super().__init__(message)
-        self.attempts = attempts
+        self.attempts: tuple[Attempt, ...] = attempts
 
 
 class StreamInterruptedError(APIError):
@@ -127,11 +127,11 @@ class StreamInterruptedError(APIError):
         attempts: tuple[Attempt, ...],
     ) -> None:
         super().__init__(message)
-        self.provider = provider
-        self.model = model
-        self.partial = partial
-        self.delivered_events = delivered_events
-        self.attempts = attempts
+        self.provider: str = provider
+        self.model: str = model
+        self.partial: ChatResponse | None = partial
+        self.delivered_events: int = delivered_events
+        self.attempts: tuple[Attempt, ...] = attempts
 
 
 def _error_class(error: BaseException) -> str:
@@ -247,9 +247,9 @@ class AsyncFallbackChain:
         if not targets:
             raise ValueError("a fallback chain needs at least one target")
         self.targets: tuple[tuple[AsyncLLMClient, str], ...] = tuple(targets)
-        self.budget = budget
-        self.context_window_fallback = context_window_fallback
-        self.telemetry = (
+        self.budget: Budget | None = budget
+        self.context_window_fallback: bool = context_window_fallback
+        self.telemetry: Telemetry = (
             telemetry
             if isinstance(telemetry, Telemetry)
             else Telemetry("agentproto.llm", enabled=telemetry)
@@ -303,6 +303,78 @@ class AsyncFallbackChain:
         await self.aclose()
 
 
+@dataclass
+class _AsyncDelivery:
+    """What a chain's stream delivers: the target that answered, the events it held back while
+    deciding, and how many events went out. Shared by the stream and its event generator (the
+    generator holds this, not the stream: a stream dropped unclosed is freed at once)."""
+
+    stream: AsyncChatStream
+    held: list[StreamEvent]
+    provider: str
+    model: str
+    delivered: int = 0
+
+    def interrupted(
+        self, attempts: tuple[Attempt, ...], error: BaseException
+    ) -> StreamInterruptedError:
+        """The error for this stream broken by ``error`` after its first event."""
+        return StreamInterruptedError(
+            f"{self.provider} {self.model}: the stream broke after {self.delivered} "
+            f"delivered event(s) ({type(error).__name__}); nothing was spliced in from "
+            "another target",
+            provider=self.provider,
+            model=self.model,
+            partial=self.stream.partial(),
+            delivered_events=self.delivered,
+            attempts=attempts,
+        )
+
+
+class _AsyncOpener:
+    """Opens the targets of a chain in turn for one stream (see :meth:`open`)."""
+
+    def __init__(
+        self,
+        chain: AsyncFallbackChain,
+        messages: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any],
+    ) -> None:
+        self.targets = chain.targets
+        self.messages = messages
+        self.options = dict(options)
+        self.plan = _Plan(chain.budget, chain.context_window_fallback)
+        self.delivery: _AsyncDelivery | None = None
+
+    async def open(self) -> _AsyncDelivery:
+        """Open targets in turn until one yields its first deliverable event (once)."""
+        if self.delivery is not None:
+            return self.delivery
+        plan = self.plan
+        for client, model in self.targets:
+            if not plan.admit(client, model):
+                continue
+            started = time.perf_counter()
+            stream: AsyncChatStream | None = None
+            held: list[StreamEvent] = []
+            try:
+                stream = await client.stream(self.messages, model=model, **self.options)
+                async for event in stream:
+                    held.append(event)
+                    if type(event) is not Metadata:  # a usage report is not an answer yet
+                        break
+            except Exception as exc:
+                if stream is not None:
+                    await stream.aclose()
+                if not plan.failed(client, model, started, exc):
+                    raise
+                continue
+            plan.answered(client, model, started)
+            self.delivery = _AsyncDelivery(stream, held, client.manifest.id, model)
+            return self.delivery
+        raise plan.exhausted() from plan.last_error
+
+
 class AsyncFallbackStream:
     """A chain's stream: iterate it for the events of the target that answered.
 
@@ -316,53 +388,26 @@ class AsyncFallbackStream:
         messages: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any],
     ) -> None:
-        self._chain = chain
-        self._messages = messages
-        self._options = dict(options)
-        self._plan = _Plan(chain.budget, chain.context_window_fallback)
-        self._stream: AsyncChatStream | None = None
-        self._held: list[StreamEvent] = []
-        self._delivered = 0
+        self._budget = chain.budget
+        self._opener = _AsyncOpener(chain, messages, options)
         self._iterator: AsyncGenerator[StreamEvent, None] | None = None
-        self.provider: str | None = None
-        self.model: str | None = None
 
     @property
     def attempts(self) -> tuple[Attempt, ...]:
-        return tuple(self._plan.attempts)
+        return tuple(self._opener.plan.attempts)
 
-    async def _open(self) -> None:
-        """Open targets in turn until one yields its first deliverable event."""
-        plan = self._plan
-        for client, model in self._chain.targets:
-            if not plan.admit(client, model):
-                continue
-            started = time.perf_counter()
-            stream: AsyncChatStream | None = None
-            held: list[StreamEvent] = []
-            try:
-                stream = await client.stream(self._messages, model=model, **self._options)
-                async for event in stream:
-                    held.append(event)
-                    if type(event) is not Metadata:  # a usage report is not an answer yet
-                        break
-                else:
-                    # ended with no event but usage: an answer with nothing in it
-                    pass
-            except Exception as exc:
-                if stream is not None:
-                    await stream.aclose()
-                if not plan.failed(client, model, started, exc):
-                    raise
-                continue
-            plan.answered(client, model, started)
-            self._stream, self._held = stream, held
-            self.provider, self.model = client.manifest.id, model
-            return
-        raise plan.exhausted() from plan.last_error
+    @property
+    def provider(self) -> str | None:
+        delivery = self._opener.delivery
+        return delivery.provider if delivery is not None else None
+
+    @property
+    def model(self) -> str | None:
+        delivery = self._opener.delivery
+        return delivery.model if delivery is not None else None
 
     async def __aenter__(self) -> Self:
-        await self._open()
+        await self._opener.open()
         return self
 
     async def __aexit__(
@@ -376,53 +421,34 @@ class AsyncFallbackStream:
     async def aclose(self) -> None:
         if self._iterator is not None:
             await self._iterator.aclose()
-        if self._stream is not None:
-            await self._stream.aclose()
+        if self._opener.delivery is not None:
+            await self._opener.delivery.stream.aclose()
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
         if self._iterator is None:
-            self._iterator = _achain_events(self)
+            self._iterator = _achain_events(self._opener)
         return self._iterator
 
     async def final_response(self) -> ChatResponse:
         """Read the rest and return the whole answer, with the chain's ``attempts``."""
         async for _ in self:
             pass
-        assert self._stream is not None
-        final = await self._stream.final_response()
-        if self._chain.budget is not None:
-            self._chain.budget.charge(final.cost)
+        delivery = await self._opener.open()
+        final = await delivery.stream.final_response()
+        if self._budget is not None:
+            self._budget.charge(final.cost)
         return replace(final, attempts=self.attempts)
 
-    def _interrupted(self, error: BaseException) -> StreamInterruptedError:
-        stream = self._stream
-        assert stream is not None
-        partial = stream.partial()
-        return StreamInterruptedError(
-            f"{self.provider} {self.model}: the stream broke after {self._delivered} delivered "
-            f"event(s) ({type(error).__name__}); nothing was spliced in from another target",
-            provider=self.provider or "",
-            model=self.model or "",
-            partial=partial,
-            delivered_events=self._delivered,
-            attempts=self.attempts,
-        )
 
-
-async def _achain_events(
-    fallback: AsyncFallbackStream,
-) -> AsyncGenerator[StreamEvent, None]:
-    if fallback._stream is None:
-        await fallback._open()
-    stream = fallback._stream
-    assert stream is not None
-    for event in fallback._held:
-        fallback._delivered += 1
+async def _achain_events(opener: _AsyncOpener) -> AsyncGenerator[StreamEvent, None]:
+    delivery = await opener.open()
+    held, delivery.held = delivery.held, []
+    for event in held:
+        delivery.delivered += 1
         yield event
-    fallback._held = []
     try:
-        async for event in stream:
-            fallback._delivered += 1
+        async for event in delivery.stream:
+            delivery.delivered += 1
             yield event
     except (APIError, httpx.TransportError) as exc:
-        raise fallback._interrupted(exc) from exc
+        raise delivery.interrupted(tuple(opener.plan.attempts), exc) from exc

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from agentproto._runtime.http_errors import APIError
 
@@ -141,8 +141,8 @@ def _read(
     )
 
 
-def _mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+def _mapping(value: object) -> Mapping[str, Any]:
+    return cast("Mapping[str, Any]", value) if isinstance(value, Mapping) else {}
 
 
 def _model_entry(manifest: Manifest, model: str) -> Mapping[str, Any]:
@@ -154,24 +154,26 @@ class ModelCatalog:
     """v1 model records (``{"models": {key: {"provider", "model_id", "context_window",
     "pricing": {"input_per_token", "output_per_token"}}}}``), found by key or ``model_id``."""
 
-    def __init__(self, records: Mapping[str, Mapping[str, Any]], source: str = "") -> None:
+    def __init__(self, records: Mapping[str, object], source: str = "") -> None:
         self.records: dict[str, Mapping[str, Any]] = {}
-        for key, record in records.items():
-            if not isinstance(record, Mapping):
+        for key, value in records.items():
+            record = _mapping(value)
+            if not isinstance(value, Mapping):
                 continue
             self.records[str(key)] = record
             model_id = record.get("model_id")
             if isinstance(model_id, str) and model_id not in self.records:
                 self.records[model_id] = record
-        self.source = source
+        self.source: str = source
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "<catalog>") -> ModelCatalog:
         """A model-record document (a v1 ``models`` file)."""
-        models = data.get("models") if isinstance(data, Mapping) else None
+        models: object = _mapping(data).get("models")
+        records = _mapping(models)
         if not isinstance(models, Mapping):
             raise ValueError(f"{source}: a model catalog is an object with a 'models' object")
-        return cls(models, source)
+        return cls(records, source)
 
     @classmethod
     def load(cls, path: str | Path) -> ModelCatalog:
@@ -222,8 +224,8 @@ def price_of(manifest: Manifest, model: str, catalog: ModelCatalog | None = None
     )
     if found is not None:
         return found
-    provider_level = manifest.raw.get("pricing")
-    if isinstance(provider_level, Mapping):
+    provider_level = _mapping(manifest.raw.get("pricing"))
+    if provider_level:
         found = _read(
             {
                 "input_per_1k": provider_level.get("input_per_1k_tokens"),
@@ -308,7 +310,7 @@ class BudgetExceededError(APIError):
 
     def __init__(self, message: str, *, budget: Budget) -> None:
         super().__init__(message)
-        self.budget = budget
+        self.budget: Budget = budget
 
 
 class Budget:
@@ -320,10 +322,10 @@ class Budget:
         found = _number(limit)
         if found is None:
             raise ValueError(f"a budget limit is a non-negative number, not {limit!r}")
-        self.limit = found
-        self.currency = currency
-        self.spent = Decimal(0)
-        self.charges = 0
+        self.limit: Decimal = found
+        self.currency: str | None = currency
+        self.spent: Decimal = Decimal(0)
+        self.charges: int = 0
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:

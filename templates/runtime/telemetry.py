@@ -28,11 +28,11 @@ trace per agent turn.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 __all__ = ["Histogram", "SpanHandle", "Telemetry", "otel_available"]
 
@@ -64,7 +64,7 @@ def _clean(attributes: Mapping[str, Any]) -> dict[str, AttributeValue]:
         if isinstance(value, str | bool | int | float):
             out[key] = value
         elif isinstance(value, list | tuple):
-            out[key] = [str(v) for v in value]
+            out[key] = [str(v) for v in cast("Sequence[Any]", value)]
         else:
             out[key] = str(value)
     return out
@@ -85,7 +85,7 @@ class _Histogram:
     __slots__ = ("_inner",)
 
     def __init__(self, inner: Any) -> None:
-        self._inner = inner
+        self._inner: Any = inner
 
     def record(self, amount: float, attributes: Mapping[str, Any] | None = None) -> None:
         self._inner.record(amount, attributes=_clean(attributes or {}))
@@ -98,13 +98,18 @@ class SpanHandle:
     __slots__ = ("_ended", "_span", "started")
 
     def __init__(self, span: Any = None) -> None:
-        self._span = span
-        self._ended = False
-        self.started = time.perf_counter()
+        self._span: Any = span
+        self._ended: bool = False
+        self.started: float = time.perf_counter()
 
     @property
     def recording(self) -> bool:
         return self._span is not None and not self._ended
+
+    @property
+    def otel_span(self) -> Any:
+        """The OpenTelemetry span (``None`` when nothing is recorded)."""
+        return self._span
 
     def set(self, key: str, value: Any) -> None:
         if self._span is not None and value is not None:
@@ -153,7 +158,7 @@ class Telemetry:
         tracer_provider: Any = None,
         meter_provider: Any = None,
     ) -> None:
-        self.instrumentation = instrumentation
+        self.instrumentation: str = instrumentation
         otel = _otel() if enabled else None
         self.active: bool = otel is not None
         self._tracer: Any = None
@@ -193,7 +198,7 @@ class Telemetry:
     @contextmanager
     def span(
         self, name: str, attributes: Mapping[str, Any] | None = None, *, kind: str = "internal"
-    ) -> Iterator[SpanHandle]:
+    ) -> Generator[SpanHandle, None, None]:
         """A span that is the current one while the block runs (calls made inside become its
         children); an exception leaving the block marks it failed."""
         handle = self.start(name, attributes, kind=kind)
@@ -204,7 +209,7 @@ class Telemetry:
         assert otel is not None
         trace = otel[0]
         try:
-            with trace.use_span(handle._span, end_on_exit=False):
+            with trace.use_span(handle.otel_span, end_on_exit=False):
                 yield handle
         except BaseException as exc:
             handle.error(exc)

@@ -45,7 +45,7 @@ from collections.abc import (
 )
 from dataclasses import replace
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar, cast
 from urllib.parse import parse_qsl
 
 import anyio
@@ -165,15 +165,16 @@ class _Base(Generic[_H]):
         self.manifest: Manifest = (
             provider if isinstance(provider, Manifest) else _manifest(provider)
         )
-        self.model = model
-        self.budget = budget
+        self.model: str | None = model
+        self.budget: Budget | None = budget
         """A spending limit this client's calls count against (shared with others given it)."""
         self.catalog: ModelCatalog = (
             catalog if catalog is not None else ModelCatalog.bundled(self.manifest.credential_id)
         )
         """v1 model records for prices and context windows the manifest does not carry."""
-        self.drop_cache_hints = drop_cache_hints
-        self._observer = Observer(self.manifest.id, hooks, telemetry)
+        self.drop_cache_hints: bool = drop_cache_hints
+        self.observer: Observer = Observer(self.manifest.id, hooks, telemetry)
+        """The client's hooks and telemetry (:class:`~agentproto.llm.observe.Observer`)."""
         self.variables: dict[str, str] = dict(variables or {})
         self.endpoint = endpoint
         self.stream_path = stream_path
@@ -503,23 +504,15 @@ class _Base(Generic[_H]):
         if self.budget is not None:
             self.budget.check(f"{self.manifest.id} {model}", self.price(model))
 
-    def _priced(self, response: ChatResponse, model: str) -> ChatResponse:
-        """``response`` with its cost (by the manifest's prices) and model; charged to the
-        budget."""
-        usage = response.usage
-        if usage is not None and usage.cost is None:
-            usage = replace(usage, cost=cost_of(usage, self.price(model)))
-        priced = replace(response, usage=usage, model=model)
-        if self.budget is not None:
-            self.budget.charge(priced.cost)
-        return priced
-
     def _begin(self, call: Call, model: str, *, stream: bool) -> SpanHandle:
         url = redact_url(
             f"{self._base_url.rstrip('/')}/{call.path.lstrip('/')}", self.secret_params
         )
-        body = call.json if isinstance(call.json, Mapping) else {}
-        return self._observer.begin(model, call.method, url, body, stream=stream)
+        payload: object = call.json
+        body: Mapping[str, Any] = (
+            cast("Mapping[str, Any]", payload) if isinstance(payload, Mapping) else {}
+        )
+        return self.observer.begin(model, call.method, url, body, stream=stream)
 
 
 class _RedactURLs(logging.Filter):
@@ -683,20 +676,62 @@ async def _achat_events(
         await response.aclose()
 
 
+def _priced(client: _Base[Any], response: ChatResponse, model: str) -> ChatResponse:
+    """``response`` with its cost (by the client's prices) and model; charged to the client's
+    budget."""
+    usage = response.usage
+    if usage is not None and usage.cost is None:
+        usage = replace(usage, cost=cost_of(usage, client.price(model)))
+    priced = replace(response, usage=usage, model=model)
+    if client.budget is not None:
+        client.budget.charge(priced.cost)
+    return priced
+
+
+class _Fold:
+    """A stream's events folded into its answer, priced and charged once. Shared by the
+    stream and its observing generator (which holds this, not the stream: a stream dropped
+    unclosed is still freed at once)."""
+
+    def __init__(
+        self,
+        client: _Base[Any],
+        collector: Collector,
+        model: str,
+        rate_limits: dict[str, str],
+        request_id: str | None,
+    ) -> None:
+        self.client = client
+        self.collector = collector
+        self.model = model
+        self.rate_limits = rate_limits
+        self.request_id = request_id
+        self.final: ChatResponse | None = None
+
+    def __call__(self) -> ChatResponse:
+        if self.final is None:
+            _stream_error(self.collector)
+            folded = self.collector.response(
+                rate_limits=self.rate_limits, request_id=self.request_id
+            )
+            self.final = _priced(self.client, folded, self.model)
+        return self.final
+
+
 def _observe(
     events: Generator[StreamEvent, None],
-    stream: ChatStream,
+    fold: _Fold,
     span: SpanHandle | None,
 ) -> Generator[StreamEvent, None]:
     """``events`` as they come, and at their end the folded answer priced, charged to the
     budget and reported to the stream's span and hooks (made only when there is a budget,
     hooks or telemetry: otherwise a stream has no step more per event)."""
-    observer = stream._client._observer
-    model = stream._model or ""
+    observer = fold.client.observer
+    model = fold.model
     try:
         for event in events:
             yield event
-        final = stream._fold()
+        final = fold()
     except GeneratorExit:  # closed before its end: no answer to report
         if span is not None:
             span.set("agentproto.stream.closed_early", True)
@@ -714,18 +749,18 @@ def _observe(
 
 async def _aobserve(
     events: AsyncGenerator[StreamEvent, None],
-    stream: AsyncChatStream,
+    fold: _Fold,
     span: SpanHandle | None,
 ) -> AsyncGenerator[StreamEvent, None]:
     """``events`` as they come, and at their end the folded answer priced, charged to the
     budget and reported to the stream's span and hooks (made only when there is a budget,
     hooks or telemetry: otherwise a stream has no step more per event)."""
-    observer = stream._client._observer
-    model = stream._model or ""
+    observer = fold.client.observer
+    model = fold.model
     try:
         async for event in events:
             yield event
-        final = stream._fold()
+        final = fold()
     except GeneratorExit:  # closed before its end: no answer to report
         if span is not None:
             span.set("agentproto.stream.closed_early", True)
@@ -757,21 +792,21 @@ class ChatStream:
         model: str | None = None,
         span: SpanHandle | None = None,
     ) -> None:
-        self._client = client
         self._response = response
-        self._model = model
-        self._final: ChatResponse | None = None
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
+        self.headers: httpx.Headers = response.headers
+        self.request_id: str | None = request_id_of(response.headers)
+        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
+        self._fold = _Fold(
+            client, self._collector, model or client.model or "", self.rate_limits, self.request_id
+        )
         # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
         # once, not later by the garbage collector, possibly inside httpcore's pool lock.
         events = _chat_events(client, response, self._decoder, self._collector)
         if span is not None or client.budget is not None:  # else: not one step more per event
-            events = _observe(events, self, span)
+            events = _observe(events, self._fold, span)
         self._iterator = events
-        self.headers: httpx.Headers = response.headers
-        self.request_id: str | None = request_id_of(response.headers)
-        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
 
     def __iter__(self) -> Iterator[StreamEvent]:
         return self._iterator
@@ -794,16 +829,6 @@ class ChatStream:
             )
         except APIError:
             return None
-
-    def _fold(self) -> ChatResponse:
-        """The events folded into the answer, priced (once; the budget charged once)."""
-        if self._final is None:
-            _stream_error(self._collector)
-            folded = self._collector.response(
-                rate_limits=self.rate_limits, request_id=self.request_id
-            )
-            self._final = self._client._priced(folded, self._model or self._client.model or "")
-        return self._final
 
     def text(self) -> str:
         """Read the rest and return the first candidate's text."""
@@ -840,21 +865,21 @@ class AsyncChatStream:
         model: str | None = None,
         span: SpanHandle | None = None,
     ) -> None:
-        self._client = client
         self._response = response
-        self._model = model
-        self._final: ChatResponse | None = None
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
+        self.headers: httpx.Headers = response.headers
+        self.request_id: str | None = request_id_of(response.headers)
+        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
+        self._fold = _Fold(
+            client, self._collector, model or client.model or "", self.rate_limits, self.request_id
+        )
         # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
         # once, not later by the garbage collector, possibly inside httpcore's pool lock.
         events = _achat_events(client, response, self._decoder, self._collector)
         if span is not None or client.budget is not None:  # else: not one step more per event
-            events = _aobserve(events, self, span)
+            events = _aobserve(events, self._fold, span)
         self._iterator = events
-        self.headers: httpx.Headers = response.headers
-        self.request_id: str | None = request_id_of(response.headers)
-        self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
         return self._iterator
@@ -877,16 +902,6 @@ class AsyncChatStream:
             )
         except APIError:
             return None
-
-    def _fold(self) -> ChatResponse:
-        """The events folded into the answer, priced (once; the budget charged once)."""
-        if self._final is None:
-            _stream_error(self._collector)
-            folded = self._collector.response(
-                rate_limits=self.rate_limits, request_id=self.request_id
-            )
-            self._final = self._client._priced(folded, self._model or self._client.model or "")
-        return self._final
 
     async def text(self) -> str:
         """Read the rest and return the first candidate's text."""
@@ -1001,17 +1016,17 @@ class LLMClient(_Base[SyncHTTP]):
         model = self._model_of(standard)
         self._admit(model)
         call = self._build(messages, stream=False, n=n, **standard)
-        if not self._observer.active:  # the plain path: nothing to tell anyone
+        if not self.observer.active:  # the plain path: nothing to tell anyone
             response = self._http.send(call, stream=False)
-            return self._priced(self._response(response), model)
+            return _priced(self, self._response(response), model)
         span = self._begin(call, model, stream=False)
         try:
             response = self._http.send(call, stream=False)
-            result = self._priced(self._response(response), model)
+            result = _priced(self, self._response(response), model)
         except BaseException as exc:
-            self._observer.failure(span, model, exc, stream=False)
+            self.observer.failure(span, model, exc, stream=False)
             raise
-        self._observer.success(span, model, result, stream=False)
+        self.observer.success(span, model, result, stream=False)
         return result
 
     def parse(
@@ -1082,12 +1097,12 @@ class LLMClient(_Base[SyncHTTP]):
         return self._open_stream(call, model)
 
     def _open_stream(self, call: Call, model: str | None = None) -> ChatStream:
-        span = self._begin(call, model or "", stream=True) if self._observer.active else None
+        span = self._begin(call, model or "", stream=True) if self.observer.active else None
         try:
             response = self._http.send(call, stream=True)
         except BaseException as exc:
             if span is not None:
-                self._observer.failure(span, model or "", exc, stream=True)
+                self.observer.failure(span, model or "", exc, stream=True)
             raise
         try:
             if not _is_stream(response):
@@ -1096,9 +1111,9 @@ class LLMClient(_Base[SyncHTTP]):
         except BaseException as exc:
             response.close()
             if span is not None:
-                self._observer.failure(span, model or "", exc, stream=True)
+                self.observer.failure(span, model or "", exc, stream=True)
             raise
-        if span is not None and not span.recording and self._observer.hooks is None:
+        if span is not None and not span.recording and self.observer.hooks is None:
             span = None  # nobody to tell at the end: no step more per event
         return ChatStream(self, response, model=model, span=span)
 
@@ -1413,17 +1428,17 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         model = self._model_of(standard)
         self._admit(model)
         call = self._build(messages, stream=False, n=n, **standard)
-        if not self._observer.active:  # the plain path: nothing to tell anyone
+        if not self.observer.active:  # the plain path: nothing to tell anyone
             response = await self._http.send(call, stream=False)
-            return self._priced(self._response(response), model)
+            return _priced(self, self._response(response), model)
         span = self._begin(call, model, stream=False)
         try:
             response = await self._http.send(call, stream=False)
-            result = self._priced(self._response(response), model)
+            result = _priced(self, self._response(response), model)
         except BaseException as exc:
-            self._observer.failure(span, model, exc, stream=False)
+            self.observer.failure(span, model, exc, stream=False)
             raise
-        self._observer.success(span, model, result, stream=False)
+        self.observer.success(span, model, result, stream=False)
         return result
 
     async def parse(
@@ -1495,12 +1510,12 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         return AsyncStreamRequest(self._open_stream, call, model)
 
     async def _open_stream(self, call: Call, model: str | None = None) -> AsyncChatStream:
-        span = self._begin(call, model or "", stream=True) if self._observer.active else None
+        span = self._begin(call, model or "", stream=True) if self.observer.active else None
         try:
             response = await self._http.send(call, stream=True)
         except BaseException as exc:
             if span is not None:
-                self._observer.failure(span, model or "", exc, stream=True)
+                self.observer.failure(span, model or "", exc, stream=True)
             raise
         try:
             if not _is_stream(response):
@@ -1509,9 +1524,9 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         except BaseException as exc:
             await response.aclose()
             if span is not None:
-                self._observer.failure(span, model or "", exc, stream=True)
+                self.observer.failure(span, model or "", exc, stream=True)
             raise
-        if span is not None and not span.recording and self._observer.hooks is None:
+        if span is not None and not span.recording and self.observer.hooks is None:
             span = None  # nobody to tell at the end: no step more per event
         return AsyncChatStream(self, response, model=model, span=span)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from agentproto._runtime.telemetry import SpanHandle, Telemetry
@@ -89,13 +89,14 @@ class Observer:
         hooks: Hooks | None,
         telemetry: Telemetry | bool,
     ) -> None:
-        self.provider = provider
-        self.hooks = hooks
+        self.provider: str = provider
+        self.hooks: Hooks | None = hooks
+        self.telemetry: Telemetry
         if isinstance(telemetry, Telemetry):
             self.telemetry = telemetry
         else:
             self.telemetry = _default_telemetry() if telemetry else _OFF
-        self.active = self.telemetry.active or hooks is not None
+        self.active: bool = self.telemetry.active or hooks is not None
 
     def begin(
         self, model: str, method: str, url: str, body: Mapping[str, Any], *, stream: bool
@@ -129,6 +130,7 @@ class Observer:
     def success(
         self, span: SpanHandle, model: str, response: ChatResponse, *, stream: bool
     ) -> None:
+        """Report an answer: the span's attributes and end, the metrics, ``on_response``."""
         elapsed = span.elapsed
         if span.recording:
             usage = response.usage
@@ -160,6 +162,7 @@ class Observer:
             self.hooks.on_response(ResponseInfo(self.provider, model, response, elapsed, stream))
 
     def failure(self, span: SpanHandle, model: str, error: BaseException, *, stream: bool) -> None:
+        """Report a failed call: the span marked failed and ended, ``on_error``."""
         elapsed = span.elapsed
         if span.recording:
             error_type = getattr(error, "error_class", None) or type(error).__qualname__
@@ -212,7 +215,8 @@ class Observer:
 def _answered_model(response: ChatResponse) -> str | None:
     raw = response.raw
     if isinstance(raw, dict):
-        found = raw.get("model") or raw.get("modelVersion")
+        answer = cast("dict[str, Any]", raw)
+        found = answer.get("model") or answer.get("modelVersion")
         if isinstance(found, str):
             return found
     return None

@@ -22,7 +22,7 @@ has a way to say so. A budget given alone (``reasoning_budget=``) is sent as it 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from agentproto.llm.problems import UnsupportedError
 
@@ -45,40 +45,47 @@ class ReasoningPlan:
         """A ``max_tokens`` the request must exceed (Anthropic: above the thinking budget)."""
 
 
+def _mapping(value: object) -> Mapping[str, Any]:
+    return cast("Mapping[str, Any]", value) if isinstance(value, Mapping) else {}
+
+
 def _declares_reasoning(manifest: Any) -> bool:
     caps: Mapping[str, bool] = manifest.capabilities
     if caps.get("reasoning") or caps.get("extended_thinking"):
         return True
-    flags = manifest.raw.get("capabilities")
-    if isinstance(flags, Mapping):
-        feature_flags = flags.get("feature_flags")
-        if isinstance(feature_flags, Mapping) and feature_flags.get("extended_thinking"):
-            return True
-    return False
+    flags = _mapping(_mapping(manifest.raw).get("capabilities"))
+    return bool(_mapping(flags.get("feature_flags")).get("extended_thinking"))
 
 
 def _declared_values(manifest: Any) -> list[str] | None:
-    parameters = manifest.raw.get("parameters")
-    if isinstance(parameters, Mapping):
-        for name, spec in parameters.items():
-            if isinstance(spec, Mapping) and (spec.get("alias") or name) == "reasoning_effort":
-                values = spec.get("enum")
-                if isinstance(values, list):
-                    return [str(v) for v in values]
+    for name, spec in _mapping(_mapping(manifest.raw).get("parameters")).items():
+        found = _mapping(spec)
+        if (found.get("alias") or name) == "reasoning_effort":
+            values = found.get("enum")
+            if isinstance(values, list):
+                return [str(v) for v in cast("list[Any]", values)]
     return None
 
 
-def plan_reasoning(manifest: Any, effort: str | None, budget: int | None) -> ReasoningPlan:
-    """The request pieces for ``effort`` / ``budget`` (either may be ``None``: not asked)."""
+def plan_reasoning(manifest: Any, effort: object, budget: object) -> ReasoningPlan:
+    """The request pieces for ``effort`` / ``budget`` (either may be ``None``: not asked);
+    a budget that is not a whole number of tokens, or an effort that is not a string, raises
+    ``ValueError``."""
     plan = ReasoningPlan()
     if effort is None and budget is None:
         return plan
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)):
-        raise ValueError(f"reasoning_budget must be a number of tokens, not {budget!r}")
-    if budget is not None and budget < 0:
-        raise ValueError("reasoning_budget cannot be negative")
-    if effort is not None and not isinstance(effort, str):
-        raise ValueError(f"reasoning_effort must be a string, not {effort!r}")
+    tokens_asked: int | None = None
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int):
+            raise ValueError(f"reasoning_budget must be a number of tokens, not {budget!r}")
+        if budget < 0:
+            raise ValueError("reasoning_budget cannot be negative")
+        tokens_asked = budget
+    effort_asked: str | None = None
+    if effort is not None:
+        if not isinstance(effort, str):
+            raise ValueError(f"reasoning_effort must be a string, not {effort!r}")
+        effort_asked = effort
     fmt = manifest.payload_format
     where = manifest.id
     if fmt in ("anthropic_style", "gemini_style"):
@@ -87,13 +94,19 @@ def plan_reasoning(manifest: Any, effort: str | None, budget: int | None) -> Rea
                 f"{where}: the manifest declares no reasoning / extended thinking; "
                 "reasoning_effort and reasoning_budget are not sent"
             )
-        off = effort == "none" or budget == 0
-        if effort is not None and effort != "none" and effort not in EFFORT_BUDGETS:
+        off = effort_asked == "none" or tokens_asked == 0
+        if (
+            effort_asked is not None
+            and effort_asked != "none"
+            and effort_asked not in EFFORT_BUDGETS
+        ):
             raise UnsupportedError(
-                f"{where}: reasoning_effort {effort!r} has no {fmt} thinking budget "
+                f"{where}: reasoning_effort {effort_asked!r} has no {fmt} thinking budget "
                 f"(known: none, {', '.join(EFFORT_BUDGETS)}); give reasoning_budget="
             )
-        tokens = budget if budget is not None else EFFORT_BUDGETS.get(effort or "", 0)
+        tokens = (
+            tokens_asked if tokens_asked is not None else EFFORT_BUDGETS.get(effort_asked or "", 0)
+        )
         if fmt == "anthropic_style":
             if off:
                 plan.body["thinking"] = {"type": "disabled"}
@@ -109,7 +122,7 @@ def plan_reasoning(manifest: Any, effort: str | None, budget: int | None) -> Rea
             plan.body["generationConfig.thinkingConfig.thinkingBudget"] = 0 if off else tokens
         return plan
     # every other API: as the manifest maps it, or not at all
-    if budget is not None:
+    if tokens_asked is not None:
         raise UnsupportedError(
             f"{where}: {fmt} has no thinking-token budget the manifest declares; "
             "reasoning_budget is not sent"
@@ -120,10 +133,10 @@ def plan_reasoning(manifest: Any, effort: str | None, budget: int | None) -> Rea
             f"(it maps: {', '.join(sorted(manifest.mappings))})"
         )
     allowed = _declared_values(manifest)
-    if allowed is not None and effort not in allowed:
+    if allowed is not None and effort_asked not in allowed:
         raise UnsupportedError(
-            f"{where}: reasoning_effort {effort!r} is not one the manifest declares "
+            f"{where}: reasoning_effort {effort_asked!r} is not one the manifest declares "
             f"({', '.join(allowed)})"
         )
-    plan.values["reasoning_effort"] = effort
+    plan.values["reasoning_effort"] = effort_asked
     return plan

@@ -36,7 +36,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from agentproto.llm.problems import UnsupportedError
 from agentproto.llm.response import ToolCall
@@ -75,8 +75,7 @@ class TextToolConfig:
     def of(cls, manifest: Any, *, lenient: bool = True) -> TextToolConfig | None:
         """The manifest's declared text fallback (``None``: it declares none). A format other
         than ``xml_json`` raises :class:`UnsupportedError` (it cannot be read here)."""
-        raw = getattr(manifest, "raw", manifest)
-        spec = _text_fallback(raw if isinstance(raw, Mapping) else {})
+        spec = _text_fallback(_mapping(getattr(manifest, "raw", manifest)))
         if spec is None:
             return None
         fmt = spec.get("format", "xml_json")
@@ -86,11 +85,12 @@ class TextToolConfig:
                 f"{where}: format {fmt!r} with body {spec.get('body', 'json')!r} is not read "
                 "(only xml_json with a JSON body)"
             )
-        dialects = {
-            str(d["tag"]): str(d["map_to"])
-            for d in spec.get("known_dialects") or ()
-            if isinstance(d, Mapping) and "tag" in d and "map_to" in d
-        }
+        dialects: dict[str, str] = {}
+        listed = spec.get("known_dialects")
+        for entry in cast("list[Any]", listed) if isinstance(listed, list) else []:
+            dialect = _mapping(entry)
+            if "tag" in dialect and "map_to" in dialect:
+                dialects[str(dialect["tag"])] = str(dialect["map_to"])
         return cls(
             wrapper=str(spec.get("wrapper") or "tool_call"),
             name_location=str(spec.get("name_location") or "json_field"),
@@ -100,13 +100,16 @@ class TextToolConfig:
         )
 
 
+def _mapping(value: object) -> Mapping[str, Any]:
+    return cast("Mapping[str, Any]", value) if isinstance(value, Mapping) else {}
+
+
 def _text_fallback(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    for holder in (raw.get("capabilities"), raw):
-        if isinstance(holder, Mapping):
-            calling = holder.get("tool_calling")
-            if isinstance(calling, Mapping):
-                spec = calling.get("text_fallback")
-                return spec if isinstance(spec, Mapping) else None
+    for holder in (_mapping(raw.get("capabilities")), raw):
+        if isinstance(holder.get("tool_calling"), Mapping):
+            spec: object = _mapping(holder["tool_calling"]).get("text_fallback")
+            found = _mapping(spec)
+            return found if isinstance(spec, Mapping) else None
     return None
 
 
@@ -117,7 +120,7 @@ class TextToolParse:
 
     remaining_text: str
     tool_calls: list[ToolCall]
-    unparsed: list[str] = field(default_factory=list)
+    unparsed: list[str] = field(default_factory=list[str])
 
 
 @dataclass
@@ -228,7 +231,7 @@ def _tagged(
     for start, end, attrs, body in _elements(text, tag):
         if _inside(covered, start):
             continue
-        attributes = dict(_ATTRIBUTE.findall(attrs))
+        attributes: dict[str, str] = dict(_ATTRIBUTE.findall(attrs))
         if attributes and not config.lenient and config.name_location != "attribute":
             out.append(_Found(start, end, None, text[start:end]))
             continue
@@ -238,23 +241,25 @@ def _tagged(
 
 def _call(body: str, attributes: Mapping[str, str], config: TextToolConfig) -> ToolCall | None:
     try:
-        data = json.loads(body)
+        decoded: object = json.loads(body)
     except ValueError:
         return None
-    if not isinstance(data, dict):
+    if not isinstance(decoded, dict):
         return None
+    data = cast("dict[str, Any]", decoded)
     call_id = attributes.get("id", "")
     named = "name" in attributes and (config.lenient or config.name_location == "attribute")
     if named:
         name = attributes["name"]
         keys = (config.args_key, *ARGUMENT_KEYS) if config.lenient else (config.args_key,)
-        inner = next((data[k] for k in keys if isinstance(data.get(k), dict)), None)
+        inner: object = next((data[k] for k in keys if isinstance(data.get(k), dict)), None)
         # <tool_call name="x">{args}</tool_call>: the body is the arguments (unless it wraps them)
-        arguments = inner if inner is not None and "name" in data else data
+        arguments: object = inner if inner is not None and "name" in data else data
     else:
         name = data.get("name")
         keys = (config.args_key, *ARGUMENT_KEYS) if config.lenient else (config.args_key,)
-        arguments = next((data[k] for k in keys if k in data), {})
+        nothing: dict[str, Any] = {}
+        arguments = next((data[k] for k in keys if k in data), nothing)
         if isinstance(arguments, str):  # JSON text, as the OpenAI wire has it
             try:
                 arguments = json.loads(arguments)
@@ -262,7 +267,8 @@ def _call(body: str, attributes: Mapping[str, str], config: TextToolConfig) -> T
                 return None
     if not isinstance(name, str) or not name or not isinstance(arguments, dict):
         return None
-    return ToolCall(call_id, name, arguments, json.dumps(arguments, ensure_ascii=False))
+    found = cast("dict[str, Any]", arguments)
+    return ToolCall(call_id, name, found, json.dumps(found, ensure_ascii=False))
 
 
 def _dialect(text: str, tag: str, mapped: str, covered: Sequence[tuple[int, int]]) -> list[_Found]:
@@ -270,7 +276,7 @@ def _dialect(text: str, tag: str, mapped: str, covered: Sequence[tuple[int, int]
     for start, end, attrs, body in _elements(text, tag):
         if _inside(covered, start):
             continue
-        attributes = dict(_ATTRIBUTE.findall(attrs))
+        attributes: dict[str, str] = dict(_ATTRIBUTE.findall(attrs))
         name = mapped or attributes.get("name", "")
         arguments = _element_arguments(body)
         call = (
@@ -287,10 +293,10 @@ def _element_arguments(body: str) -> dict[str, Any] | None:
     stripped = body.strip()
     if stripped.startswith("{"):
         try:
-            data = json.loads(stripped)
+            data: object = json.loads(stripped)
         except ValueError:
             return None
-        return data if isinstance(data, dict) else None
+        return cast("dict[str, Any]", data) if isinstance(data, dict) else None
     out: dict[str, Any] = {}
     position = 0
     while True:
@@ -331,7 +337,7 @@ def _dsml(text: str) -> list[_Found]:
         head_end = text.find(">", match.end())
         if head_end < 0:
             break
-        attributes = dict(_ATTRIBUTE.findall(text[match.end() : head_end]))
+        attributes: dict[str, str] = dict(_ATTRIBUTE.findall(text[match.end() : head_end]))
         if kind == "tool_calls":
             if not closing:
                 wrapper_start = start
@@ -339,7 +345,8 @@ def _dsml(text: str) -> list[_Found]:
                 wrappers.append((wrapper_start, head_end + 1))
                 wrapper_start = None
         elif kind == "invoke" and not closing:
-            invoke, broken = (start, attributes.get("name", ""), {}), False
+            fresh: dict[str, Any] = {}
+            invoke, broken = (start, attributes.get("name", ""), fresh), False
         elif kind == "invoke" and invoke is not None:
             call_start, name, arguments = invoke
             call = None
