@@ -105,6 +105,7 @@ class Tool(TypedDict):
     description: NotRequired[str]
     parameters: NotRequired[dict[str, Any]]
     input_schema: NotRequired[dict[str, Any]]
+    cache_control: NotRequired[dict[str, Any]]
 
 
 ToolChoice: TypeAlias = Literal["auto", "none", "required"] | Mapping[str, str]

@@ -87,7 +87,7 @@ class TextToolConfig:
             )
         dialects: dict[str, str] = {}
         listed = spec.get("known_dialects")
-        for entry in cast("list[Any]", listed) if isinstance(listed, list) else []:
+        for entry in cast("list[object]", listed) if isinstance(listed, list) else []:
             dialect = _mapping(entry)
             if "tag" in dialect and "map_to" in dialect:
                 dialects[str(dialect["tag"])] = str(dialect["map_to"])
@@ -249,6 +249,7 @@ def _call(body: str, attributes: Mapping[str, str], config: TextToolConfig) -> T
     data = cast("dict[str, Any]", decoded)
     call_id = attributes.get("id", "")
     named = "name" in attributes and (config.lenient or config.name_location == "attribute")
+    name: object
     if named:
         name = attributes["name"]
         keys = (config.args_key, *ARGUMENT_KEYS) if config.lenient else (config.args_key,)

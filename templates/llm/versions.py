@@ -225,7 +225,7 @@ def unbuildable_format(
     else:
         pointer = "/response_format"
     families = data.get("api_families")
-    names = [str(f) for f in cast("list[Any]", families)] if isinstance(families, list) else []
+    names = [str(f) for f in cast("list[object]", families)] if isinstance(families, list) else []
     kind = f" ({data.get('name', data.get('id'))}: {', '.join(names)})" if names else ""
     return (
         pointer,

@@ -63,7 +63,7 @@ def _declared_values(manifest: Any) -> list[str] | None:
         if (found.get("alias") or name) == "reasoning_effort":
             values = found.get("enum")
             if isinstance(values, list):
-                return [str(v) for v in cast("list[Any]", values)]
+                return [str(v) for v in cast("list[object]", values)]
     return None
 
 
