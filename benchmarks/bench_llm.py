@@ -14,7 +14,11 @@ Contenders (each reuses one client, so connections stay warm; one untimed warm-u
 - ai-lib-python: ``AiClient`` (async only) on this repository's openai manifest, copied into a
   temporary protocol directory (``<dir>/v1/providers/openai.json``) so nothing is fetched;
 - raw httpx: ``iter_lines`` + ``json.loads`` by hand (sync and async), the practical ceiling;
-- ours: ``agentproto.llm.LLMClient`` / ``AsyncLLMClient`` (skipped with a note if not there yet).
+- ours: ``agentproto.llm.LLMClient`` / ``AsyncLLMClient`` (skipped with a note if not there yet),
+  with telemetry absent (no OpenTelemetry SDK configured: the API's no-op tracer, so no span and
+  no per-event step), and again as "ours + OTel" with the OpenTelemetry SDK recording a span and
+  the GenAI metrics per request into an in-memory exporter and metric reader (the overhead of
+  telemetry switched on; the ratio "ours + OTel / ours" is printed).
 
 Every contender must return the full text (and is reported as FAILED otherwise), so a broken
 decoder cannot look fast. Prints chunks/s (median and best of --repeat full requests), time to
@@ -352,12 +356,42 @@ async def ai_lib(base_url: str) -> AsyncIterator[AsyncReader]:
         shutil.rmtree(protocols, ignore_errors=True)
 
 
+def otel_sdk() -> Any:
+    """A :class:`Telemetry` on the OpenTelemetry SDK: spans into an in-memory exporter, metrics
+    into an in-memory reader (what an application with an exporter configured pays for)."""
+    from agentproto._runtime.telemetry import Telemetry
+    from opentelemetry.sdk.metrics import MeterProvider
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    tracer_provider = TracerProvider()
+    tracer_provider.add_span_processor(SimpleSpanProcessor(InMemorySpanExporter()))
+    meter_provider = MeterProvider(metric_readers=[InMemoryMetricReader()])
+    return Telemetry(
+        "agentproto.llm", tracer_provider=tracer_provider, meter_provider=meter_provider
+    )
+
+
 @contextmanager
-def ours_sync(base_url: str) -> Iterator[SyncReader]:
+def ours_otel_sync(base_url: str) -> Iterator[SyncReader]:
+    with ours_sync(base_url, telemetry=otel_sdk()) as read:
+        yield read
+
+
+@asynccontextmanager
+async def ours_otel_async(base_url: str) -> AsyncIterator[AsyncReader]:
+    async with ours_async(base_url, telemetry=otel_sdk()) as read:
+        yield read
+
+
+@contextmanager
+def ours_sync(base_url: str, telemetry: Any = True) -> Iterator[SyncReader]:
     from agentproto.llm import LLMClient
     from agentproto.llm.events import PartialContentDelta
 
-    client = LLMClient("openai", api_key=API_KEY, base_url=base_url)
+    client = LLMClient("openai", api_key=API_KEY, base_url=base_url, telemetry=telemetry)
 
     def read() -> Outcome:
         c = Collector()
@@ -378,11 +412,11 @@ def ours_sync(base_url: str) -> Iterator[SyncReader]:
 
 
 @asynccontextmanager
-async def ours_async(base_url: str) -> AsyncIterator[AsyncReader]:
+async def ours_async(base_url: str, telemetry: Any = True) -> AsyncIterator[AsyncReader]:
     from agentproto.llm import AsyncLLMClient
     from agentproto.llm.events import PartialContentDelta
 
-    client = AsyncLLMClient("openai", api_key=API_KEY, base_url=base_url)
+    client = AsyncLLMClient("openai", api_key=API_KEY, base_url=base_url, telemetry=telemetry)
 
     async def read() -> Outcome:
         c = Collector()
@@ -495,6 +529,37 @@ def run(name: str, factory: SyncFactory | None, afactory: AsyncFactory | None, t
     return Result(name, errors=["not measured"])
 
 
+def call_overhead(t: Target, calls: int = 100, rounds: int = 5) -> None:
+    """Telemetry's cost per call, where it shows most: small (20-chunk) streams, one span and
+    the metrics each. CPU time of ``calls`` requests, rounds alternated, median per call."""
+    try:
+        with ours_sync(t.small_url) as plain, ours_otel_sync(t.small_url) as traced:
+            readers = {"ours": plain, "ours + OTel": traced}
+            samples: dict[str, list[float]] = {name: [] for name in readers}
+            for read in readers.values():
+                read()
+            for _ in range(rounds):
+                for name, read in readers.items():
+                    cpu = time.process_time()
+                    for _ in range(calls):
+                        got = read()
+                    samples[name].append((time.process_time() - cpu) / calls)
+                    if got.text != t.small_text:
+                        print(f"  {name}: FAILED: wrong text")
+                        return
+    except NOT_READY as exc:
+        print(f"\ntelemetry per call: not measured ({type(exc).__name__}: {exc})")
+        return
+    plain_us = statistics.median(samples["ours"]) * 1e6
+    traced_us = statistics.median(samples["ours + OTel"]) * 1e6
+    print(
+        f"\ntelemetry per call ({SMALL_CHUNKS}-chunk streams, client CPU time, median of "
+        f"{rounds} x {calls}): ours {plain_us:.0f} us, ours + OTel SDK (span + metrics to "
+        f"in-memory exporter and reader) {traced_us:.0f} us: +{traced_us - plain_us:.0f} us "
+        f"a call ({traced_us / plain_us - 1:+.0%})"
+    )
+
+
 def import_times(statements: list[str], runs: int = 7) -> dict[str, float | None]:
     """Median import time of each statement in a fresh interpreter; the runs go round-robin
     over the statements, so a busy moment of the machine hits them all alike."""
@@ -532,6 +597,9 @@ def main() -> None:
     parser.add_argument("--no-paths", action="store_true", help="skip the JSONPath comparison")
     parser.add_argument("--import-runs", type=int, default=7)
     parser.add_argument("--smoke", action="store_true", help="one tiny round")
+    parser.add_argument(
+        "--no-overhead", action="store_true", help="skip telemetry's cost per small call"
+    )
     args = parser.parse_args()
     if args.smoke:
         args.chunks, args.repeat, args.ttft_runs, args.import_runs = 200, 1, 2, 1
@@ -570,9 +638,13 @@ def main() -> None:
                 ("raw httpx async", None, raw_async),
                 ("ours", ours_sync, None),
                 ("ours async", None, ours_async),
+                ("ours + OTel", ours_otel_sync, None),
+                ("ours async + OTel", None, ours_otel_async),
             ]
             for name, factory, afactory in contenders:
                 results.append(run(name, factory, afactory, target))
+            if not args.no_overhead:
+                call_overhead(target)
         finally:
             server.terminate()
             server.wait()
@@ -627,6 +699,9 @@ def main() -> None:
         ("ours", "raw httpx"),
         ("ours async", "raw httpx async"),
         ("ours async", "ai-lib-python async"),
+        ("ours + OTel", "ours"),
+        ("ours async + OTel", "ours async"),
+        ("ours + OTel", "openai SDK"),
     ]
     for a, b in pairs:
         print(

@@ -352,7 +352,14 @@ def test_mock_chat_and_stream_agree(mock: MockProvider, provider: str) -> None:
             streamed = stream.final_response()
     assert reply.content == "Mock response from ai-protocol-mock"
     assert reply.finish_reason == "end_turn" and reply.usage is not None
-    assert reply.usage.input_tokens == 10 and reply.usage.output_tokens == 4
+    if provider == "anthropic":
+        # the mock reports a prompt-cache write (4) and read (2) beside input_tokens (10),
+        # as Anthropic does: input_tokens counts every prompt token, cached ones included
+        assert reply.usage.raw["input_tokens"] == 10
+        assert (reply.usage.cache_write_tokens, reply.usage.cache_read_tokens) == (4, 2)
+        assert reply.usage.input_tokens == 16 and reply.usage.output_tokens == 4
+    else:
+        assert reply.usage.input_tokens == 10 and reply.usage.output_tokens == 4
     assert streamed.content == reply.content
     assert sum(isinstance(e, PartialContentDelta) for e in events) == len(reply.content)
     assert isinstance(events[-1], StreamEnd) and events[-1].finish_reason == "end_turn"

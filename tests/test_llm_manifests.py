@@ -33,10 +33,11 @@ from agentproto.llm.errors import (
     error_class,
 )
 from agentproto.llm.events import PartialContentDelta, StreamEnd, ToolCallEnded
-from agentproto.llm.registry import UPSTREAM_IDS
+from agentproto.llm.problems import UnsupportedError
+from agentproto.llm.registry import PROVIDER_IDS, UPSTREAM_IDS
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
 
-from tests.conftest import CORPUS, ROOT
+from tests.conftest import ROOT
 from tests.servers.loopback import serve
 from tests.servers.mock_provider import MockProvider, start_mock_provider
 from tests.servers.scripted import Answer, scripted_server
@@ -58,13 +59,33 @@ from tests.test_llm_requests import (
 
 V2_FILES = sorted((ROOT / "schemas" / "ai_protocol" / "v2" / "providers").glob("*.yaml"))
 V2_IDS = [p.stem for p in V2_FILES]
+ALPHA_DIR = ROOT / "tests" / "fixtures" / "ai-protocol-compliance" / "upstream" / "dist"
 UPSTREAM = [
-    f"{version}/{p.stem}"
-    for version in ("v1", "v2")
-    for p in sorted((ROOT / "schemas" / "ai_protocol" / version / "providers").glob("*.yaml"))
+    *(
+        f"{version}/{p.stem}"
+        for version in ("v1", "v2")
+        for p in sorted((ROOT / "schemas" / "ai_protocol" / version / "providers").glob("*.yaml"))
+    ),
+    *(f"v2-alpha/{p.stem}" for p in sorted((ALPHA_DIR / "v2-alpha" / "providers").glob("*.json"))),
 ]
-"""The vendored upstream manifests besides the bundled ones, as ``v1/<id>`` / ``v2/<id>``."""
-COMPLIANCE_FIXTURES = CORPUS / "ai-protocol" / "compliance" / "fixtures" / "providers"
+"""The vendored upstream manifests besides the bundled ones, as ``v1/<id>`` / ``v2/<id>``
+(and upstream's ``dist/v2-alpha`` ones, vendored with the compliance suite that loads them)."""
+NON_CHAT = {
+    "v1/huggingface": "/auth/payload_format",
+    "v1/jina": "/auth/payload_format",
+    "v1/stability": "/auth/payload_format",
+    "v2/jina": "",
+}
+"""Vendored manifests of APIs that are not chat APIs: refused with one reason naming the API
+(a non-chat request format at that pointer; jina's v2 manifest loads and declares rerank only,
+so a chat request is refused before it is sent)."""
+NO_STREAM = frozenset({"v1/deepinfra", "v1/siliconflow", "v1/together"})
+"""Upstream v1.1 manifests of OpenAI-compatible APIs with neither a streaming section nor a
+``stream`` mapping: their chat works; a stream is refused (``UnsupportedError``: the manifest
+gives no way to ask for one, nor to read one) rather than sent and read with no event map."""
+COMPLIANCE_FIXTURES = (
+    ROOT / "tests" / "fixtures" / "ai-protocol-compliance" / "fixtures" / "providers"
+)
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +114,32 @@ def load_v2(name: str) -> Manifest:
 
 def load_upstream(key: str) -> Manifest:
     version, name = key.split("/")
+    if version == "v2-alpha":
+        return Manifest.load(ALPHA_DIR / version / "providers" / f"{name}.json")
     return Manifest.load(ROOT / "schemas" / "ai_protocol" / version / "providers" / f"{name}.yaml")
+
+
+def refused(name: str, kind: str) -> bool:
+    """For a non-chat manifest: check (or record) that it is refused with one reason naming
+    the non-chat API, before anything is sent. ``True`` when ``name`` is one of those."""
+    if name not in NON_CHAT:
+        return False
+    try:
+        manifest = load_upstream(name)
+    except ManifestError as exc:
+        assert exc.pointer == NON_CHAT[name] and len(exc.problems) == 1
+        reason = f"{exc.pointer}: {exc.reason}"
+    else:
+        with client_for(manifest, "http://127.0.0.1:9/never") as client:
+            with pytest.raises(UnsupportedError) as info:
+                if kind == "chat":
+                    client.chat(TEXT_MESSAGES, model=MODEL)
+                else:
+                    client.stream(TEXT_MESSAGES, model=MODEL)
+        reason = str(info.value)
+    assert "non-chat API" in reason or "declares no chat endpoint" in reason
+    check(name, kind, {"refused": reason})
+    return True
 
 
 def check(name: str, kind: str, actual: dict[str, Any]) -> None:
@@ -106,6 +152,9 @@ def check(name: str, kind: str, actual: dict[str, Any]) -> None:
         file.write_text(json.dumps(stored, indent=2, sort_keys=True) + "\n", "utf-8")
         return
     assert kind in stored, f"no expectation {kind!r} in {file}: run with LLM_REQUESTS_RECORD=1"
+    if "refused" in stored[kind] or "refused" in actual:
+        assert actual == stored[kind], f"{name} {kind}: the refusal differs"
+        return
     for part in ("method", "path", "query", "headers", "body"):
         assert actual[part] == stored[kind][part], f"{name} {kind}: {part} differs"
 
@@ -121,13 +170,20 @@ def test_the_upstream_manifests_are_vendored() -> None:
     assert len(V2_IDS) >= 8 and len(UPSTREAM) >= 10
     if not RECORD:
         recorded = sorted(
-            f"{v}/{p.stem}" for v in ("v1", "v2") for p in (FIXTURES / v).glob("*.json")
+            f"{v}/{p.stem}" for v in ("v1", "v2", "v2-alpha") for p in (FIXTURES / v).glob("*.json")
         )
-        assert recorded == UPSTREAM
+        assert recorded == sorted(UPSTREAM)
+    # every upstream provider manifest of both versions (37 v1, 22 v2): the 19 bundled ones
+    # are upstream's v1 manifests in their dist form
+    v1 = {k.split("/")[1] for k in UPSTREAM if k.startswith("v1/")} | set(PROVIDER_IDS)
+    assert len(v1) == 37 and len(V2_IDS) == 22
 
 
 @pytest.mark.parametrize("name", UPSTREAM)
 def test_upstream_chat_request(name: str, recorder: Recorder, base_url: str) -> None:
+    if refused(name, "chat"):
+        assert recorder.take() == []
+        return
     manifest = load_upstream(name)
     assert manifest.protocol_version.startswith(name[1] + ".")
     with client_for(manifest, base_url) as client:
@@ -147,7 +203,16 @@ def test_upstream_chat_request(name: str, recorder: Recorder, base_url: str) -> 
 
 @pytest.mark.parametrize("name", UPSTREAM)
 def test_upstream_stream_request(name: str, recorder: Recorder, base_url: str) -> None:
+    if refused(name, "stream"):
+        assert recorder.take() == []
+        return
     manifest = load_upstream(name)
+    if name in NO_STREAM:
+        with client_for(manifest, base_url) as client, pytest.raises(UnsupportedError) as info:
+            client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64)
+        assert recorder.take() == []
+        check(name, "stream", {"refused": str(info.value)})
+        return
     with client_for(manifest, base_url) as client:
         try:
             with client.stream(TEXT_MESSAGES, model=MODEL, max_tokens=64) as stream:
@@ -182,11 +247,65 @@ def test_parameter_defaults_are_sent_unless_given(recorder: Recorder, base_url: 
     mistral = load_v2("mistral")  # temperature: {default: 0.7}
     assert mistral.parameter_defaults == {"temperature": 0.7}
     with client_for(mistral, base_url) as client:
-        for kwargs in ({}, {"temperature": 0.2}):
-            client.chat(TEXT_MESSAGES, model=MODEL, **kwargs)
-    first, second = recorder.take()
-    assert first["body"]["temperature"] == 0.7
+        for kwargs in ({}, {"temperature": 0.2}, {"temperature": None}):
+            with pytest.raises(ResponseValidationError):  # the recorder answers {}
+                client.chat(TEXT_MESSAGES, model=MODEL, **kwargs)
+        with pytest.raises(ResponseValidationError):
+            client.chat(TEXT_MESSAGES, model=MODEL, params={"temperature": None})
+    first, second, third, fourth = recorder.take()
+    assert first["body"]["temperature"] == 0.7  # not given: the manifest's default
     assert second["body"]["temperature"] == 0.2
+    # None: send nothing, not even the default (issue 27)
+    assert "temperature" not in third["body"] and "temperature" not in fourth["body"]
+
+
+def test_none_removes_a_v2_default_zhipu_reasoning_effort(
+    recorder: Recorder, base_url: str
+) -> None:
+    """zhipu's v2 manifest declares ``reasoning_effort: {default: "max"}``: sent when the call
+    does not say, never when it says None (issue 27: it went out on every call)."""
+    zhipu = load_v2("zhipu")
+    assert zhipu.parameter_defaults["reasoning_effort"] == "max"
+    with client_for(zhipu, base_url) as client:
+        for kwargs in ({}, {"reasoning_effort": None}, {"reasoning_effort": "high"}):
+            with pytest.raises(ResponseValidationError):  # the recorder answers {}
+                client.chat(TEXT_MESSAGES, model=MODEL, **kwargs)
+        with pytest.raises(UnsupportedError, match="not one the manifest declares"):
+            client.chat(TEXT_MESSAGES, model=MODEL, reasoning_effort="low")
+    default, removed, given = recorder.take()
+    assert default["body"]["reasoning_effort"] == "max"
+    assert "reasoning_effort" not in removed["body"]
+    assert given["body"]["reasoning_effort"] == "high"
+
+
+def test_a_rerank_only_default_never_goes_with_a_chat(recorder: Recorder, base_url: str) -> None:
+    """cohere's v2 manifest declares rerank's ``max_tokens_per_doc`` (default 4096) among its
+    parameters: a chat request does not carry it (issue 27); a call may still set it."""
+    cohere = load_v2("cohere")
+    assert cohere.non_chat_defaults == {"max_tokens_per_doc": 4096}
+    assert "max_tokens_per_doc" not in cohere.parameter_defaults
+    with client_for(cohere, base_url) as client:
+        for params in (None, {"max_tokens_per_doc": 512}):
+            with pytest.raises(ResponseValidationError):  # the recorder answers {}
+                client.chat(TEXT_MESSAGES, model=MODEL, params=params)
+    plain, explicit = recorder.take()
+    assert "max_tokens_per_doc" not in plain["body"]
+    assert plain["body"]["temperature"] == 0.3  # a chat parameter's default still goes
+    assert explicit["body"]["max_tokens_per_doc"] == 512
+
+
+def test_a_manifest_without_a_chat_endpoint_is_refused_before_sending(
+    recorder: Recorder, base_url: str
+) -> None:
+    """jina's v2 manifest declares ``endpoint.rerank`` only: chat() and stream() raise
+    UnsupportedError naming what it declares; nothing is sent to an invented /chat/completions
+    (issue 27)."""
+    jina = load_v2("jina")
+    with client_for(jina, base_url) as client:
+        for call in (client.chat, client.stream):
+            with pytest.raises(UnsupportedError, match=r"declares no chat endpoint.*rerank"):
+                call(TEXT_MESSAGES, model=MODEL)
+    assert recorder.take() == []
 
 
 # -- versions and problems ------------------------------------------------------------------------
@@ -339,7 +458,8 @@ def test_query_param_auth_from_the_manifest_env(
     monkeypatch.setenv("QUERYAUTH_API_KEY", "query-SECRET")
     with LLMClient(fixture("mock-credential-query-param"), base_url=base_url, retry=False) as c:
         assert c.credential.name == "QUERYAUTH_API_KEY"
-        c.chat(TEXT_MESSAGES, model=MODEL)
+        with pytest.raises(ResponseValidationError):  # the recorder answers {}
+            c.chat(TEXT_MESSAGES, model=MODEL)
     [request] = recorder.take()
     assert parse_qs(request["query"])["api_key"] == ["query-SECRET"]
     assert "authorization" not in request["headers"]
@@ -544,30 +664,45 @@ def test_by_message_contains_classifies_by_the_message() -> None:
 
 
 def test_the_build_checks_the_provider_contracts(tmp_path: Path) -> None:
-    """A vendored contract's api_style must be one the client reads, and the v2 manifest of
-    its provider must read in that shape (gemini's contract names it by its alias google)."""
+    """A vendored contract must be valid under upstream's contract schema (its ``$schema`` key
+    aside), its api_style one the client reads, and the v2 manifest of its provider must read
+    in that shape (gemini's contract names it by its alias google)."""
     from codegen.clients import llm as build_llm
 
     versions = build_llm._standalone(ROOT / "templates", "versions")
+    folder = ROOT / "schemas" / "ai_protocol" / "v2"
+    schemas = {
+        "v2/provider-contract.json": json.loads((folder / "provider-contract.json").read_text())
+    }
     contracts = tmp_path / "v2" / "contracts"
     contracts.mkdir(parents=True)
     formats = {"anthropic": "anthropic_style", "google": "gemini_style"}
-    for file in sorted((ROOT / "schemas" / "ai_protocol" / "v2" / "contracts").glob("*.yaml")):
+    for file in sorted((folder / "contracts").glob("*.yaml")):
         (contracts / file.name).write_text(file.read_text("utf-8"), "utf-8")
-    assert build_llm._check_contracts(tmp_path, tmp_path, versions, formats) == []
-    (contracts / "odd.yaml").write_text("provider_id: google\napi_style: soap_rpc\n", "utf-8")
-    (contracts / "wrong.yaml").write_text(
-        "provider_id: anthropic\napi_style: openai_chat\n", "utf-8"
+    assert build_llm._check_contracts(tmp_path, tmp_path, versions, formats, schemas) == []
+    anthropic = yaml.safe_load(
+        (folder / "contracts" / "anthropic-messages.contract.yaml").read_text()
     )
-    found = build_llm._check_contracts(tmp_path, tmp_path, versions, formats)
+    gemini = yaml.safe_load((folder / "contracts" / "gemini-generate.contract.yaml").read_text())
+    (contracts / "odd.yaml").write_text(yaml.safe_dump({**gemini, "api_style": "custom"}), "utf-8")
+    (contracts / "wrong.yaml").write_text(
+        yaml.safe_dump({**anthropic, "api_style": "openai_compatible"}), "utf-8"
+    )
+    broken = {k: v for k, v in anthropic.items() if k != "response_mapping"}
+    (contracts / "x-broken.yaml").write_text(yaml.safe_dump(broken), "utf-8")
+    found = build_llm._check_contracts(tmp_path, tmp_path, versions, formats, schemas)
     assert [(p.file, p.pointer) for p in found] == [
         ("v2/contracts/odd.yaml", "/api_style"),
         ("v2/contracts/wrong.yaml", "/api_style"),
+        ("v2/contracts/x-broken.yaml", ""),
     ]
-    assert "soap_rpc" in found[0].reason and "anthropic_style" in found[1].reason
+    assert "custom" in found[0].reason and "anthropic_style" in found[1].reason
+    assert "response_mapping" in found[2].reason
 
 
-@pytest.mark.parametrize("name", UPSTREAM)
+@pytest.mark.parametrize(
+    "name", [n for n in UPSTREAM if not n.startswith("v2-alpha/") and n not in NON_CHAT]
+)
 def test_upstream_manifests_ship_with_the_package(
     name: str, recorder: Recorder, base_url: str
 ) -> None:
@@ -580,7 +715,8 @@ def test_upstream_manifests_ship_with_the_package(
     assert embedded.raw == load_upstream(name).raw
     for manifest in (embedded, load_upstream(name)):
         with client_for(manifest, base_url) as client:
-            client.chat(TEXT_MESSAGES, model=MODEL, max_tokens=8)
+            with pytest.raises(ResponseValidationError):  # the recorder answers {}
+                client.chat(TEXT_MESSAGES, model=MODEL, max_tokens=8)
     first, second = recorder.take()
     assert (first["path"], first["query"], first["body"]) == (
         second["path"],
@@ -589,6 +725,19 @@ def test_upstream_manifests_ship_with_the_package(
     )
     with LLMClient(key, api_key=API_KEY, base_url=base_url, retry=False) as by_name:
         assert by_name.manifest is embedded
+
+
+def test_non_chat_manifests_are_refused_by_name() -> None:
+    """The vendored manifests of non-chat APIs are not shipped as chat providers: asking for
+    one by name raises ``ManifestError`` with the one reason (the non-chat request format)."""
+    for name, pointer in NON_CHAT.items():
+        version, provider = name.split("/")
+        if not pointer:  # jina's v2 manifest loads; its chat is refused at the call
+            assert f"{provider}@{version}" in UPSTREAM_IDS
+            continue
+        with pytest.raises(ManifestError) as info:
+            Manifest.bundled(f"{provider}@{version}")
+        assert info.value.pointer == pointer and "non-chat API" in info.value.reason
 
 
 def test_the_async_client_has_the_same_credential_report(
@@ -606,7 +755,8 @@ def test_the_async_client_has_the_same_credential_report(
                 "manifest_env",
                 "DEEPSEEK_API_KEY",
             )
-            await llm.chat(TEXT_MESSAGES, model=MODEL)
+            with pytest.raises(ResponseValidationError):  # the recorder answers {}
+                await llm.chat(TEXT_MESSAGES, model=MODEL)
 
     anyio.run(main)
     [request] = recorder.take()

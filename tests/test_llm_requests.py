@@ -36,13 +36,13 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
+import yaml
 from agentproto._runtime.http_errors import ResponseValidationError
-from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError
-from agentproto.llm.problems import UnsupportedError
+from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError, UnsupportedError
 from agentproto.llm.registry import PROVIDER_IDS
 from agentproto.llm.streaming import IncompleteStreamError
 
-from tests.conftest import CORPUS, ROOT
+from tests.conftest import ROOT
 from tests.servers.loopback import serve
 
 Scope = MutableMapping[str, Any]
@@ -442,37 +442,49 @@ def test_query_param_key_is_not_in_stream_errors(recorder: Recorder, base_url: s
 # -- manifests ----------------------------------------------------------------------------------
 
 
+UPSTREAM_V1 = ROOT / "schemas" / "ai_protocol" / "v1" / "providers"
+
+
+@pytest.mark.parametrize("name", ["anyscale", "deepinfra", "siliconflow", "together"])
+def test_a_relative_v1_schema_reference_is_accepted(name: str) -> None:
+    """Upstream's own v1 manifests name their schema ``../../schemas/v1.json`` (relative to
+    ``v1/providers/``), which upstream's v1 schema pattern misses: they load (issue 27)."""
+    data = yaml.safe_load((UPSTREAM_V1 / f"{name}.yaml").read_text("utf-8"))
+    assert data["$schema"] == "../../schemas/v1.json"
+    manifest = Manifest.from_dict(data, source=name)
+    assert manifest.id == name and manifest.raw["$schema"] == "../../schemas/v1.json"
+    other = {**data, "$schema": "https://example.com/not-the-schema.json"}
+    with pytest.raises(ManifestError) as info:  # any other reference is still refused
+        Manifest.from_dict(other)
+    assert info.value.pointer == "/$schema"
+
+
 @pytest.mark.parametrize(
-    ("name", "pointer", "words"),
+    ("name", "words"),
     [
-        # a relative $schema neither the seed nor upstream's current v1 schema allows (the
-        # seed also refused anyscale's top-level `notes`; upstream's schema allows it)
-        ("anyscale", "/$schema", ("../../schemas/v1.json",)),
-        ("deepinfra", "/$schema", ("../../schemas/v1.json",)),
-        # valid for upstream's current v1 schema (`availability.notes`), but not chat APIs
-        ("huggingface", "/payload_format", ("inference_api",)),
-        ("jina", "/payload_format", ("jina_api",)),
+        ("huggingface", ("inference_api", "Hugging Face Inference")),
+        ("jina", ("jina_api", "rerank")),
+        ("stability", ("stability_api", "text_to_image")),
     ],
 )
-def test_invalid_corpus_manifests(name: str, pointer: str, words: tuple[str, ...]) -> None:
-    path = CORPUS / "ai-protocol" / "invalid" / f"{name}.json"
-    data = json.loads(path.read_text("utf-8"))
+def test_non_chat_manifests_are_refused_with_one_reason(name: str, words: tuple[str, ...]) -> None:
+    path = UPSTREAM_V1 / f"{name}.yaml"
     with pytest.raises(ManifestError) as info:
-        Manifest.from_dict(data, source=str(path))
+        Manifest.load(path)
     error = info.value
-    assert error.pointer == pointer
-    assert error.source == str(path)
-    assert str(path) in str(error)
+    assert error.pointer == "/auth/payload_format" and len(error.problems) == 1
+    assert error.source == str(path) and str(path) in str(error)
+    assert "non-chat API" in error.reason
     for word in words:
         assert word in error.reason
 
 
 def test_from_dict_default_source() -> None:
-    path = CORPUS / "ai-protocol" / "invalid" / "jina.json"
+    data = yaml.safe_load((UPSTREAM_V1 / "jina.yaml").read_text("utf-8"))
     with pytest.raises(ManifestError) as info:
-        Manifest.from_dict(json.loads(path.read_text("utf-8")))
+        Manifest.from_dict(data)
     assert info.value.source == "<manifest>"
-    assert info.value.pointer == "/payload_format"
+    assert info.value.pointer == "/auth/payload_format"
 
 
 def test_load_a_manifest_file(tmp_path: Path, recorder: Recorder, base_url: str) -> None:

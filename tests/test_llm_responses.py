@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto.llm import LLMClient, Manifest
 from agentproto.llm.response import ChatResponse
 
@@ -137,6 +138,26 @@ def test_simulated_n_sums_the_usage_of_every_request() -> None:
 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic", "gemini", "cohere"])
-def test_an_empty_answer_is_empty_not_an_error(provider: str) -> None:
-    reply = served(provider, {})
+def test_an_answer_without_its_content_field_is_an_error(provider: str) -> None:
+    """A 200 answer with no content field (nor a tool call, nor a finish reason saying why)
+    is not handed out as ``content=''``: it raises, naming the provider (issue 27)."""
+    with pytest.raises(ResponseValidationError) as info:
+        served(provider, {})
+    assert provider in str(info.value) and "no content field" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("provider", "body"),
+    [
+        ("openai", {"choices": [{"message": {"content": None}, "finish_reason": "stop"}]}),
+        ("openai", {"choices": [{"message": {"content": ""}, "finish_reason": "stop"}]}),
+        ("openai", {"choices": [{"message": {}, "finish_reason": "length"}]}),
+        ("anthropic", {"content": [], "stop_reason": "end_turn"}),
+        ("gemini", {"candidates": [{"finishReason": "SAFETY"}]}),
+    ],
+)
+def test_an_empty_answer_the_provider_sent_is_empty(provider: str, body: dict[str, Any]) -> None:
+    """Content sent empty (or null), or a finish reason that says why there is none (cut off,
+    refused): an empty answer, as the provider sent it."""
+    reply = served(provider, body)
     assert reply.content == "" and reply.tool_calls == ()

@@ -258,8 +258,10 @@ def test_two_gemini_calls_in_one_chunk_keep_their_arguments() -> None:
         reply = fold("gemini", events)
         assert reply.content == "Checking both." and len(reply.tool_calls) == 2
         assert reply.usage is not None
-        assert (reply.usage.input_tokens, reply.usage.output_tokens) == (7, 11)
-        assert reply.usage.reasoning_tokens == 40
+        # output_tokens counts the thinking too, as OpenAI's and Anthropic's do (Gemini
+        # reports thoughtsTokenCount beside candidatesTokenCount): 11 + 40
+        assert (reply.usage.input_tokens, reply.usage.output_tokens) == (7, 51)
+        assert reply.usage.reasoning_tokens == 40 and reply.usage.total_tokens == 58
 
 
 def test_gemini_non_streamed_tool_call_is_a_tool_use_stop() -> None:

@@ -222,6 +222,7 @@ def test_the_single_sources() -> None:
     assert SINGLE_SOURCES == [
         "aap/session.py",
         "llm/client.py",
+        "llm/fallback.py",
         "runtime/flows.py",
         "runtime/http.py",
         "runtime/streaming.py",

@@ -41,6 +41,26 @@ from codegen.package.unasync import ship
 
 EXPORTS = {  # sorted where it is used
     "AsyncChatStream": "client",
+    "AsyncFallbackChain": "fallback",
+    "AsyncFallbackStream": "fallback",
+    "Attempt": "fallback",
+    "Budget": "pricing",
+    "BudgetExceededError": "pricing",
+    "Cost": "pricing",
+    "ErrorInfo": "observe",
+    "FallbackChain": "fallback",
+    "FallbackError": "fallback",
+    "FallbackStream": "fallback",
+    "Hooks": "observe",
+    "ModelCatalog": "pricing",
+    "Price": "pricing",
+    "RequestInfo": "observe",
+    "ResponseInfo": "observe",
+    "StreamInterruptedError": "fallback",
+    "TextToolConfig": "text_tools",
+    "TextToolParse": "text_tools",
+    "hybrid_tool_calls": "text_tools",
+    "parse_text_tool_calls": "text_tools",
     "AsyncLLMClient": "client",
     "ChatResponse": "response",
     "ChatStream": "client",
@@ -141,6 +161,7 @@ def render(
 
     formats: dict[str, str] = {}  # vendored v2 provider id (and aliases) -> payload format
     upstream: list[tuple[str, str]] = []
+    refused: list[tuple[str, tuple[str, str]]] = []  # key -> (pointer, reason): not chat APIs
     for file in upstream_manifest_files(folder):
         shown = display_path(file, root)
         manifest = load_document(file, root)
@@ -153,19 +174,20 @@ def render(
         except versions.VersionError as exc:
             problems.append(Problem(shown, exc.pointer, exc.reason))
             continue
-        problems.extend(_check(normalized, shown, paths, payloads))
         major = versions.protocol_major(manifest)
-        upstream.append(
-            (
-                f"{manifest['id']}@v{major}",
-                json.dumps(manifest, ensure_ascii=False, separators=(",", ":")),
-            )
-        )
+        key = f"{manifest['id']}@v{major}"
         fmt = str(versions.payload_format_of(normalized))
+        unbuildable = versions.unbuildable_format(normalized, fmt, payloads.FORMATS)
+        if unbuildable is not None:
+            # vendored as upstream has it; the client refuses it with this one reason
+            refused.append((key, unbuildable))
+            continue
+        problems.extend(_check(normalized, shown, paths, payloads))
+        upstream.append((key, json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))))
         formats[str(manifest["id"])] = fmt
         for alias in manifest.get("aliases") or ():
             formats.setdefault(str(alias), fmt)
-    problems.extend(_check_contracts(folder, root, versions, formats))
+    problems.extend(_check_contracts(folder, root, versions, formats, schemas))
     if problems:
         raise BuildError(problems)
 
@@ -183,6 +205,8 @@ def render(
             providers=providers,
             capability_names=capability_names,
             upstream=sorted(upstream),
+            refused=sorted(refused),
+            catalogs=_catalogs(folder, root),
         ),
         "llm/errors.py": env.get_template("llm/errors.py.j2").render(
             protocol=protocol,
@@ -364,14 +388,30 @@ def upstream_manifest_files(protocol_folder: Path) -> list[Path]:
 
 
 def _check_contracts(
-    folder: Path, root: Path, versions: ModuleType, formats: Mapping[str, str]
+    folder: Path,
+    root: Path,
+    versions: ModuleType,
+    formats: Mapping[str, str],
+    schemas: Mapping[str, dict[str, Any]],
 ) -> list[Problem]:
-    """Each vendored provider contract names an API style the client has a shape for, and a
-    vendored v2 manifest of that provider is read in that shape."""
+    """Each vendored provider contract is valid under upstream's contract schema, names an API
+    style the client has a shape for, and a vendored v2 manifest of that provider is read in
+    that shape."""
+    import jsonschema.validators
+
+    schema = schemas["v2/provider-contract.json"]
+    validator = jsonschema.validators.validator_for(schema)(schema)
     problems: list[Problem] = []
     for file in sorted((folder / "v2" / "contracts").glob("*.yaml")):
         shown = display_path(file, root)
         contract = load_document(file, root)
+        # `$schema` names the schema; that schema's own `additionalProperties: false` does not
+        # list it, so it is set aside before validating (as upstream's contracts all carry it)
+        body = {k: v for k, v in (contract or {}).items() if k != "$schema"}
+        invalid = sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))
+        problems.extend(Problem(shown, to_pointer(e.absolute_path), e.message) for e in invalid)
+        if invalid:
+            continue
         style = str((contract or {}).get("api_style", ""))
         fmt = versions.style_format(style)
         if fmt is None:
@@ -465,6 +505,19 @@ def _leaves(error: Any) -> list[Any]:
     return [leaf for sub in closest for leaf in _leaves(sub)]
 
 
+def _catalogs(folder: Path, root: Path) -> list[tuple[str, str]]:
+    """The vendored v1 model records (``v1/models/*.json``: per-token prices and context
+    windows), embedded as JSON by file stem."""
+    out: list[tuple[str, str]] = []
+    for file in sorted((folder / "v1" / "models").glob("*.json")):
+        data = load_document(file, root)
+        models = data.get("models") if isinstance(data, dict) else None
+        if not isinstance(models, dict):
+            raise BuildError.single(display_path(file, root), "/models", "must be an object")
+        out.append((file.stem, json.dumps(data, ensure_ascii=False, separators=(",", ":"))))
+    return out
+
+
 def _validate(
     manifest: Any, shown: str, versions: ModuleType, validators: Mapping[str, list[Any]]
 ) -> list[Problem]:
@@ -477,9 +530,12 @@ def _validate(
     except versions.VersionError as exc:
         return [Problem(shown, exc.pointer, exc.reason)]
     found: list[Problem] = []
+    document = versions.for_validation(manifest)
     for validator in validators[kind]:
         found = []
-        for error in validator.iter_errors(manifest):
+        for error in validator.iter_errors(document):
+            if versions.tolerated(kind, error.validator, error.absolute_path):
+                continue
             for leaf in _leaves(error):
                 found.append(Problem(shown, to_pointer(leaf.absolute_path), leaf.message))
         if not found:

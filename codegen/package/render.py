@@ -33,8 +33,10 @@ DEPENDENCIES = (
     "pydantic>=2.11,<3",
 )
 # Optional extras: the server kits (Skill Sharing provider, AAP server) serve with Starlette,
-# `python -m agentproto.aap.serve` runs uvicorn; the AAP server's PostgreSQL store is asyncpg.
+# `python -m agentproto.aap.serve` runs uvicorn; the AAP server's PostgreSQL store is asyncpg;
+# the clients report spans and metrics through the OpenTelemetry API when it is installed.
 EXTRAS = {
+    "otel": ("opentelemetry-api>=1.20,<2",),
     "provider": ("starlette>=0.37,<2", "uvicorn>=0.30,<1"),
     "postgres": ("asyncpg>=0.29,<1",),
 }

@@ -78,6 +78,10 @@ RENAMES: Final[dict[str, str]] = {
     "AsyncFlows": "SyncFlows",
     "_aevents": "_events",
     "_achat_events": "_chat_events",
+    "_aobserve": "_observe",
+    "_achain_events": "_chain_events",
+    "_AsyncOpener": "_Opener",
+    "_AsyncDelivery": "_Delivery",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 

@@ -44,7 +44,7 @@ from collections.abc import (
 )
 from dataclasses import replace
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar, cast
 from urllib.parse import parse_qsl
 
 import anyio
@@ -67,11 +67,13 @@ from agentproto._runtime.http_errors import (
     request_id_of,
 )
 from agentproto._runtime.redact import MASK, Secret, redact_url
+from agentproto._runtime.telemetry import SpanHandle, Telemetry
 from agentproto.llm.classify import classify, retry_after_of, retry_policy
 from agentproto.llm.credentials import CredentialSource, MissingAPIKeyError, resolve_credential
 from agentproto.llm.errors import ProviderError, ProviderStreamError, error_class
 from agentproto.llm.events import StreamEvent
 from agentproto.llm.manifest import Manifest
+from agentproto.llm.observe import Hooks, Observer
 from agentproto.llm.payloads import (
     Message,
     PayloadError,
@@ -81,7 +83,9 @@ from agentproto.llm.payloads import (
     set_dotted,
     shape,
 )
+from agentproto.llm.pricing import Budget, ModelCatalog, Price, cost_of, price_of, sum_costs
 from agentproto.llm.problems import UnsupportedError
+from agentproto.llm.reasoning import plan_reasoning
 from agentproto.llm.registry import ProviderId
 from agentproto.llm.response import ChatResponse, Collector, Usage
 from agentproto.llm.streaming import IncompleteStreamError, StreamDecoder
@@ -124,7 +128,9 @@ _STANDARD_PARAMS: Final = (
     "presence_penalty",
     "seed",
     "reasoning_effort",
+    "reasoning_budget",
 )
+_REASONING: Final = ("reasoning_effort", "reasoning_budget")
 
 
 class _Base(Generic[_H]):
@@ -147,11 +153,25 @@ class _Base(Generic[_H]):
         retry: bool | RetryPolicy = True,
         endpoint: str | None = None,
         stream_path: str | None = None,
+        budget: Budget | None = None,
+        catalog: ModelCatalog | None = None,
+        hooks: Hooks | None = None,
+        telemetry: bool | Telemetry = True,
+        drop_cache_hints: bool = False,
     ) -> None:
         self.manifest: Manifest = (
             provider if isinstance(provider, Manifest) else _manifest(provider)
         )
-        self.model = model
+        self.model: str | None = model
+        self.budget: Budget | None = budget
+        """A spending limit this client's calls count against (shared with others given it)."""
+        self.catalog: ModelCatalog = (
+            catalog if catalog is not None else ModelCatalog.bundled(self.manifest.credential_id)
+        )
+        """v1 model records for prices and context windows the manifest does not carry."""
+        self.drop_cache_hints: bool = drop_cache_hints
+        self.observer: Observer = Observer(self.manifest.id, hooks, telemetry)
+        """The client's hooks and telemetry (:class:`~agentproto.llm.observe.Observer`)."""
         self.variables: dict[str, str] = dict(variables or {})
         self.endpoint = endpoint
         self.stream_path = stream_path
@@ -258,6 +278,7 @@ class _Base(Generic[_H]):
                 tool_choice,
                 manifest.data.get("tooling"),
                 vision=manifest.capabilities.get("vision"),
+                drop_cache_hints=self.drop_cache_hints,
             )
         except PayloadError as exc:
             raise ValueError(f"{manifest.id}: {exc}") from None
@@ -267,10 +288,23 @@ class _Base(Generic[_H]):
         for name, value in params.items():
             if name == "response_format":  # params={"response_format": ...} means the same
                 response_format = response_format if response_format is not None else value
-            elif value is not None:
+            elif value is None:
+                values.pop(name, None)  # None: send nothing, not even the manifest's default
+            else:
                 values[name] = value
+        reasoning = plan_reasoning(
+            manifest, values.pop("reasoning_effort", None), values.pop("reasoning_budget", None)
+        )
+        values.update(reasoning.values)
         if manifest.payload_format == "anthropic_style" and "max_tokens" not in values:
-            values["max_tokens"] = _ANTHROPIC_DEFAULT_MAX_TOKENS
+            values["max_tokens"] = _ANTHROPIC_DEFAULT_MAX_TOKENS + (reasoning.min_max_tokens or 0)
+        if reasoning.min_max_tokens is not None and values.get("max_tokens", 0) <= (
+            reasoning.min_max_tokens
+        ):
+            raise ValueError(
+                f"{manifest.id}: max_tokens ({values.get('max_tokens')}) must exceed the "
+                f"thinking budget ({reasoning.min_max_tokens})"
+            )
         if stream and "stream" in manifest.mappings:
             values["stream"] = True
         if n is not None and n > 1:
@@ -302,6 +336,8 @@ class _Base(Generic[_H]):
                         f"{manifest.id}: the manifest maps no parameter {name!r} "
                         f"(it maps: {', '.join(sorted(manifest.mappings))})"
                     )
+            set_dotted(body, target, value)
+        for target, value in reasoning.body.items():
             set_dotted(body, target, value)
         if response_format is not None:
             from agentproto.llm.structured import apply_response_format
@@ -444,6 +480,37 @@ class _Base(Generic[_H]):
     def _simulated(self, n: int | None) -> bool:
         return bool(n and n > 1 and self.manifest.multi_candidate == "simulated")
 
+    # -- cost, budget, observation ----------------------------------------------------------
+
+    def price(self, model: str | None = None) -> Price | None:
+        """The price of ``model`` (the client's by default): the manifest's per-model or
+        provider price, else its v1 model record; ``None`` when neither says."""
+        name = model or self.model
+        return price_of(self.manifest, name, self.catalog) if name else None
+
+    def _model_of(self, standard: Mapping[str, Any]) -> str:
+        model = standard.get("model") or self.model
+        if not model:
+            raise ValueError(
+                f"{self.manifest.id}: no model: pass model=... to the call or the client"
+            )
+        return str(model)
+
+    def _admit(self, model: str) -> None:
+        """Refuse a call its budget cannot afford, before anything is built or sent."""
+        if self.budget is not None:
+            self.budget.check(f"{self.manifest.id} {model}", self.price(model))
+
+    def _begin(self, call: Call, model: str, *, stream: bool) -> SpanHandle:
+        url = redact_url(
+            f"{self._base_url.rstrip('/')}/{call.path.lstrip('/')}", self.secret_params
+        )
+        payload: object = call.json
+        body: Mapping[str, Any] = (
+            cast("Mapping[str, Any]", payload) if isinstance(payload, Mapping) else {}
+        )
+        return self.observer.begin(model, call.method, url, body, stream=stream)
+
 
 class _RedactURLs(logging.Filter):
     """Masks credential query parameters in the URLs httpx logs ("HTTP Request: POST <url>")."""
@@ -500,6 +567,9 @@ def _merge_candidates(responses: Sequence[ChatResponse]) -> ChatResponse:
             total([u.total_tokens for u in usages]),
             {"requests": [u.raw for u in usages]},
             total([u.reasoning_tokens for u in usages]),
+            total([u.cache_read_tokens for u in usages]),
+            total([u.cache_write_tokens for u in usages]),
+            sum_costs([u.cost for u in usages]),
         )
         if usages
         else None
@@ -562,6 +632,77 @@ async def _achat_events(
         await response.aclose()
 
 
+def _priced(client: _Base[Any], response: ChatResponse, model: str) -> ChatResponse:
+    """``response`` with its cost (by the client's prices) and model; charged to the client's
+    budget."""
+    usage = response.usage
+    if usage is not None and usage.cost is None:
+        usage = replace(usage, cost=cost_of(usage, client.price(model)))
+    priced = replace(response, usage=usage, model=model)
+    if client.budget is not None:
+        client.budget.charge(priced.cost)
+    return priced
+
+
+class _Fold:
+    """A stream's events folded into its answer, priced and charged once. Shared by the
+    stream and its observing generator (which holds this, not the stream: a stream dropped
+    unclosed is still freed at once)."""
+
+    def __init__(
+        self,
+        client: _Base[Any],
+        collector: Collector,
+        model: str,
+        rate_limits: dict[str, str],
+        request_id: str | None,
+    ) -> None:
+        self.client = client
+        self.collector = collector
+        self.model = model
+        self.rate_limits = rate_limits
+        self.request_id = request_id
+        self.final: ChatResponse | None = None
+
+    def __call__(self) -> ChatResponse:
+        if self.final is None:
+            _stream_error(self.collector)
+            folded = self.collector.response(
+                rate_limits=self.rate_limits, request_id=self.request_id
+            )
+            self.final = _priced(self.client, folded, self.model)
+        return self.final
+
+
+async def _aobserve(
+    events: AsyncGenerator[StreamEvent, None],
+    fold: _Fold,
+    span: SpanHandle | None,
+) -> AsyncGenerator[StreamEvent, None]:
+    """``events`` as they come, and at their end the folded answer priced, charged to the
+    budget and reported to the stream's span and hooks (made only when there is a budget,
+    hooks or telemetry: otherwise a stream has no step more per event)."""
+    observer = fold.client.observer
+    model = fold.model
+    try:
+        async for event in events:
+            yield event
+        final = fold()
+    except GeneratorExit:  # closed before its end: no answer to report
+        if span is not None:
+            span.set("agentproto.stream.closed_early", True)
+            span.end()
+        raise
+    except BaseException as exc:
+        if span is not None:
+            observer.failure(span, model, exc, stream=True)
+        raise
+    finally:
+        await events.aclose()
+    if span is not None:
+        observer.success(span, model, final, stream=True)
+
+
 class AsyncChatStream:
     """A streamed answer: iterate it for events; a context manager that closes the response.
 
@@ -570,17 +711,29 @@ class AsyncChatStream:
     :class:`ChatResponse`.
     """
 
-    def __init__(self, client: AsyncLLMClient, response: httpx.Response) -> None:
-        self._client = client
+    def __init__(
+        self,
+        client: AsyncLLMClient,
+        response: httpx.Response,
+        *,
+        model: str | None = None,
+        span: SpanHandle | None = None,
+    ) -> None:
         self._response = response
         self._decoder = StreamDecoder(client.manifest.stream)
         self._collector = Collector(client.manifest)
-        # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
-        # once, not later by the garbage collector, possibly inside httpcore's pool lock.
-        self._iterator = _achat_events(client, response, self._decoder, self._collector)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
         self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
+        self._fold = _Fold(
+            client, self._collector, model or client.model or "", self.rate_limits, self.request_id
+        )
+        # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
+        # once, not later by the garbage collector, possibly inside httpcore's pool lock.
+        events = _achat_events(client, response, self._decoder, self._collector)
+        if span is not None or client.budget is not None:  # else: not one step more per event
+            events = _aobserve(events, self._fold, span)
+        self._iterator = events
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
         return self._iterator
@@ -592,8 +745,17 @@ class AsyncChatStream:
         """Read the rest and return the whole answer (raises on an in-stream error)."""
         async for _ in self._iterator:
             pass
-        _stream_error(self._collector)
-        return self._collector.response(rate_limits=self.rate_limits, request_id=self.request_id)
+        return self._fold()
+
+    def partial(self) -> ChatResponse | None:
+        """The events received so far, folded (what a caller has seen of a stream that
+        broke); ``None`` when they do not fold (a tool call cut off mid-arguments)."""
+        try:
+            return self._collector.response(
+                rate_limits=self.rate_limits, request_id=self.request_id
+            )
+        except APIError:
+            return None
 
     async def text(self) -> str:
         """Read the rest and return the first candidate's text."""
@@ -633,7 +795,19 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         stream_path: str | None = None,
         http_client: httpx.AsyncClient | None = None,
         structured_output: bool = False,
+        budget: Budget | None = None,
+        catalog: ModelCatalog | None = None,
+        hooks: Hooks | None = None,
+        telemetry: bool | Telemetry = True,
+        drop_cache_hints: bool = False,
     ) -> None:
+        """``budget``: a spending limit (see :class:`~agentproto.llm.pricing.Budget`);
+        ``catalog``: v1 model records for prices the manifest lacks (the bundled ones of this
+        provider by default); ``hooks``: request/response callables; ``telemetry``: OpenTelemetry
+        spans and metrics when ``opentelemetry-api`` is installed (``False``: off, or a
+        :class:`~agentproto._runtime.telemetry.Telemetry` of your own providers);
+        ``drop_cache_hints``: send requests for APIs without per-block cache hints with the
+        hints left out (refused otherwise)."""
         super().__init__(
             provider,
             api_key=api_key,
@@ -645,6 +819,11 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             retry=retry,
             endpoint=endpoint,
             stream_path=stream_path,
+            budget=budget,
+            catalog=catalog,
+            hooks=hooks,
+            telemetry=telemetry,
+            drop_cache_hints=drop_cache_hints,
         )
         self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
         self.structured_output = structured_output
@@ -656,15 +835,16 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         model: str | None = None,
         tools: Sequence[Tool | Mapping[str, Any]] | None = None,
         tool_choice: ToolChoice | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        top_p: float | None = None,
-        top_k: int | None = None,
-        stop_sequences: Sequence[str] | None = None,
-        frequency_penalty: float | None = None,
-        presence_penalty: float | None = None,
-        seed: int | None = None,
-        reasoning_effort: str | None = None,
+        temperature: float | NotGiven | None = NOT_GIVEN,
+        max_tokens: int | NotGiven | None = NOT_GIVEN,
+        top_p: float | NotGiven | None = NOT_GIVEN,
+        top_k: int | NotGiven | None = NOT_GIVEN,
+        stop_sequences: Sequence[str] | NotGiven | None = NOT_GIVEN,
+        frequency_penalty: float | NotGiven | None = NOT_GIVEN,
+        presence_penalty: float | NotGiven | None = NOT_GIVEN,
+        seed: int | NotGiven | None = NOT_GIVEN,
+        reasoning_effort: str | NotGiven | None = NOT_GIVEN,
+        reasoning_budget: int | NotGiven | None = NOT_GIVEN,
         n: int | None = None,
         response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
@@ -703,9 +883,21 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
     async def _chat_once(
         self, messages: Any, standard: dict[str, Any], n: int | None
     ) -> ChatResponse:
+        model = self._model_of(standard)
+        self._admit(model)
         call = self._build(messages, stream=False, n=n, **standard)
-        response = await self._http.send(call, stream=False)
-        return self._response(response)
+        if not self.observer.active:  # the plain path: nothing to tell anyone
+            response = await self._http.send(call, stream=False)
+            return _priced(self, self._response(response), model)
+        span = self._begin(call, model, stream=False)
+        try:
+            response = await self._http.send(call, stream=False)
+            result = _priced(self, self._response(response), model)
+        except BaseException as exc:
+            self.observer.failure(span, model, exc, stream=False)
+            raise
+        self.observer.success(span, model, result, stream=False)
+        return result
 
     async def parse(
         self,
@@ -715,15 +907,16 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         model: str | None = None,
         tools: Sequence[Tool | Mapping[str, Any]] | None = None,
         tool_choice: ToolChoice | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        top_p: float | None = None,
-        top_k: int | None = None,
-        stop_sequences: Sequence[str] | None = None,
-        frequency_penalty: float | None = None,
-        presence_penalty: float | None = None,
-        seed: int | None = None,
-        reasoning_effort: str | None = None,
+        temperature: float | NotGiven | None = NOT_GIVEN,
+        max_tokens: int | NotGiven | None = NOT_GIVEN,
+        top_p: float | NotGiven | None = NOT_GIVEN,
+        top_k: int | NotGiven | None = NOT_GIVEN,
+        stop_sequences: Sequence[str] | NotGiven | None = NOT_GIVEN,
+        frequency_penalty: float | NotGiven | None = NOT_GIVEN,
+        presence_penalty: float | NotGiven | None = NOT_GIVEN,
+        seed: int | NotGiven | None = NOT_GIVEN,
+        reasoning_effort: str | NotGiven | None = NOT_GIVEN,
+        reasoning_budget: int | NotGiven | None = NOT_GIVEN,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -745,15 +938,16 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         model: str | None = None,
         tools: Sequence[Tool | Mapping[str, Any]] | None = None,
         tool_choice: ToolChoice | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        top_p: float | None = None,
-        top_k: int | None = None,
-        stop_sequences: Sequence[str] | None = None,
-        frequency_penalty: float | None = None,
-        presence_penalty: float | None = None,
-        seed: int | None = None,
-        reasoning_effort: str | None = None,
+        temperature: float | NotGiven | None = NOT_GIVEN,
+        max_tokens: int | NotGiven | None = NOT_GIVEN,
+        top_p: float | NotGiven | None = NOT_GIVEN,
+        top_k: int | NotGiven | None = NOT_GIVEN,
+        stop_sequences: Sequence[str] | NotGiven | None = NOT_GIVEN,
+        frequency_penalty: float | NotGiven | None = NOT_GIVEN,
+        presence_penalty: float | NotGiven | None = NOT_GIVEN,
+        seed: int | NotGiven | None = NOT_GIVEN,
+        reasoning_effort: str | NotGiven | None = NOT_GIVEN,
+        reasoning_budget: int | NotGiven | None = NOT_GIVEN,
         n: int | None = None,
         response_format: ResponseFormat | None = None,
         params: Mapping[str, Any] | None = None,
@@ -773,23 +967,35 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             raise UnsupportedError(
                 f"{self.manifest.id}: n > 1 is simulated by parallel requests; stream one at a time"
             )
+        model = self._model_of(standard)
+        self._admit(model)
         call = self._build(messages, stream=True, n=n, **standard)
         # unasync: async-only
-        return AsyncStreamRequest(self._open_stream, call)
+        return AsyncStreamRequest(self._open_stream, call, model)
         # unasync: sync-only
-        # return self._open_stream(call)
+        # return self._open_stream(call, model)
         # unasync: end
 
-    async def _open_stream(self, call: Call) -> AsyncChatStream:
-        response = await self._http.send(call, stream=True)
+    async def _open_stream(self, call: Call, model: str | None = None) -> AsyncChatStream:
+        span = self._begin(call, model or "", stream=True) if self.observer.active else None
+        try:
+            response = await self._http.send(call, stream=True)
+        except BaseException as exc:
+            if span is not None:
+                self.observer.failure(span, model or "", exc, stream=True)
+            raise
         try:
             if not _is_stream(response):
                 await response.aread()
                 raise self._not_a_stream(response)
-        except BaseException:
+        except BaseException as exc:
             await response.aclose()
+            if span is not None:
+                self.observer.failure(span, model or "", exc, stream=True)
             raise
-        return AsyncChatStream(self, response)
+        if span is not None and not span.recording and self.observer.hooks is None:
+            span = None  # nobody to tell at the end: no step more per event
+        return AsyncChatStream(self, response, model=model, span=span)
 
     async def run_tools(
         self,
@@ -799,8 +1005,8 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         model: str | None = None,
         max_iterations: int = 10,
         tool_choice: ToolChoice | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
+        temperature: float | NotGiven | None = NOT_GIVEN,
+        max_tokens: int | NotGiven | None = NOT_GIVEN,
         params: Mapping[str, Any] | None = None,
         extra_body: Mapping[str, Any] | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -1015,17 +1221,21 @@ class AsyncStreamRequest:
     """
 
     def __init__(
-        self, open_stream: Callable[[Call], Coroutine[Any, Any, AsyncChatStream]], call: Call
+        self,
+        open_stream: Callable[[Call, str | None], Coroutine[Any, Any, AsyncChatStream]],
+        call: Call,
+        model: str | None = None,
     ) -> None:
         self._open_stream = open_stream
         self._call = call
+        self._model = model
         self._stream: AsyncChatStream | None = None
 
     def __await__(self) -> Generator[Any, None, AsyncChatStream]:
-        return self._open_stream(self._call).__await__()
+        return self._open_stream(self._call, self._model).__await__()
 
     async def __aenter__(self) -> AsyncChatStream:
-        self._stream = await self._open_stream(self._call)
+        self._stream = await self._open_stream(self._call, self._model)
         return self._stream
 
     async def __aexit__(self, *exc: object) -> None:
@@ -1051,9 +1261,10 @@ def _is_stream(response: httpx.Response) -> bool:
 
 def _params(scope: dict[str, Any]) -> dict[str, Any]:
     """The keyword arguments of chat()/stream() that ``_build`` takes, from ``locals()``."""
-    given = {name: scope[name] for name in _STANDARD_PARAMS}
-    if scope["stop_sequences"] is not None:
-        given["stop_sequences"] = list(scope["stop_sequences"])
+    # a keyword left out is not given (the manifest's default applies); None: send nothing
+    given = {n: scope[n] for n in _STANDARD_PARAMS if not isinstance(scope[n], NotGiven)}
+    if given.get("stop_sequences") is not None:
+        given["stop_sequences"] = list(given["stop_sequences"])
     given.update(scope["params"] or {})
     return {
         "model": scope["model"],

@@ -101,11 +101,14 @@ class ExpressionError(AgentprotoError, ValueError):
         self.reason = reason
 
 
-_SEGMENT = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_\-]*)|\[(\*|-?\d+)\]")
+_SEGMENT = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_\-]*)|\[(\*|-?\d+)\]|\.(\d+)(?![A-Za-z_])")
+"""A key (``.a``), an index or wildcard (``[0]``, ``[*]``), or an index in dotted form
+(``.0``, as in upstream's ``choices.0.message.content``)."""
 
 
 def parse_path(text: str) -> tuple[Segment, ...]:
-    """``$.a[0].b[*]`` -> ``("a", 0, "b", WILD)``; ``$`` alone is the root (no segments)."""
+    """``$.a[0].b[*]`` -> ``("a", 0, "b", WILD)`` (``a.0.b`` is ``a[0].b``); ``$`` alone is
+    the root (no segments)."""
     src = text.strip()
     rest = src[1:] if src.startswith("$") else src
     segments: list[Segment] = []
@@ -118,6 +121,10 @@ def parse_path(text: str) -> tuple[Segment, ...]:
             if pos > 0 and rest[pos] != ".":
                 raise ExpressionError(text, f"missing '.' before {m.group(1)!r}")
             segments.append(m.group(1))
+        elif m.group(3) is not None:
+            if pos == 0 and not src.startswith("$"):
+                raise ExpressionError(text, f"a path cannot start with an index {m.group(0)!r}")
+            segments.append(int(m.group(3)))
         else:
             token = m.group(2)
             segments.append(WILD if token == "*" else int(token))

@@ -2,7 +2,10 @@
 
 ``protocol_version`` 1.x in the v1.1 shape is judged by the v1 schemas, 1.x using the v2
 constructs by the 1.5 schema, 2.x by upstream's v2 provider schema; any other version is
-refused with a sentence that says so. Every problem is reported, not only the first.
+refused with a sentence that says so. Every problem is reported, not only the first. A v1
+``$schema`` naming the v1 schema by another of its names (upstream's relative
+``../../schemas/v1.json``) is read as the canonical URL, and a v2 manifest's unknown top-level
+fields are tolerated as upstream requires (``versions.for_validation`` / ``tolerated``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from functools import cache
 from typing import Any, cast
 
 from agentproto.llm.problems import ManifestError
-from agentproto.llm.versions import VersionError, schema_kind
+from agentproto.llm.versions import VersionError, for_validation, schema_kind, tolerated
 
 __all__ = ["manifest_problems", "validate_manifest"]
 
@@ -74,11 +77,13 @@ def manifest_problems(data: Any) -> list[tuple[str, str]]:
     except VersionError as exc:
         return [(exc.pointer, exc.reason)]
     best: list[tuple[str, str]] | None = None
+    document = for_validation(cast("dict[str, Any]", data))
     for validator in _validators(kind):
         found = sorted(
             {
                 (_pointer(leaf.absolute_path), leaf.message)
-                for error in validator.iter_errors(data)
+                for error in validator.iter_errors(document)
+                if not tolerated(kind, error.validator, error.absolute_path)
                 for leaf in _leaves(error)
             }
         )

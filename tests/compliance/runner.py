@@ -1,11 +1,20 @@
 """The AI-Protocol compliance suite, run against the public API of ``agentproto.llm``.
 
-The cases are upstream's (``tests/fixtures/corpus/ai-protocol/compliance/cases/**/*.yaml``, see
-that corpus's SOURCE.md): each names a fixture manifest, an input and what a runtime must produce.
+The cases are upstream's newest suite, vendored as data under
+``tests/fixtures/ai-protocol-compliance/`` (see its SOURCE.md: 25 case files, 117 cases; case ids
+repeat across files, so a case is keyed ``<file stem>/<id>``): each names a fixture manifest, an
+input and what a runtime must produce. Paths that leave the suite's folder
+(``../../../../v2/providers/<id>.yaml``, ``../../../../dist/v2-alpha/...``,
+``v2/contracts/...``) are read from the vendored copies (:func:`resolve`).
 Every case is run through the client a user would use, over real HTTP on a loopback server
 where the case is about a request or an answer:
 
-- ``protocol_loading``: :meth:`Manifest.load` of the fixture.
+- ``protocol_loading``: :meth:`Manifest.load` of the fixture; a refusal must be a
+  :class:`ManifestError` whose problems point into the part the case is about (upstream's
+  wording is its validator's, ajv's; ours is jsonschema's, so the pointer is compared, and both
+  texts are kept in the outcome). A case with a ``contract_path`` validates the provider
+  contract against upstream's ``provider-contract.json`` and compares its document mapping; a
+  ``contract_fragment`` is validated against that schema's document mapping.
 - ``error_classification``: the server answers the case's status and body; the
   :class:`ProviderError` raised by ``chat()`` must carry the case's code (E1001...), class,
   ``retryable`` and ``fallbackable``.
@@ -22,6 +31,19 @@ where the case is about a request or an answer:
   OpenAI tool-call delta, ``FinalCandidate`` before ``StreamEnd``); they are projected onto
   upstream's vocabulary by :func:`project` before the comparison (documented there).
 - ``response_parsing``: ``chat()`` reads the case's answer.
+- ``capability_check``: the capability names the case lists are the protocol's (the vendored
+  ``v2/capabilities.json`` vocabulary, v1's ``chat`` being v2's ``text``), the required ones are
+  declared by the fixture, and the feature flags the case names are the protocol's.
+- ``fallback_decision``: the error class of the case's code says ``fallbackable``, and
+  :func:`agentproto.llm.fallback.should_fall_back` decides the same for an error of that class.
+- ``text_tool_parse`` / ``text_tool_hybrid``: :func:`agentproto.llm.parse_text_tool_calls` /
+  :func:`hybrid_tool_calls` on the case's text.
+- ``content_block_encode``: ``chat()`` with the case's blocks on the bundled manifest of the
+  case's API style; the blocks the server received (or the refusal before sending) compared.
+
+Input types that are not a chat client's (upstream's MCP, computer-use, reasoning and video
+operations of ai-lib, and ai-lib's own prompt wording) are reported ``n/a`` with the reason in
+:data:`NOT_A_CHAT_CLIENTS`.
 
 Each case ends ``pass``, ``fail`` (with what differed) or ``n/a`` (with why it cannot apply).
 
@@ -45,13 +67,25 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-COMPLIANCE = ROOT / "tests" / "fixtures" / "corpus" / "ai-protocol" / "compliance"
+COMPLIANCE = ROOT / "tests" / "fixtures" / "ai-protocol-compliance"
+PROTOCOL = ROOT / "schemas" / "ai_protocol"
 if str(ROOT / "generated") not in sys.path:
     sys.path.insert(0, str(ROOT / "generated"))
 
-from agentproto.llm import LLMClient, Manifest, ManifestError, ProviderError  # noqa: E402
+from agentproto.llm import (  # noqa: E402
+    FallbackChain,
+    LLMClient,
+    Manifest,
+    ManifestError,
+    ProviderError,
+    TextToolConfig,
+    ToolCall,
+    hybrid_tool_calls,
+    parse_text_tool_calls,
+)
 from agentproto.llm.classify import retry_decision, retry_policy  # noqa: E402
 from agentproto.llm.credentials import resolve_credential  # noqa: E402
+from agentproto.llm.errors import ERROR_CODES, KNOWN_ERROR_CODES  # noqa: E402
 from agentproto.llm.events import (  # noqa: E402
     PartialContentDelta,
     PartialToolCall,
@@ -61,6 +95,7 @@ from agentproto.llm.events import (  # noqa: E402
     ToolCallStarted,
 )
 from agentproto.llm.streaming import IncompleteStreamError  # noqa: E402
+from agentproto.llm.versions import style_format  # noqa: E402
 
 from tests.servers.scripted import Answer, Script, scripted_server  # noqa: E402
 
@@ -72,7 +107,7 @@ KNOWN_GAPS: dict[str, str] = {}
 
 
 VOUCHED: dict[str, tuple[dict[str, Any], str]] = {
-    "gen-003": (
+    "generative-capabilities/gen-003": (
         {"structured_output": True},
         "the fixture manifest declares no structured output; the client refuses response_format "
         "then (UnsupportedError, never a silent drop) unless the caller vouches for the provider "
@@ -92,6 +127,12 @@ class Case:
     setup: Mapping[str, Any]
     input: Mapping[str, Any]
     expected: Mapping[str, Any]
+    tags: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """``<file stem>/<id>``: unique (upstream reuses ids across files)."""
+        return f"{Path(self.file).stem}/{self.id}"
 
 
 @dataclass(frozen=True)
@@ -121,20 +162,57 @@ def load_cases(folder: Path = COMPLIANCE) -> list[Case]:
                     setup=doc.get("setup") or {},
                     input=doc.get("input") or {},
                     expected=doc.get("expected") or {},
+                    tags=tuple(str(t) for t in doc.get("tags") or ()),
                 )
             )
     return cases
 
 
+_OUTSIDE = "../../../../"
+
+
+def resolve(path: str) -> Path:
+    """A path a case names, on the vendored files: the suite's own folder; upstream's canonical
+    manifests (``../../../../v2/providers/``) under ``schemas/ai_protocol/v2/providers``; the
+    ``dist/v2-alpha`` manifests under the suite's ``upstream/``; ``v2/contracts/`` under
+    ``schemas/ai_protocol/v2/contracts``."""
+    if path.startswith(_OUTSIDE + "v2/"):
+        return PROTOCOL / path[len(_OUTSIDE) :]
+    if path.startswith(_OUTSIDE + "dist/"):
+        return COMPLIANCE / "upstream" / path[len(_OUTSIDE) :]
+    if path.startswith("v2/contracts/"):
+        return PROTOCOL / path
+    return COMPLIANCE / path
+
+
 @cache
 def fixture_data(path: str) -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((COMPLIANCE / path).read_text("utf-8"))
+    data: dict[str, Any] = yaml.safe_load(resolve(path).read_text("utf-8"))
     return data
 
 
 def manifest_of(case: Case) -> Manifest:
     path = str(case.setup.get("manifest_path") or case.input.get("manifest_path"))
-    return Manifest.load(COMPLIANCE / path)
+    return Manifest.load(resolve(path))
+
+
+ANSWERS: dict[str, dict[str, Any]] = {
+    "openai_style": {
+        "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}
+        ]
+    },
+    "anthropic_style": {"content": [{"type": "text", "text": "ok"}], "stop_reason": "end_turn"},
+    "gemini_style": {
+        "candidates": [{"content": {"parts": [{"text": "ok"}]}, "finishReason": "STOP"}]
+    },
+}
+"""A plain answer in each format, for the cases about what was sent (an answer with no content
+field is refused by the client, so ``{}`` will not do)."""
+
+
+def answer_for(manifest: Manifest) -> Answer:
+    return Answer(body=json.dumps(ANSWERS[manifest.payload_format]).encode())
 
 
 def expect(what: str, actual: Any, wanted: Any) -> None:
@@ -185,6 +263,9 @@ def last_body(server: Script) -> Any:
 
 
 def protocol_loading(case: Case, server: Script) -> None:
+    if "contract_path" in case.input or "contract_fragment" in case.input:
+        contract_loading(case)
+        return
     expected = case.expected
     try:
         manifest = manifest_of(case)
@@ -196,15 +277,75 @@ def protocol_loading(case: Case, server: Script) -> None:
             raise Mismatch(
                 f"expected at least {errors['min']} problems, got {exc.problems}"
             ) from None
+        if not exc.problems:
+            raise Mismatch(f"refused without a problem naming where: {exc}") from None
+        if "capability-profile" in case.tags:
+            astray = [p for p in exc.problems if not p[0].startswith("/capability_profile")]
+            if astray:
+                raise Mismatch(
+                    f"expected problems in /capability_profile ({errors}), got {astray}"
+                ) from None
         return
     if not expected.get("valid", True):
-        raise Mismatch("expected the manifest to be refused; it loaded")
+        raise Mismatch(f"expected the manifest to be refused ({expected.get('errors')}); it loaded")
     expect("provider_id", manifest.id, expected.get("provider_id", manifest.id))
     expect(
         "protocol_version",
         manifest.protocol_version,
         expected.get("protocol_version", manifest.protocol_version),
     )
+    if expected.get("runtime_deserialize"):
+        data = fixture_data(str(case.input["manifest_path"]))
+        lost = sorted(set(data) - set(manifest.raw))
+        if lost:
+            raise Mismatch(f"top-level fields not kept in Manifest.raw: {lost}")
+
+
+@cache
+def contract_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((PROTOCOL / "v2" / "provider-contract.json").read_text())
+    return data
+
+
+def _schema_problems(schema: Mapping[str, Any], document: Any) -> list[str]:
+    import jsonschema.validators
+
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    return [
+        f"/{'/'.join(map(str, e.absolute_path))}: {e.message}"
+        for e in validator.iter_errors(document)
+    ]
+
+
+def contract_loading(case: Case) -> None:
+    """The content-block-encoding contract cases (cbe-001..003)."""
+    schema = contract_schema()
+    document_schema = schema["properties"]["request_mapping"]["properties"][
+        "content_block_mapping"
+    ]["properties"]["document"]
+    expected = case.expected
+    if "contract_fragment" in case.input:
+        fragment = case.input["contract_fragment"]["document"]
+        problems = _schema_problems(document_schema, fragment)
+        expect("valid", not problems, expected.get("valid", True))
+        if "ref_resolution_allowed" in expected:
+            allowed = document_schema["properties"]["ref_resolution"]["enum"]
+            expect("ref_resolution allowed", allowed, expected["ref_resolution_allowed"])
+        return
+    pointer = fixture_data(str(case.input["manifest_path"]))
+    expect("contract_path", pointer.get("contract_path"), case.input["contract_path"])
+    contract = fixture_data(str(case.input["contract_path"]))
+    # the contract's `$schema` names its schema, whose `additionalProperties: false` omits it
+    problems = _schema_problems(schema, {k: v for k, v in contract.items() if k != "$schema"})
+    if bool(problems) == bool(expected.get("valid", True)):
+        raise Mismatch(f"valid: expected {expected.get('valid', True)}, got problems {problems}")
+    mapping = contract["request_mapping"]["content_block_mapping"]["document"]
+    contains(mapping, expected.get("document_mapping") or {}, "/document")
+    contains(mapping, pointer.get("document_mapping") or {}, "/document")
+    expect("provider_id", contract.get("provider_id"), pointer.get("provider_id"))
+    style = str(contract.get("api_style"))
+    if style_format(style) is None:
+        raise Mismatch(f"the client has no request shape for api_style {style!r}")
 
 
 def error_classification(case: Case, server: Script) -> None:
@@ -230,10 +371,11 @@ def error_classification(case: Case, server: Script) -> None:
 
 
 def _chat_and_record(case: Case, server: Script, **arguments: Any) -> Any:
-    server.answer(Answer(body=b"{}"))
+    manifest = manifest_of(case)
+    server.answer(answer_for(manifest))
     messages = case.input.get("messages") or [{"role": "user", "content": "hi"}]
-    options = VOUCHED[case.id][0] if case.id in VOUCHED else {}
-    with client(manifest_of(case), server, **options) as llm:
+    options = VOUCHED[case.key][0] if case.key in VOUCHED else {}
+    with client(manifest, server, **options) as llm:
         llm.chat(messages, model=MODEL, **arguments)
     return last_body(server)
 
@@ -279,6 +421,10 @@ def retry_decision_case(case: Case, server: Script) -> None:
 
 def credential_resolution(case: Case, server: Script) -> None:
     expected = case.expected
+    target = case.input.get("runtime_target")
+    if target is not None:
+        # checked as a CPython runtime; only the WASM runner's own name for the source is not
+        expected = {k: v for k, v in expected.items() if k != "source_name"}
     env = {str(k): str(v) for k, v in (case.setup.get("env") or {}).items()}
     secrets = [
         *env.values(),
@@ -316,13 +462,19 @@ def credential_resolution(case: Case, server: Script) -> None:
     for name in expected.get("shadowed_envs_must_not_resolve", []):
         if source.name == name:
             raise Mismatch(f"resolved from the shadowed {name}")
+    if target is not None:
+        raise NotApplicable(
+            f"written for a {target} runtime, which has no environment and names an explicit "
+            f"key {case.expected.get('source_name')!r}; agentproto.llm runs on CPython, where "
+            "the same key resolves as 'explicit' (the rest of the case is checked and holds)"
+        )
 
 
 def auth_attachment(case: Case, server: Script) -> None:
     expected = case.expected
     env = {str(k): str(v) for k, v in (case.setup.get("env") or {}).items()}
     manifest = manifest_of(case)
-    server.answer(Answer(body=b"{}"))
+    server.answer(answer_for(manifest))
     with environment(env, clear=[*manifest.key_env]):
         llm = LLMClient(manifest, base_url=server.base_url, retry=False, timeout=10.0)
     with llm:
@@ -539,6 +691,158 @@ class NotApplicable(Exception):
     """The case cannot apply to this client (the reason says why)."""
 
 
+@cache
+def capability_vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """The protocol's capability names and feature flags (vendored ``v2/capabilities.json``)."""
+    data = json.loads((PROTOCOL / "v2" / "capabilities.json").read_text("utf-8"))
+    names = data["$defs"]["capability_name"]["enum"]
+    flags = data["oneOf"][0]["properties"]["feature_flags"]["properties"]
+    return frozenset(names), frozenset(flags)
+
+
+V1_CAPABILITY_NAMES = {"chat": "text"}
+"""v1 capability names that v2 renamed."""
+
+
+def capability_check(case: Case, server: Script) -> None:
+    manifest = manifest_of(case)
+    names, flags = capability_vocabulary()
+    declared = {V1_CAPABILITY_NAMES.get(k, k) for k, on in manifest.capabilities.items() if on}
+    expected = case.expected
+    unknown = sorted(set(case.input.get("capabilities") or ()) - names)
+    if unknown:
+        raise Mismatch(f"not capability names of the protocol: {unknown}")
+    present = expected.get("capabilities_present") or {}
+    missing = sorted(set(present.get("required") or ()) - declared)
+    if missing:
+        raise Mismatch(f"required capabilities not declared: {missing} (declared {declared})")
+    unknown = sorted(set(present.get("optional_contains") or ()) - names)
+    if unknown:
+        raise Mismatch(f"optional capabilities the protocol does not name: {unknown}")
+    unknown = sorted(set(expected.get("feature_flags") or ()) - flags)
+    if unknown:
+        raise Mismatch(f"feature flags the protocol does not name: {unknown}")
+    required = case.input.get("required_capability")
+    if required is not None:
+        expect(f"{required} declared", required in declared, expected.get("capability_declared"))
+    if "mcp_integration_method" in expected:
+        raise NotApplicable(
+            "the capability is read as declared; the MCP integration method "
+            f"({expected['mcp_integration_method']!r}) is ai-lib's MCP bridge, and "
+            "agentproto.llm has no MCP bridge (MCP tools are given to it as ordinary tools)"
+        )
+
+
+def fallback_decision(case: Case, server: Script) -> None:
+    """Two targets in a :class:`FallbackChain` over loopback: the first answers an error of the
+    case's code, the second answers; the chain must reach the second exactly when the case says
+    it should fall back."""
+    cls = ERROR_CODES[str(case.input["error_code"])]
+    provider_code = min(k for k, v in KNOWN_ERROR_CODES.items() if v == cls.error_class)
+    error = {"error": {"message": "failed", "type": provider_code, "code": provider_code}}
+    manifest = Manifest.bundled("openai")
+    server.answer(Answer(status=400, body=json.dumps(error).encode()), answer_for(manifest))
+    sent = len(server.requests)
+    targets = [(client(manifest, server), MODEL), (client(manifest, server), MODEL)]
+    with FallbackChain(targets) as chain:
+        try:
+            reply = chain.chat([{"role": "user", "content": "hi"}])
+        except ProviderError as exc:
+            expect("error_code", exc.code, cls.code)
+            fell_back = False
+        else:
+            expect("first attempt", reply.attempts[0].error_class, cls.error_class)
+            fell_back = True
+    expect("should_fallback", fell_back, case.expected["should_fallback"])
+    expect("requests sent", len(server.requests) - sent, 2 if fell_back else 1)
+
+
+def _tool_calls(calls: Sequence[ToolCall]) -> list[dict[str, Any]]:
+    return [{"name": c.name, "arguments": c.input} for c in calls]
+
+
+def text_tool_parse(case: Case, server: Script) -> None:
+    config = TextToolConfig(lenient=bool(case.input["config"].get("lenient_parsing", True)))
+    found = parse_text_tool_calls(str(case.input["response_text"]), config)
+    expect("tool_calls", _tool_calls(found.tool_calls), case.expected["tool_calls"])
+    expect("remaining_text", found.remaining_text, case.expected["remaining_text"])
+
+
+def text_tool_hybrid(case: Case, server: Script) -> None:
+    config = TextToolConfig(lenient=bool(case.input["config"].get("lenient_parsing", True)))
+    native = [
+        ToolCall(str(c["id"]), str(c["name"]), dict(c["arguments"]))
+        for c in case.input.get("native_tool_calls") or ()
+    ]
+    found = hybrid_tool_calls(str(case.input["content"]), native, config)
+    expect("tool_calls", _tool_calls(found.tool_calls), case.expected["tool_calls"])
+    expect("remaining_text", found.remaining_text, case.expected["remaining_text"])
+
+
+STYLE_MANIFESTS = {"anthropic_messages": "anthropic", "gemini_generate": "gemini"}
+"""The bundled manifest a ``content_block_encode`` case's API style is run on."""
+
+
+def _block(block: Mapping[str, Any]) -> dict[str, Any]:
+    """A case's unified block as this client's input block."""
+    kind = block["block_type"]
+    if kind == "text":
+        return {"type": "text", "text": block["text"]}
+    out = {"type": kind, "data": block.get("data"), "media_type": block.get("mime_type")}
+    if block.get("source_type") not in (None, "base64"):
+        out["source_type"] = block["source_type"]
+    return out
+
+
+def content_block_encode(case: Case, server: Script) -> None:
+    manifest = Manifest.bundled(STYLE_MANIFESTS[str(case.input["api_style"])])
+    server.answer(answer_for(manifest))
+    blocks = [_block(b) for b in case.input["blocks"]]
+    sent = len(server.requests)
+    with client(manifest, server) as llm:
+        try:
+            llm.chat([{"role": "user", "content": blocks}], model=MODEL)
+        except ValueError as exc:
+            if case.input.get("expect_error") or case.expected.get("valid") is False:
+                expect("requests sent", len(server.requests) - sent, 0)
+                return
+            raise Mismatch(f"refused: {exc}") from None
+    if case.input.get("expect_error"):
+        raise Mismatch("expected a refusal before encoding; the request was sent")
+    body = last_body(server)
+    if manifest.payload_format == "gemini_style":
+        encoded = body["contents"][-1]["parts"]
+    else:
+        encoded = body["messages"][-1]["content"]
+    expect("encoded blocks", encoded, case.expected["encoded"])
+
+
+NOT_A_CHAT_CLIENTS: dict[str, str] = {
+    "capability_guard": (
+        "guards ai-lib's MCP / computer-use / reasoning / video operations (MCPListTools, "
+        "ComputerUse, Reason, VideoGenerate) on a manifest in ai-lib's internal `core:` layout, "
+        "which is not a provider manifest (schemas/v2/provider.json requires endpoint, "
+        "error_classification and capabilities at the top); agentproto.llm has none of these "
+        "operations (its own guard, a reasoning request on a manifest that declares none, is "
+        "UnsupportedError before sending: tests/test_llm_production.py)"
+    ),
+    "advanced_endpoint_mapping": (
+        "resolves endpoints of ai-lib's MCP / computer-use / reasoning / video operations in "
+        "ai-lib's internal `core:` manifest layout; agentproto.llm has no such operations"
+    ),
+    "provider_mock_behavior": (
+        "asserts request and answer bodies of ai-lib's MCP / computer-use / reasoning / video "
+        "operations against ai-protocol-mock; agentproto.llm has no such operations"
+    ),
+    "text_tool_prompt": (
+        "checks the wording of ai-lib's own tool-use prompt ('WILL BE IGNORED'); agentproto.llm "
+        "never writes prompts into a caller's conversation (the parsing side, cases ttc-001..009, "
+        "runs)"
+    ),
+}
+"""Input types that are not a chat client's, each with why."""
+
+
 KINDS: dict[str, Callable[[Case, Script], None]] = {
     "protocol_loading": protocol_loading,
     "error_classification": error_classification,
@@ -552,24 +856,30 @@ KINDS: dict[str, Callable[[Case, Script], None]] = {
     "stream_decode": stream_decode,
     "tool_accumulation": tool_accumulation,
     "response_parsing": response_parsing,
+    "capability_check": capability_check,
+    "fallback_decision": fallback_decision,
+    "text_tool_parse": text_tool_parse,
+    "text_tool_hybrid": text_tool_hybrid,
+    "content_block_encode": content_block_encode,
 }
 
 
 def run_case(case: Case, server: Script) -> Outcome:
-    kind = KINDS.get(str(case.input.get("type")))
+    kind_name = str(case.input.get("type"))
+    if kind_name in NOT_A_CHAT_CLIENTS:
+        return Outcome(case.key, "n/a", NOT_A_CHAT_CLIENTS[kind_name])
+    kind = KINDS.get(kind_name)
     if kind is None:
-        return Outcome(
-            case.id, "n/a", f"input type {case.input.get('type')!r} is not a chat client's"
-        )
+        return Outcome(case.key, "fail", f"input type {kind_name!r} is not one the runner knows")
     try:
         kind(case, server)
     except NotApplicable as exc:
-        return Outcome(case.id, "n/a", str(exc))
+        return Outcome(case.key, "n/a", str(exc))
     except Mismatch as exc:
-        return Outcome(case.id, "fail", str(exc))
+        return Outcome(case.key, "fail", str(exc))
     except Exception as exc:  # the client raised: that is the case's failure, named
-        return Outcome(case.id, "fail", f"{type(exc).__name__}: {exc}")
-    return Outcome(case.id, "pass")
+        return Outcome(case.key, "fail", f"{type(exc).__name__}: {exc}")
+    return Outcome(case.key, "pass")
 
 
 def run_all(cases: Sequence[Case] | None = None) -> list[Outcome]:
@@ -588,7 +898,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 json.dumps(
                     {
-                        "id": case.id,
+                        "case": case.key,
                         "suite": case.suite,
                         "status": outcome.status,
                         "reason": outcome.reason,
@@ -597,12 +907,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         else:
             known = (
-                f" [known: {KNOWN_GAPS[case.id]}]"
-                if case.id in KNOWN_GAPS and outcome.status == "fail"
+                f" [known: {KNOWN_GAPS[case.key]}]"
+                if case.key in KNOWN_GAPS and outcome.status == "fail"
                 else ""
             )
             print(
-                f"{outcome.status:5} {case.id:9} {case.name}"
+                f"{outcome.status:5} {case.key:48} {case.name}"
                 + (f" -- {outcome.reason}" if outcome.reason else "")
                 + known
             )

@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     )
     from agentproto.llm.credentials import CredentialSource
     from agentproto.llm.errors import ProviderError, ProviderStreamError
+    from agentproto.llm.fallback import (
+        AsyncFallbackChain,
+        AsyncFallbackStream,
+        Attempt,
+        FallbackChain,
+        FallbackError,
+        FallbackStream,
+        StreamInterruptedError,
+    )
     from agentproto.llm.manifest import Manifest
     from agentproto.llm.models import (
         Accumulator,
@@ -70,7 +79,9 @@ if TYPE_CHECKING:
         ToolUse,
         Type,
     )
+    from agentproto.llm.observe import ErrorInfo, Hooks, RequestInfo, ResponseInfo
     from agentproto.llm.payloads import ImageBlock
+    from agentproto.llm.pricing import Budget, BudgetExceededError, Cost, ModelCatalog, Price
     from agentproto.llm.problems import ManifestError, UnsupportedError
     from agentproto.llm.registry import (
         PROVIDER_IDS,
@@ -82,6 +93,12 @@ if TYPE_CHECKING:
     from agentproto.llm.response import ChatResponse, ToolArgumentsError, ToolCall, Usage
     from agentproto.llm.services import Embeddings, ModelInfo
     from agentproto.llm.structured import ParsedChatResponse, StructuredOutputError
+    from agentproto.llm.text_tools import (
+        TextToolConfig,
+        TextToolParse,
+        hybrid_tool_calls,
+        parse_text_tool_calls,
+    )
     from agentproto.llm.tool_loop import (
         FunctionTool,
         ToolError,
@@ -97,9 +114,14 @@ if TYPE_CHECKING:
 __all__ = [
     "Accumulator",
     "AsyncChatStream",
+    "AsyncFallbackChain",
+    "AsyncFallbackStream",
     "AsyncLLMClient",
+    "Attempt",
     "Auth",
     "Availability",
+    "Budget",
+    "BudgetExceededError",
     "ByErrorStatus",
     "ByHttpStatus",
     "Candidate",
@@ -108,6 +130,7 @@ __all__ = [
     "ChatResponse",
     "ChatStream",
     "Check",
+    "Cost",
     "CredentialSource",
     "Decoder",
     "DecoderFormat",
@@ -117,12 +140,18 @@ __all__ = [
     "Endpoints",
     "Error",
     "ErrorClassification",
+    "ErrorInfo",
     "EventMapItem",
     "ExpectedStatu",
     "ExtraHeader",
+    "FallbackChain",
+    "FallbackError",
+    "FallbackStream",
     "Features",
     "function_tool",
     "FunctionTool",
+    "Hooks",
+    "hybrid_tool_calls",
     "ImageBlock",
     "InputFormat",
     "Jitter",
@@ -132,9 +161,12 @@ __all__ = [
     "ManifestRetryPolicy",
     "Method",
     "MissingAPIKeyError",
+    "ModelCatalog",
     "ModelInfo",
     "MultiCandidate",
+    "parse_text_tool_calls",
     "ParsedChatResponse",
+    "Price",
     "Protocol",
     "ProtocolVersion",
     "PROVIDER_IDS",
@@ -146,6 +178,8 @@ __all__ = [
     "ProviderStreamError",
     "RateLimitHeaders",
     "Region",
+    "RequestInfo",
+    "ResponseInfo",
     "ResponseMapping",
     "RetryPolicy",
     "SchemaEnum",
@@ -156,9 +190,12 @@ __all__ = [
     "Status",
     "Strategy",
     "Streaming",
+    "StreamInterruptedError",
     "StructuredOutputError",
     "SupportType",
     "Termination",
+    "TextToolConfig",
+    "TextToolParse",
     "ToolArgumentsError",
     "ToolCall",
     "ToolCalls",
@@ -180,28 +217,46 @@ __all__ = [
 ]
 _HOMES = {
     "AsyncChatStream": "agentproto.llm.client",
+    "AsyncFallbackChain": "agentproto.llm.fallback",
+    "AsyncFallbackStream": "agentproto.llm.fallback",
     "AsyncLLMClient": "agentproto.llm.client",
+    "Attempt": "agentproto.llm.fallback",
+    "Budget": "agentproto.llm.pricing",
+    "BudgetExceededError": "agentproto.llm.pricing",
     "ChatResponse": "agentproto.llm.response",
     "ChatStream": "agentproto.llm.client",
+    "Cost": "agentproto.llm.pricing",
     "CredentialSource": "agentproto.llm.credentials",
     "Embeddings": "agentproto.llm.services",
+    "ErrorInfo": "agentproto.llm.observe",
+    "FallbackChain": "agentproto.llm.fallback",
+    "FallbackError": "agentproto.llm.fallback",
+    "FallbackStream": "agentproto.llm.fallback",
     "FunctionTool": "agentproto.llm.tool_loop",
+    "Hooks": "agentproto.llm.observe",
     "ImageBlock": "agentproto.llm.payloads",
     "LLMClient": "agentproto.llm.client",
     "Manifest": "agentproto.llm.manifest",
     "ManifestError": "agentproto.llm.problems",
     "MissingAPIKeyError": "agentproto.llm.client",
+    "ModelCatalog": "agentproto.llm.pricing",
     "ModelInfo": "agentproto.llm.services",
     "PROVIDERS": "agentproto.llm.registry",
     "PROVIDER_IDS": "agentproto.llm.registry",
     "ParsedChatResponse": "agentproto.llm.structured",
+    "Price": "agentproto.llm.pricing",
     "ProviderError": "agentproto.llm.errors",
     "ProviderId": "agentproto.llm.registry",
     "ProviderInfo": "agentproto.llm.registry",
     "ProviderStreamError": "agentproto.llm.errors",
+    "RequestInfo": "agentproto.llm.observe",
+    "ResponseInfo": "agentproto.llm.observe",
     "RetryPolicy": "agentproto._runtime.http",
     "Secret": "agentproto._runtime.redact",
+    "StreamInterruptedError": "agentproto.llm.fallback",
     "StructuredOutputError": "agentproto.llm.structured",
+    "TextToolConfig": "agentproto.llm.text_tools",
+    "TextToolParse": "agentproto.llm.text_tools",
     "ToolArgumentsError": "agentproto.llm.response",
     "ToolCall": "agentproto.llm.response",
     "ToolError": "agentproto.llm.tool_loop",
@@ -215,6 +270,8 @@ _HOMES = {
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",
     "function_tool": "agentproto.llm.tool_loop",
+    "hybrid_tool_calls": "agentproto.llm.text_tools",
+    "parse_text_tool_calls": "agentproto.llm.text_tools",
     **dict.fromkeys(
         [
             "Accumulator",

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path as FilePath
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from agentproto._runtime.json_types import JSONValue
 from agentproto.llm.paths import (
@@ -29,9 +29,9 @@ from agentproto.llm.paths import (
     compile_predicate,
     section,
 )
-from agentproto.llm.payloads import DEFAULT_TARGETS, FORMATS
-from agentproto.llm.problems import ManifestError
-from agentproto.llm.registry import manifest_json
+from agentproto.llm.payloads import CONVENTIONAL_PARAMETERS, DEFAULT_TARGETS, FORMATS
+from agentproto.llm.problems import ManifestError, UnsupportedError
+from agentproto.llm.registry import REFUSED, manifest_json
 from agentproto.llm.streaming import StreamProgram, compile_stream
 from agentproto.llm.versions import (
     PROFILE_PROVIDERS,
@@ -39,12 +39,47 @@ from agentproto.llm.versions import (
     normalize,
     parameter_defaults,
     shadowed_env,
+    unbuildable_format,
 )
 
-__all__ = ["Manifest", "RateLimits", "ResponseShape", "ToolMapping"]
+__all__ = ["CHAT_PARAMETERS", "Manifest", "RateLimits", "ResponseShape", "ToolMapping"]
 
 _PART_PATH = re.compile(r"^(.*)\[0\]\.([A-Za-z_][A-Za-z0-9_]*)$")  # ...parts[0].key
 _TEMPLATE_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_OPENAI_CONVENTION = frozenset({"openai_style", "ai21_style"})
+"""Formats whose chat path, when a manifest names no endpoint at all, is the OpenAI-compatible
+``/chat/completions`` the manifests of those APIs rely on (azure, yi, together...)."""
+_ERROR_ALIASES: Final = {"insufficient_quota": "quota_exhausted", "unknown": "other"}
+"""Error class names upstream manifests use for a standard id (deepseek's, zhipu's v2 ``402``)."""
+
+CHAT_PARAMETERS: Final = frozenset(
+    {
+        "temperature",
+        "max_tokens",
+        "top_p",
+        "top_k",
+        "stop",
+        "stop_sequences",
+        "frequency_penalty",
+        "presence_penalty",
+        "repetition_penalty",
+        "seed",
+        "n",
+        "stream",
+        "reasoning_effort",
+        "response_format",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "logprobs",
+        "top_logprobs",
+        "user",
+    }
+)
+"""Standard names of chat-request parameters. A typed ``parameters`` default is sent with a
+chat request only for these and for what the API style's own chat mapping names: cohere's v2
+manifest also declares rerank's ``max_tokens_per_doc`` (default 4096), which a chat request
+must not carry."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +129,12 @@ class Manifest:
             normalized = normalize(data, _profile)
         except VersionError as exc:
             raise ManifestError(source, exc.pointer, exc.reason) from None
+        except (TypeError, AttributeError, KeyError, ValueError) as exc:
+            # a shape the schema let through and normalisation cannot read: still a
+            # ManifestError, never a bare exception from inside the reader
+            raise ManifestError(
+                source, "", f"cannot be read ({type(exc).__name__}: {exc})"
+            ) from None
         self.raw: Mapping[str, Any] = data
         """The manifest as given (``data`` is the normalised one the client runs on)."""
         self.data: Mapping[str, Any] = normalized
@@ -103,8 +144,21 @@ class Manifest:
         self.protocol_version: str = str(data.get("protocol_version", ""))
         self.credential_id: str = str(data.get("provider_id") or self.id)
         """The id the conventional ``{ID}_API_KEY`` variable is named after."""
-        self.parameter_defaults: dict[str, Any] = parameter_defaults(self.raw)
-        """Defaults the typed ``parameters`` declare, sent when a call does not set them."""
+        declared = parameter_defaults(self.raw)
+        chat_names = CHAT_PARAMETERS | _profile_mappings(normalized)
+        self.parameter_defaults: dict[str, Any] = {
+            k: v for k, v in declared.items() if k in chat_names
+        }
+        """Defaults the typed ``parameters`` declare for chat parameters, sent when a call does
+        not set them (``None`` for a parameter means: send nothing, not even the default)."""
+        self.non_chat_defaults: dict[str, Any] = {
+            k: v for k, v in declared.items() if k not in chat_names
+        }
+        """Defaults of parameters that are not chat parameters (rerank's ``top_n``...): never
+        sent with a chat request; a call may still set such a parameter explicitly."""
+        self.extensions: dict[str, Any] = _extensions(self.raw)
+        """Top-level fields of a v2 manifest its schema does not know, kept as given (upstream
+        requires runtimes to tolerate them)."""
         self.shadowed_env: tuple[str, ...] = shadowed_env(self.raw)
         self.name: str = str(data.get("name", self.id))
         endpoint = section(data, "endpoint")
@@ -130,13 +184,9 @@ class Manifest:
             or data.get("response_format")
             or "openai_style"
         )
-        if self.payload_format not in FORMATS:
-            raise ManifestError(
-                source,
-                "/payload_format",
-                f"{self.payload_format!r} is not a payload format this client can build "
-                f"(known: {', '.join(FORMATS)})",
-            )
+        unbuildable = unbuildable_format(data, self.payload_format, FORMATS)
+        if unbuildable is not None:
+            raise ManifestError(source, *unbuildable)
         self.endpoints: dict[str, tuple[str, str]] = {}
         for name, value in section(data, "endpoints").items():
             if _is_mapping(value):
@@ -144,8 +194,22 @@ class Manifest:
                     str(value.get("method", "POST")).upper(),
                     str(value["path"]),
                 )
+        self.declared_apis: tuple[str, ...] = tuple(
+            sorted(
+                str(k)
+                for k, v in section(self.raw, "endpoint").items()
+                if isinstance(v, str) and k not in ("base_url", "protocol")
+            )
+        )
+        """The APIs a v2 ``endpoint`` section names a path for (``chat``, ``rerank``...)."""
+        conventional = (
+            CONVENTIONAL_PARAMETERS.get(self.payload_format, {})
+            if "parameter_mappings" not in data
+            else {}
+        )
         self.mappings: dict[str, str] = {
             **DEFAULT_TARGETS.get(self.payload_format, {}),
+            **conventional,
             **{str(k): str(v) for k, v in section(data, "parameter_mappings").items()},
         }
         self.capabilities: dict[str, bool] = {
@@ -157,14 +221,16 @@ class Manifest:
         self.multi_candidate_concurrency: int = int(multi.get("max_concurrent") or 4)
         classification = section(data, "error_classification")
         self.by_http_status: dict[int, str] = {
-            int(k): str(v) for k, v in section(classification, "by_http_status").items()
+            int(k): _error_id(v) for k, v in section(classification, "by_http_status").items()
         }
-        self.by_error_status: dict[str, str] = dict(section(classification, "by_error_status"))
+        self.by_error_status: dict[str, str] = {
+            str(k): _error_id(v) for k, v in section(classification, "by_error_status").items()
+        }
         self.by_error_code: dict[str, str] = {
-            str(k): str(v) for k, v in section(classification, "by_error_code").items()
+            str(k): _error_id(v) for k, v in section(classification, "by_error_code").items()
         }
         self.by_message_contains: dict[str, str] = {
-            str(k): str(v) for k, v in section(classification, "by_message_contains").items()
+            str(k): _error_id(v) for k, v in section(classification, "by_message_contains").items()
         }
         extraction = section(classification, "retry_after_extraction")
         self.retry_after_pattern: re.Pattern[str] | None = None
@@ -200,15 +266,18 @@ class Manifest:
         """A manifest file of your own (JSON, or YAML when PyYAML is installed), validated."""
         file = FilePath(path)
         text = file.read_text(encoding="utf-8")
-        try:
-            if file.suffix in (".yaml", ".yml"):
-                import yaml  # optional: only for YAML manifests
+        if file.suffix in (".yaml", ".yml"):
+            import yaml  # optional: only for YAML manifests
 
+            try:
                 data = yaml.safe_load(text)
-            else:
+            except yaml.YAMLError as exc:
+                raise ManifestError(str(file), "", f"not valid YAML: {exc}") from None
+        else:
+            try:
                 data = json.loads(text)
-        except ValueError as exc:
-            raise ManifestError(str(file), "", f"not valid JSON/YAML: {exc}") from None
+            except ValueError as exc:
+                raise ManifestError(str(file), "", f"not valid JSON: {exc}") from None
         return cls.from_dict(data, source=str(file))
 
     @classmethod
@@ -225,8 +294,11 @@ class Manifest:
     # -- request side -----------------------------------------------------------------------
 
     def chat_endpoint(self, name: str | None = None) -> tuple[str, str]:
-        """(method, path) of the chat endpoint: ``name``, else ``chat``, else the only one whose
-        name starts with ``chat``, else the OpenAI-compatible default ``/chat/completions``."""
+        """(method, path) of the chat endpoint: ``name``, else ``chat``, else the first whose
+        name starts with ``chat``. A manifest that names no endpoint at all is an
+        OpenAI-compatible one's (``/chat/completions``) only for the OpenAI formats; one that
+        names other endpoints only (jina's v2: ``rerank``) has no chat: refused with
+        :class:`UnsupportedError` before anything is sent, never sent to an invented path."""
         if name is not None:
             if name not in self.endpoints:
                 known = ", ".join(sorted(self.endpoints)) or "none"
@@ -239,6 +311,17 @@ class Manifest:
         chats = sorted(n for n in self.endpoints if n.startswith("chat"))
         if chats:
             return self.endpoints[chats[0]]
+        declared = sorted({*self.endpoints, *self.declared_apis})
+        if declared:
+            raise UnsupportedError(
+                f"{self.id}: the manifest declares no chat endpoint (it declares: "
+                f"{', '.join(declared)}); a chat request is not sent to a path it does not name"
+            )
+        if self.payload_format not in _OPENAI_CONVENTION:
+            raise UnsupportedError(
+                f"{self.id}: the manifest declares no chat endpoint and {self.payload_format} "
+                "has no conventional one"
+            )
         return ("POST", "/chat/completions")
 
     def resolve_base_url(self, variables: Mapping[str, str]) -> str:
@@ -389,6 +472,31 @@ def fill_template(template: str, values: Mapping[str, str], source: str, pointer
     return _TEMPLATE_VAR.sub(value, template)
 
 
+def _error_id(value: Any) -> str:
+    name = str(value)
+    return _ERROR_ALIASES.get(name, name)
+
+
+def _profile_mappings(normalized: Mapping[str, Any]) -> frozenset[str]:
+    """The standard parameter names the chat API of this manifest's style maps (its profile's
+    ``parameter_mappings``; a v1.1-shaped manifest's own)."""
+    fmt = str(normalized.get("payload_format") or "")
+    profile = _profile(fmt) if fmt else None
+    source = profile if profile is not None else normalized
+    return frozenset(str(k) for k in section(source, "parameter_mappings"))
+
+
+def _extensions(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A v2 manifest's top-level fields its schema does not name."""
+    version = str(raw.get("protocol_version", ""))
+    if not version.lstrip("v").startswith("2"):
+        return {}
+    from agentproto.llm.schema import named  # only v2 manifests pay for the schema
+
+    known = section(named("v2/provider.json"), "properties")
+    return {str(k): v for k, v in raw.items() if k not in known}
+
+
 def _is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
     """A manifest value that is an object (an endpoint may also be a URL string, a section
     may be absent)."""
@@ -407,5 +515,9 @@ def _profile(payload_format: str) -> Mapping[str, Any] | None:
 
 @cache
 def _bundled(provider: str) -> Manifest:
+    refused = REFUSED.get(provider)
+    if refused is not None:  # vendored, but not a chat API this client can call
+        pointer, reason = refused
+        raise ManifestError(f"agentproto.llm bundled manifest {provider!r}", pointer, reason)
     text = manifest_json(provider)
     return Manifest(json.loads(text), f"agentproto.llm bundled manifest {provider!r}")

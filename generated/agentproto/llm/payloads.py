@@ -19,6 +19,16 @@ Callers speak one language:
 ``parameter_mappings`` then says where each piece goes in the body (with per-format defaults,
 :data:`DEFAULT_TARGETS`, for pieces a manifest does not map).
 
+Documents: ``{"type": "document", "data": <base64>, "media_type": "application/pdf"}`` (or a
+``url``) become Anthropic ``document`` blocks or Gemini ``inlineData`` / ``fileData`` parts; a
+document given by reference (``"source_type": "ref"``) is refused before anything is encoded.
+
+Prompt caching: ``"cache_control": {"type": "ephemeral"}`` (optionally with ``"ttl"``) on a
+block, on a message (it applies to the message's last block), on a system message or on a tool
+is carried to Anthropic's body (the system prompt is then sent as blocks, not flattened);
+the other formats have no per-block cache hint and refuse one (``drop_cache_hints=True`` drops
+them instead, for APIs that cache prefixes by themselves).
+
 Nothing is dropped: a block, a message field or an image the format (or, for images, the
 manifest's ``capabilities.vision: false``) cannot carry raises :class:`PayloadError`.
 openai_style carries any other message field as is (``name``, ``metadata``...); the other
@@ -36,6 +46,7 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, TypeGuard
 from agentproto._runtime.errors import AgentprotoError
 
 __all__ = [
+    "CONVENTIONAL_PARAMETERS",
     "DEFAULT_TARGETS",
     "FORMATS",
     "ImageBlock",
@@ -96,6 +107,7 @@ class Tool(TypedDict):
     description: NotRequired[str]
     parameters: NotRequired[dict[str, Any]]
     input_schema: NotRequired[dict[str, Any]]
+    cache_control: NotRequired[dict[str, Any]]
 
 
 ToolChoice: TypeAlias = Literal["auto", "none", "required"] | Mapping[str, str]
@@ -119,6 +131,25 @@ DEFAULT_TARGETS: dict[str, dict[str, str]] = {
 }
 """Where a piece goes when the manifest's ``parameter_mappings`` does not say."""
 
+CONVENTIONAL_PARAMETERS: dict[str, dict[str, str]] = {
+    "openai_style": {
+        "temperature": "temperature",
+        "max_tokens": "max_tokens",
+        "top_p": "top_p",
+        "stop_sequences": "stop",
+        "frequency_penalty": "frequency_penalty",
+        "presence_penalty": "presence_penalty",
+        "seed": "seed",
+        "tools": "tools",
+        "tool_choice": "tool_choice",
+    },
+}
+"""The chat parameters of a format's own request shape, for a manifest that has no
+``parameter_mappings`` at all (upstream's minimal v1.1 manifests of OpenAI-compatible APIs:
+deepinfra, siliconflow, together). A manifest with mappings of its own gets only those: what it
+leaves out, it does not support. ``stream`` is not among them: such a manifest has no stream
+program either, and a stream is refused rather than read with no event map."""
+
 
 class PayloadError(AgentprotoError, ValueError):
     """A message, tool or choice the payload format cannot express."""
@@ -132,6 +163,7 @@ def shape(
     tooling: Mapping[str, Any] | None = None,
     *,
     vision: bool | None = None,
+    drop_cache_hints: bool = False,
 ) -> dict[str, Any]:
     """The standard-named pieces of a request body in format ``fmt``. ``tooling`` is the
     manifest's ``tooling`` section: its ``tool_result`` paths say where a tool result's id,
@@ -140,6 +172,17 @@ def shape(
     builder = _BUILDERS.get(fmt)
     if builder is None:
         raise PayloadError(f"payload_format {fmt!r} is not supported (known: {', '.join(FORMATS)})")
+    if drop_cache_hints:
+        messages = [_without_hints(m) for m in messages]
+        tools = [_without_hints(t) for t in tools] if tools else tools
+    elif fmt not in _CACHE_HINT_FORMATS:
+        where = _first_hint(messages, tools)
+        if where is not None:
+            raise PayloadError(
+                f"{where}: cache_control: {fmt} has no per-block cache hint (the API caches "
+                "prompt prefixes by itself, or not at all); pass drop_cache_hints=True to "
+                "send the request without it"
+            )
     system, turns = _split_system(messages, fmt)
     if vision is False:
         for message in turns:
@@ -149,7 +192,12 @@ def shape(
                     "the provider has no vision (capabilities.vision: false)"
                 )
     result_paths: Mapping[str, str] = (tooling or {}).get("tool_result") or {}
-    pieces = _gemini(system, turns, result_paths) if builder is _gemini else builder(system, turns)
+    if builder is _gemini:
+        pieces = _gemini(system, turns, result_paths)
+    elif builder is _anthropic:
+        pieces = _anthropic(system, turns, _system_blocks(messages))
+    else:
+        pieces = builder(system, turns)
     if tools:
         pieces["tools"] = _TOOL_SHAPERS.get(fmt, _openai_tools)([_tool(t) for t in tools])
     if tool_choice is not None:
@@ -178,8 +226,72 @@ def _is_dict(value: object) -> TypeGuard[dict[str, Any]]:
     return isinstance(value, dict)
 
 
-_PLAIN_KEYS = frozenset({"role", "content"})
-_TOOL_KEYS = frozenset({"role", "content", "tool_call_id", "name"})
+_PLAIN_KEYS = frozenset({"role", "content", "cache_control"})
+_TOOL_KEYS = frozenset({"role", "content", "tool_call_id", "name", "cache_control"})
+_CACHE_HINT_FORMATS = frozenset({"anthropic_style"})
+"""The formats whose API takes per-block ``cache_control`` hints."""
+
+
+def _hinted(value: Any) -> bool:
+    return _is_mapping(value) and "cache_control" in value
+
+
+def _first_hint(
+    messages: Sequence[Message | Mapping[str, Any]],
+    tools: Sequence[Tool | Mapping[str, Any]] | None,
+) -> str | None:
+    """Where the first cache hint is (``messages[2].content[0]``, ``tools[1]``), if any."""
+    for i, message in enumerate(messages):
+        if _hinted(message):
+            return f"messages[{i}]"
+        content = message.get("content") if _is_mapping(message) else None
+        if _is_list(content):
+            for j, block in enumerate(content):
+                if _hinted(block):
+                    return f"messages[{i}].content[{j}]"
+    for i, tool in enumerate(tools or ()):
+        if _hinted(tool):
+            return f"tools[{i}]"
+    return None
+
+
+def _without_hints(item: Any) -> Any:
+    """A message or tool without its cache hints (its blocks' too)."""
+    if not _is_mapping(item):
+        return item
+    out = {k: v for k, v in item.items() if k != "cache_control"}
+    content = out.get("content")
+    if _is_list(content):
+        out["content"] = [
+            {k: v for k, v in b.items() if k != "cache_control"} if _is_mapping(b) else b
+            for b in content
+        ]
+    return out
+
+
+def _system_blocks(
+    messages: Sequence[Message | Mapping[str, Any]],
+) -> list[dict[str, Any]] | None:
+    """The system messages as text blocks, hints kept, when they carry a hint or were given
+    as blocks (Anthropic then gets blocks); ``None`` for plain system text."""
+    system = [m for m in messages if _is_mapping(m) and m.get("role") == "system"]
+    if not any(_hinted(m) or _is_list(m.get("content")) for m in system):
+        return None
+    blocks: list[dict[str, Any]] = []
+    for message in system:
+        content = message.get("content", "")
+        if _is_list(content):
+            for b in content:
+                text = _text([b], "system content")
+                block: dict[str, Any] = {"type": "text", "text": text}
+                if _hinted(b):
+                    block["cache_control"] = b["cache_control"]
+                blocks.append(block)
+        else:
+            blocks.append({"type": "text", "text": _text(content, "system content")})
+        if _hinted(message) and blocks:
+            blocks[-1]["cache_control"] = message["cache_control"]
+    return blocks
 
 
 def _split_system(
@@ -263,7 +375,14 @@ def _tool(tool: Tool | Mapping[str, Any]) -> dict[str, Any]:
         "type": "object",
         "properties": {},
     }
-    return {"name": tool["name"], "description": tool.get("description", ""), "parameters": schema}
+    out: dict[str, Any] = {
+        "name": tool["name"],
+        "description": tool.get("description", ""),
+        "parameters": schema,
+    }
+    if "cache_control" in tool:  # only anthropic_style gets here with one
+        out["cache_control"] = tool["cache_control"]
+    return out
 
 
 def set_dotted(body: dict[str, Any], target: str, value: Any) -> None:
@@ -448,19 +567,30 @@ def _anthropic_image(block: Mapping[str, Any]) -> dict[str, Any]:
 _ANTHROPIC_PASS = frozenset({"thinking", "redacted_thinking", "document", "server_tool_use"})
 
 
-def _anthropic(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, Any]:
+def _anthropic(
+    system: str | None,
+    turns: list[Mapping[str, Any]],
+    system_blocks: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     for message in turns:
         role = "user" if message["role"] == "tool" else message["role"]
         blocks: list[dict[str, Any]] = []
         for b in _blocks(message):
             kind = b["type"]
+            start = len(blocks)
             if kind == "text":
                 blocks.append({"type": "text", "text": b["text"]})
             elif _is_image(b):
                 if role != "user":
                     raise _no_images("anthropic_style", role)
                 blocks.append(_anthropic_image(b))
+            elif kind == "document" and "source" not in b:
+                if role != "user":
+                    raise PayloadError(
+                        f"anthropic_style: documents go in user messages, not {role}"
+                    )
+                blocks.append(_anthropic_document(b))
             elif kind == "tool_use":
                 blocks.append(
                     {
@@ -484,14 +614,53 @@ def _anthropic(system: str | None, turns: list[Mapping[str, Any]]) -> dict[str, 
                 blocks.append(dict(b))  # Anthropic's own blocks, sent back as they came
             else:
                 raise PayloadError(f"anthropic_style cannot send a {kind!r} block")
+            if _hinted(b) and len(blocks) > start:
+                blocks[-1]["cache_control"] = b["cache_control"]
+        if _hinted(message):
+            if not blocks:
+                raise PayloadError("anthropic_style: cache_control on a message without content")
+            blocks[-1]["cache_control"] = message["cache_control"]
         if out and out[-1]["role"] == role:
             out[-1]["content"].extend(blocks)  # Anthropic wants roles to alternate
         else:
             out.append({"role": role, "content": blocks})
     pieces: dict[str, Any] = {"messages": out}
-    if system is not None:
+    if system_blocks is not None:
+        pieces["system_message"] = system_blocks  # blocks: hints and boundaries kept
+    elif system is not None:
         pieces["system_message"] = system
     return pieces
+
+
+def _document(block: Mapping[str, Any], fmt: str) -> _Image:
+    """A document block, read: base64 ``data`` with its ``media_type`` (``application/pdf``
+    when not given), or a ``url``. A document by reference (``source_type: ref``) is refused:
+    it must be resolved before it can be encoded."""
+    if block.get("source_type") == "ref" or block.get("ref") is not None:
+        raise PayloadError(
+            f"{fmt}: a document given by reference must be resolved before it is encoded "
+            "(give its base64 'data' or a 'url')"
+        )
+    url, data = block.get("url"), block.get("data")
+    media_type = block.get("media_type") or block.get("mime_type") or "application/pdf"
+    if isinstance(url, str) and url and not url.startswith("data:"):
+        return _Image(url, None, str(media_type), None)
+    found = _image(
+        {**block, "media_type": media_type, "url": url}
+        if url
+        else {"data": data, "media_type": media_type}
+    )
+    return found
+
+
+def _anthropic_document(block: Mapping[str, Any]) -> dict[str, Any]:
+    doc = _document(block, "anthropic_style")
+    if doc.url is not None:
+        return {"type": "document", "source": {"type": "url", "url": doc.url}}
+    return {
+        "type": "document",
+        "source": {"type": "base64", "media_type": doc.media_type, "data": doc.data},
+    }
 
 
 def _anthropic_result(content: Any) -> Any:
@@ -508,10 +677,13 @@ def _anthropic_result(content: Any) -> Any:
 
 
 def _anthropic_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {"name": t["name"], "description": t["description"], "input_schema": t["parameters"]}
-        for t in tools
-    ]
+    out: list[dict[str, Any]] = []
+    for t in tools:
+        tool = {"name": t["name"], "description": t["description"], "input_schema": t["parameters"]}
+        if "cache_control" in t:
+            tool["cache_control"] = t["cache_control"]
+        out.append(tool)
+    return out
 
 
 def _anthropic_choice(choice: ToolChoice) -> Any:
@@ -560,6 +732,14 @@ def _gemini(
                 if message["role"] != "user":
                     raise _no_images("gemini_style", message["role"])
                 parts.append(_gemini_image(b))
+            elif kind == "document":
+                if message["role"] != "user":
+                    raise PayloadError("gemini_style: documents go in user messages only")
+                doc = _document(b, "gemini_style")
+                if doc.url is not None:
+                    parts.append({"fileData": {"mimeType": doc.media_type, "fileUri": doc.url}})
+                else:
+                    parts.append({"inlineData": {"mimeType": doc.media_type, "data": doc.data}})
             elif kind == "tool_use":
                 names[str(b["id"])] = str(b["name"])
                 parts.append({"functionCall": {"name": b["name"], "args": b.get("input", {})}})

@@ -30,7 +30,9 @@ from agentproto.llm.paths import MISSING, Missing, Reader
 from agentproto.llm.streaming import map_reason
 
 if TYPE_CHECKING:
+    from agentproto.llm.fallback import Attempt
     from agentproto.llm.manifest import Manifest
+    from agentproto.llm.pricing import Cost
 
 __all__ = [
     "ANTHROPIC_TOOL_MAPPING",
@@ -49,6 +51,14 @@ _OUTPUT_KEYS = ("completion_tokens", "output_tokens", "candidatesTokenCount", "o
 _TOTAL_KEYS = ("total_tokens", "totalTokenCount", "totalTokens")
 _REASONING_KEYS = ("reasoning_tokens", "thoughtsTokenCount", "reasoningTokens")
 _DETAIL_KEYS = ("completion_tokens_details", "output_tokens_details")
+_INPUT_DETAIL_KEYS = ("prompt_tokens_details", "input_tokens_details")
+_CACHE_READ_KEYS = (
+    "cache_read_input_tokens",  # Anthropic (not part of its input_tokens)
+    "cachedContentTokenCount",  # Gemini (part of promptTokenCount)
+    "prompt_cache_hit_tokens",  # DeepSeek (part of prompt_tokens)
+    "cached_tokens",  # OpenAI, in prompt_tokens_details (part of prompt_tokens)
+)
+_CACHE_WRITE_KEYS = ("cache_creation_input_tokens",)  # Anthropic (not part of input_tokens)
 
 
 _OPENAI_PATHS: dict[str, str] = {
@@ -196,8 +206,16 @@ class ToolCall:
 class Usage:
     """Token counts, read from any provider's usage object; ``raw`` is that object.
 
-    ``reasoning_tokens`` are the output tokens spent thinking, where the provider says
-    (OpenAI ``completion_tokens_details.reasoning_tokens``, Gemini ``thoughtsTokenCount``).
+    The same meaning for every provider: ``input_tokens`` counts every prompt token, cached
+    ones included (Anthropic reports cache reads and writes beside its ``input_tokens``: they
+    are added); ``cache_read_tokens`` / ``cache_write_tokens`` are the prompt tokens read from
+    or written to the provider's prompt cache (OpenAI ``prompt_tokens_details.cached_tokens``,
+    Anthropic ``cache_read_input_tokens`` / ``cache_creation_input_tokens``, Gemini
+    ``cachedContentTokenCount``, DeepSeek ``prompt_cache_hit_tokens``); ``output_tokens``
+    counts every output token, reasoning included (Gemini reports ``thoughtsTokenCount`` beside
+    ``candidatesTokenCount``: added); ``reasoning_tokens`` are those spent thinking, where the
+    provider says. ``cost`` is what the answer cost by the manifest's prices
+    (:mod:`agentproto.llm.pricing`), ``None`` where unknown.
     """
 
     input_tokens: int | None = None
@@ -205,6 +223,9 @@ class Usage:
     total_tokens: int | None = None
     raw: dict[str, Any] = field(default_factory=dict[str, Any])
     reasoning_tokens: int | None = None
+    cache_read_tokens: int | None = None
+    cache_write_tokens: int | None = None
+    cost: Cost | None = None
 
     @classmethod
     def from_raw(
@@ -229,14 +250,28 @@ class Usage:
         inp = input_tokens if input_tokens is not None else first(_INPUT_KEYS)
         out = output_tokens if output_tokens is not None else first(_OUTPUT_KEYS)
         total = first(_TOTAL_KEYS)
-        if total is None and inp is not None and out is not None:
-            total = inp + out
         reasoning = first(_REASONING_KEYS)
         for key in _DETAIL_KEYS:
             details = data.get(key)
             if reasoning is None and isinstance(details, dict):
                 reasoning = first(_REASONING_KEYS, details)
-        return cls(inp, out, total, dict(data), reasoning)
+        read = first(_CACHE_READ_KEYS)
+        for key in _INPUT_DETAIL_KEYS:
+            details = data.get(key)
+            if read is None and isinstance(details, dict):
+                read = first(_CACHE_READ_KEYS, details)
+        write = first(_CACHE_WRITE_KEYS)
+        if inp is not None:  # Anthropic's input_tokens leave out the cache's
+            for key in ("cache_read_input_tokens", "cache_creation_input_tokens"):
+                cached = data.get(key)
+                if isinstance(cached, int) and not isinstance(cached, bool):
+                    inp += cached
+        thoughts = data.get("thoughtsTokenCount")
+        if out is not None and isinstance(thoughts, int) and "candidatesTokenCount" in data:
+            out += thoughts  # Gemini counts thinking beside the candidates' tokens
+        if total is None and inp is not None and out is not None:
+            total = inp + out
+        return cls(inp, out, total, dict(data), reasoning, read, write)
 
 
 @dataclass(frozen=True)
@@ -276,6 +311,15 @@ class ChatResponse:
     request_id: str | None = None
     raw: Any = field(default=None, repr=False)
     extra: dict[str, Any] = field(default_factory=dict[str, Any])
+    model: str | None = None
+    """The model the request asked for."""
+    attempts: tuple[Attempt, ...] = ()
+    """Each target a fallback chain tried for this answer, in order (empty without a chain)."""
+
+    @property
+    def cost(self) -> Cost | None:
+        """What this answer cost (``usage.cost``); ``None`` where unknown."""
+        return self.usage.cost if self.usage is not None else None
 
     @property
     def content(self) -> str:
@@ -353,6 +397,16 @@ def _candidate(manifest: Manifest, body: Any, index: int) -> Candidate:
     reason = map_reason(manifest.stream.reasons, raw_reason)  # with the format's defaults
     if reason == "end_turn" and calls:
         reason = "tool_use"  # gemini says STOP after a function call
+    if content is MISSING and not calls and not thinking and reason in (None, "end_turn"):
+        # a 200 answer without its content field: never handed out as an empty answer (a
+        # refusal or a cut-off answer says so in its finish reason, and passes)
+        shown = json.dumps(body, ensure_ascii=False)[:300]
+        raise ResponseValidationError(
+            f"{manifest.id}: the answer has no content field (nor a tool call, nor a finish "
+            f"reason saying why): {shown}",
+            status_code=200,
+            body=shown.encode(),
+        )
     return Candidate(
         index=index,
         content=_text(content),

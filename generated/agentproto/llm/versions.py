@@ -24,15 +24,18 @@ vendored manifest with the same code the runtime uses.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping
-from typing import Any, TypeGuard, cast
+from typing import Any, Final, TypeGuard, cast
 
 from agentproto._runtime.errors import AgentprotoError
 
 __all__ = [
     "PROFILE_PROVIDERS",
+    "V1_SCHEMA_URL",
     "VersionError",
     "auth_section",
+    "for_validation",
     "is_v15_shaped",
     "normalize",
     "parameter_defaults",
@@ -41,6 +44,8 @@ __all__ = [
     "schema_kind",
     "shadowed_env",
     "style_format",
+    "tolerated",
+    "unbuildable_format",
 ]
 
 SUPPORTED = "1.x and 2.x"
@@ -77,6 +82,17 @@ _AUTH_TYPES: dict[str, str] = {
     "query_param": "query_param",
 }
 _KNOWN_FLAGS = ("streaming", "tools", "vision")
+
+V1_SCHEMA_URL = "https://raw.githubusercontent.com/ailib-official/ai-protocol/main/schemas/v1.json"
+"""The canonical ``$schema`` of a v1 manifest (the one upstream's v1 schema enumerates)."""
+_V1_SCHEMA_ALIASES = re.compile(
+    r"^(?:(?:\.\./)+schemas/v1\.json"
+    r"|https://raw\.githubusercontent\.com/(?:hiddenpath|ailib-official)/ai-protocol/"
+    r"(?:main|master|v\d+\.\d+)/schemas/v1\.json)$"
+)
+"""Other names of that schema upstream's own manifests use: the relative path from
+``v1/providers/`` (``../../schemas/v1.json``, which upstream's schema pattern misses: it allows
+``../schemas/v1.json`` only) and the repository's former owner (``hiddenpath``)."""
 
 
 class VersionError(AgentprotoError, ValueError):
@@ -139,6 +155,24 @@ def schema_kind(data: Mapping[str, Any]) -> str:
     return "v1.5" if is_v15_shaped(data) else "v1"
 
 
+def for_validation(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data`` as its schema should see it: a v1 ``$schema`` naming the v1 schema by another
+    of its names (:data:`_V1_SCHEMA_ALIASES`) reads as the canonical URL. ``$schema`` is a
+    reference, not content; everything else is judged as given."""
+    ref = data.get("$schema")
+    if isinstance(ref, str) and ref != V1_SCHEMA_URL and _V1_SCHEMA_ALIASES.match(ref):
+        return {**data, "$schema": V1_SCHEMA_URL}
+    return data
+
+
+def tolerated(kind: str, validator: str, path: Any) -> bool:
+    """Whether a schema error is one upstream requires runtimes to accept: in a v2 manifest,
+    top-level fields the schema does not know (forward compatibility, compliance case
+    load-023). They stay in the manifest as given (``Manifest.raw``, ``Manifest.extensions``);
+    unknown fields inside a section are still refused."""
+    return kind == "v2" and validator == "additionalProperties" and len(list(path)) == 0
+
+
 def style_format(api_style: str) -> str | None:
     """The payload format of an API style name (``openai_chat``, ``anthropic_messages``,
     ``gemini_generate``...), ``None`` for one this client has no shape for."""
@@ -175,6 +209,31 @@ def payload_format_of(data: Mapping[str, Any], api_style: str | None = None) -> 
     if isinstance(legacy, str) and legacy.endswith(("_style", "_v2")):
         return legacy
     return "openai_style"
+
+
+def unbuildable_format(
+    data: Mapping[str, Any], fmt: str, formats: tuple[str, ...]
+) -> tuple[str, str] | None:
+    """(pointer, reason) when ``fmt`` (the manifest's request format) is not one of the chat
+    ``formats`` the client builds: the manifest describes another kind of API (Hugging Face
+    Inference, Jina's embeddings and rerank, Stability's images), named in the reason with the
+    API families it declares. ``None`` for a chat format."""
+    if fmt in formats:
+        return None
+    if isinstance(data.get("payload_format"), str):
+        pointer = "/payload_format"
+    elif isinstance(_map(data.get("auth")).get("payload_format"), str):
+        pointer = "/auth/payload_format"
+    else:
+        pointer = "/response_format"
+    families = data.get("api_families")
+    names = [str(f) for f in cast("list[object]", families)] if isinstance(families, list) else []
+    kind = f" ({data.get('name', data.get('id'))}: {', '.join(names)})" if names else ""
+    return (
+        pointer,
+        f"{fmt!r} is the request format of a non-chat API{kind}; this client builds chat "
+        f"requests only, in {', '.join(formats)}",
+    )
 
 
 def auth_section(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -252,6 +311,19 @@ def _endpoints(data: Mapping[str, Any], fmt: str) -> dict[str, Any]:
     return endpoints
 
 
+_OWN_PARAMETERS: Final = ("reasoning_effort",)
+"""Chat parameters an API style's profile maps that only the style's own provider is known to
+take: another provider gets them only when its manifest declares them."""
+
+
+def _declares(data: Mapping[str, Any], standard: str) -> bool:
+    declared = {
+        str(spec.get("alias") or name) if _is_map(spec) else str(name)
+        for name, spec in _map(data.get("parameters")).items()
+    }
+    return standard in declared or standard in _map(data.get("parameter_mappings"))
+
+
 def normalize(
     data: Mapping[str, Any],
     profile: Callable[[str], Mapping[str, Any] | None] = lambda _fmt: None,
@@ -293,6 +365,12 @@ def normalize(
         if standard not in mappings:
             mappings[standard] = str(name)
     mappings.update({str(k): str(v) for k, v in _map(data.get("parameter_mappings")).items()})
+    if base.get("id") != data.get("id"):
+        # the API style's own provider (OpenAI for openai_style) takes reasoning_effort; a
+        # provider merely compatible with the style is sent it only when it declares it
+        for name in _OWN_PARAMETERS:
+            if not _declares(data, name):
+                mappings.pop(name, None)
     out["parameter_mappings"] = mappings
     for key in ("response_paths", "tooling"):
         if key not in data and key in base:

@@ -1,0 +1,233 @@
+"""What a chat call tells the outside: request/response hooks and GenAI telemetry.
+
+**Hooks** (:class:`Hooks`, ``LLMClient(..., hooks=Hooks(on_request=..., on_response=...,
+on_error=...))``) are plain callables called with a :class:`RequestInfo` before a request is
+sent, a :class:`ResponseInfo` once its answer is read (for a stream: once it is folded), and an
+:class:`ErrorInfo` when a call fails. The URL they see is the one errors show (credential query
+parameters masked); no header is passed, so no key reaches a hook. A hook's own exception
+propagates (a broken hook is not hidden).
+
+**Telemetry**: every chat call is a span named ``chat <model>`` (kind CLIENT) with the GenAI
+semantic conventions' attributes: ``gen_ai.operation.name`` (``chat``), ``gen_ai.system`` and
+``gen_ai.provider.name`` (the manifest id), ``gen_ai.request.model`` / ``max_tokens`` /
+``temperature`` / ``top_p``, ``gen_ai.response.id`` / ``model`` / ``finish_reasons``,
+``gen_ai.usage.input_tokens`` / ``output_tokens`` (and ``cache_read.input_tokens`` /
+``cache_creation.input_tokens``), ``server.address`` / ``server.port``, ``error.type`` on
+failure, plus ``gen_ai.usage.cost`` and ``gen_ai.usage.cost.currency`` (not part of the
+conventions: the cost by the manifest's prices). Metrics: ``gen_ai.client.token.usage``
+(``{token}``, by ``gen_ai.token.type``), ``gen_ai.client.operation.duration`` (``s``) and
+``gen_ai.client.cost`` (the cost, by currency). Without ``opentelemetry-api`` all of this is off
+at no cost (:mod:`agentproto._runtime.telemetry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import urlsplit
+
+from agentproto._runtime.telemetry import SpanHandle, Telemetry
+
+if TYPE_CHECKING:
+    from agentproto.llm.response import ChatResponse
+
+__all__ = ["ErrorInfo", "Hooks", "Observer", "RequestInfo", "ResponseInfo"]
+
+INSTRUMENTATION = "agentproto.llm"
+
+
+@dataclass(frozen=True)
+class RequestInfo:
+    """A request about to be sent."""
+
+    provider: str
+    model: str
+    method: str
+    url: str
+    body: Mapping[str, Any]
+    stream: bool
+
+
+@dataclass(frozen=True)
+class ResponseInfo:
+    """An answer, read (a stream's: folded at its end)."""
+
+    provider: str
+    model: str
+    response: ChatResponse
+    elapsed: float
+    stream: bool
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """A call that failed (before an answer, or while a stream was read)."""
+
+    provider: str
+    model: str
+    error: BaseException
+    elapsed: float
+    stream: bool
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """Callables the client calls around each chat request (any may be ``None``)."""
+
+    on_request: Callable[[RequestInfo], None] | None = None
+    on_response: Callable[[ResponseInfo], None] | None = None
+    on_error: Callable[[ErrorInfo], None] | None = None
+
+
+class Observer:
+    """A client's hooks and telemetry, with the GenAI attribute names in one place."""
+
+    def __init__(
+        self,
+        provider: str,
+        hooks: Hooks | None,
+        telemetry: Telemetry | bool,
+    ) -> None:
+        self.provider: str = provider
+        self.hooks: Hooks | None = hooks
+        self.telemetry: Telemetry
+        if isinstance(telemetry, Telemetry):
+            self.telemetry = telemetry
+        else:
+            self.telemetry = _default_telemetry() if telemetry else _OFF
+        self.active: bool = self.telemetry.active or hooks is not None
+
+    def begin(
+        self, model: str, method: str, url: str, body: Mapping[str, Any], *, stream: bool
+    ) -> SpanHandle:
+        """Call ``on_request`` and open the call's span (a no-op one when telemetry is off)."""
+        if self.hooks is not None and self.hooks.on_request is not None:
+            self.hooks.on_request(RequestInfo(self.provider, model, method, url, body, stream))
+        telemetry = self.telemetry
+        if not telemetry.active:
+            return telemetry.start("")
+        parts = urlsplit(url)
+        try:
+            port = parts.port
+        except ValueError:
+            port = None
+        attributes: dict[str, Any] = {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.system": self.provider,
+            "gen_ai.provider.name": self.provider,
+            "gen_ai.request.model": model,
+            "server.address": parts.hostname,
+            "server.port": port,
+        }
+        for name in ("max_tokens", "temperature", "top_p"):
+            value = body.get(name)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                attributes[f"gen_ai.request.{name}"] = value
+        attributes["gen_ai.request.stream"] = stream
+        return telemetry.start(f"chat {model}", attributes, kind="client")
+
+    def success(
+        self, span: SpanHandle, model: str, response: ChatResponse, *, stream: bool
+    ) -> None:
+        """Report an answer: the span's attributes and end, the metrics, ``on_response``."""
+        elapsed = span.elapsed
+        if span.recording:
+            usage = response.usage
+            cost = response.cost
+            reasons = [c.raw_finish_reason or c.finish_reason or "" for c in response.candidates]
+            answered = _answered_model(response)
+            span.set_many(
+                {
+                    "gen_ai.response.id": response.request_id,
+                    "gen_ai.response.model": answered,
+                    "gen_ai.response.finish_reasons": [r for r in reasons if r],
+                    "gen_ai.usage.input_tokens": usage.input_tokens if usage else None,
+                    "gen_ai.usage.output_tokens": usage.output_tokens if usage else None,
+                    "gen_ai.usage.cache_read.input_tokens": usage.cache_read_tokens
+                    if usage
+                    else None,
+                    "gen_ai.usage.cache_creation.input_tokens": usage.cache_write_tokens
+                    if usage
+                    else None,
+                    "gen_ai.usage.cost": float(cost.total)
+                    if cost is not None and cost.total is not None
+                    else None,
+                    "gen_ai.usage.cost.currency": cost.currency if cost is not None else None,
+                }
+            )
+            self._metrics(model, answered, elapsed, response, None)
+            span.end()
+        if self.hooks is not None and self.hooks.on_response is not None:
+            self.hooks.on_response(ResponseInfo(self.provider, model, response, elapsed, stream))
+
+    def failure(self, span: SpanHandle, model: str, error: BaseException, *, stream: bool) -> None:
+        """Report a failed call: the span marked failed and ended, ``on_error``."""
+        elapsed = span.elapsed
+        if span.recording:
+            error_type = getattr(error, "error_class", None) or type(error).__qualname__
+            span.error(error, str(error_type))
+            self._metrics(model, None, elapsed, None, str(error_type))
+            span.end()
+        if self.hooks is not None and self.hooks.on_error is not None:
+            self.hooks.on_error(ErrorInfo(self.provider, model, error, elapsed, stream))
+
+    def _metrics(
+        self,
+        model: str,
+        answered: str | None,
+        elapsed: float,
+        response: ChatResponse | None,
+        error_type: str | None,
+    ) -> None:
+        telemetry = self.telemetry
+        base: dict[str, Any] = {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.system": self.provider,
+            "gen_ai.provider.name": self.provider,
+            "gen_ai.request.model": model,
+            "gen_ai.response.model": answered,
+            "error.type": error_type,
+        }
+        telemetry.histogram(
+            "gen_ai.client.operation.duration", unit="s", description="GenAI operation duration"
+        ).record(elapsed, base)
+        if response is None or response.usage is None:
+            return
+        tokens = telemetry.histogram(
+            "gen_ai.client.token.usage", unit="{token}", description="Tokens used per operation"
+        )
+        for kind, count in (
+            ("input", response.usage.input_tokens),
+            ("output", response.usage.output_tokens),
+        ):
+            if count is not None:
+                tokens.record(count, {**base, "gen_ai.token.type": kind})
+        cost = response.cost
+        if cost is not None and cost.total is not None:
+            telemetry.histogram(
+                "gen_ai.client.cost",
+                unit=cost.currency or "1",
+                description="Cost per operation by the manifest's prices",
+            ).record(float(cost.total), {**base, "gen_ai.usage.cost.currency": cost.currency})
+
+
+def _answered_model(response: ChatResponse) -> str | None:
+    raw = response.raw
+    if isinstance(raw, dict):
+        answer = cast("dict[str, Any]", raw)
+        found = answer.get("model") or answer.get("modelVersion")
+        if isinstance(found, str):
+            return found
+    return None
+
+
+_OFF = Telemetry(INSTRUMENTATION, enabled=False)
+_DEFAULT: list[Telemetry] = []
+
+
+def _default_telemetry() -> Telemetry:
+    """The global-provider telemetry, made once (importing OpenTelemetry at most once)."""
+    if not _DEFAULT:
+        _DEFAULT.append(Telemetry(INSTRUMENTATION))
+    return _DEFAULT[0]
