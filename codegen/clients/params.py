@@ -25,7 +25,7 @@ import keyword
 from dataclasses import dataclass
 from functools import cache
 
-from codegen.clients.signatures import module_fields, parse_models, strip_annotated
+from codegen.clients.signatures import ModelField, module_fields, parse_models, strip_annotated
 from codegen.package.render import docline
 
 SUFFIX = "Param"
@@ -109,10 +109,10 @@ def render_params(text: str, models_module: str, header: str) -> str:
     classes = []
     for name in sorted(types.classes, key=list(module.classes).index):
         keys = [
-            (f.wire, dict_annotation(f.annotation, types, used), f.required)
+            (f.wire, dict_annotation(f.annotation, types, used), f.required or _is_tag(f))
             for f in module_fields(module, name)
         ]
-        classes.append(_typed_dict(name, keys))
+        classes.append(_typed_dict(name, sorted(keys, key=lambda k: not k[2])))
     # Aliases are evaluated at import: after every class, each after the aliases it names.
     values: dict[str, str] = {}
     for name in types.aliases:
@@ -133,6 +133,18 @@ def render_params(text: str, models_module: str, header: str) -> str:
         "from __future__ import annotations\n\n"
         "from typing import Any, Literal, NotRequired, TypeAlias, TypedDict\n\n"
         f"{imports}\n\n" + "\n\n".join(classes + aliases)
+    )
+
+
+def _is_tag(field: ModelField) -> bool:
+    """A tagged union member's tag: one literal value, defaulted in the model (made without
+    it, the model fills it in) but required in a dict, which is told apart by it."""
+    annotation = field.annotation
+    return (
+        isinstance(annotation, ast.Subscript)
+        and ast.unparse(annotation.value) == "Literal"
+        and isinstance(annotation.slice, ast.Constant)
+        and isinstance(annotation.slice.value, str)
     )
 
 

@@ -22,7 +22,12 @@ from codegen.errors import BuildError
 from codegen.inputs.sources import display_path
 from codegen.ir import ModelUnit
 from codegen.models.normalise import DISCARDED_ROOT, normalise
-from codegen.models.open_types import OpenTypesError, enums_to_literals, open_unions
+from codegen.models.open_types import (
+    OpenTypesError,
+    default_tags,
+    enums_to_literals,
+    open_unions,
+)
 from codegen.package.render import docline
 from codegen.textedit import apply, insert_imports, offsets
 
@@ -116,6 +121,7 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     text = _annotated_config(text)
     _check_names(text, schema, shown)
     text = enums_to_literals(text, keep_unknown=unit.keep_unknown)
+    text = default_tags(text)
     if unit.keep_unknown:
         try:
             text = open_unions(text, closed=unit.transport_unions)

@@ -295,6 +295,76 @@ def _tag_field(
     return None
 
 
+def _union_members(tree: ast.Module, classes: dict[str, ast.ClassDef]) -> set[str]:
+    """Every class that is a member of some union of classes: tagged (``Field(discriminator=
+    ...)``) or not (a smart union of const-tagged variants, perhaps beside an untagged one)."""
+    members: set[str] = set()
+    for union in _find_unions(tree).values():
+        members.update(union.members)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            names = [n for n in (_members(node) or []) if n is not None and n in classes]
+            if len(names) > 1:
+                members.update(names)
+    return members
+
+
+def _constant_fields(
+    classes: dict[str, ast.ClassDef], name: str, seen: set[str]
+) -> Iterator[ast.AnnAssign]:
+    """The fields of ``name`` and its bases whose type is one string literal (a tag)."""
+    node = classes.get(name)
+    if node is None or name in seen:
+        return
+    seen.add(name)
+    for item in node.body:
+        annotation = item.annotation if isinstance(item, ast.AnnAssign) else None
+        if (
+            isinstance(item, ast.AnnAssign)
+            and isinstance(annotation, ast.Subscript)
+            and ast.unparse(annotation.value) == "Literal"
+            and isinstance(annotation.slice, ast.Constant)
+            and isinstance(annotation.slice.value, str)
+        ):
+            yield item
+    for base in node.bases:
+        if isinstance(base, ast.Name):
+            yield from _constant_fields(classes, base.id, seen)
+
+
+def default_tags(text: str) -> str:
+    """The tag fields of every union member default to their one value, so a variant is made
+    without spelling its tag (``ContentBlockText(text="hi")``). A tagged union still reads
+    the tag from the data; the runtime's ``Model`` counts a defaulted tag as set, so
+    ``exclude_unset`` dumps keep it. (In a smart union a variant's defaulted tag may now be
+    left out of the data: read as that variant, never as another.)"""
+    tree = ast.parse(text)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    source = NodeSource(text)
+    edits: dict[int, tuple[int, int, str]] = {}
+    for member in sorted(_union_members(tree, classes)):
+        for item in _constant_fields(classes, member, set()):
+            if id(item) in edits:
+                continue
+            assert isinstance(item.annotation, ast.Subscript)
+            assert isinstance(item.annotation.slice, ast.Constant)
+            tag = repr(item.annotation.slice.value)
+            value = item.value
+            if value is None:
+                end = source.span(item.annotation)[1]
+                edits[id(item)] = (end, end, f" = {tag}")
+            elif (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id == "Field"
+                and not value.args
+                and all(k.arg not in ("default", "default_factory") for k in value.keywords)
+            ):
+                start = source.span(value)[0] + len("Field(")
+                edits[id(item)] = (start, start, f"default={tag}, ")
+    return apply(text, edits.values())
+
+
 def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     """Every tagged union as one named, open alias (see the module docstring), except those
     named in ``closed``."""

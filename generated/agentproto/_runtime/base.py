@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, NewType, get_args, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NewType, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
@@ -32,6 +32,36 @@ class Model(BaseModel):
         validate_by_alias=True,
         serialize_by_alias=True,
     )
+
+    if not TYPE_CHECKING:  # the checkers keep the typed constructor pydantic synthesises
+
+        def __init__(self, /, **data: Any) -> None:
+            # A tagged union's member made without its tag (``ContentBlockText(text="hi")``)
+            # gets it as if given: defaulted, it would count as unset, and a dump with
+            # ``exclude_unset`` would leave the tag out. Validation never comes here.
+            for name, (alias, value) in _constant_fields(type(self)).items():
+                if name not in data and alias not in data:
+                    data = {name: value, **data}  # first, as the wire usually has it
+            super().__init__(**data)
+
+
+_CONSTANTS: dict[type[BaseModel], dict[str, tuple[str, object]]] = {}
+
+
+def _constant_fields(cls: type[BaseModel]) -> dict[str, tuple[str, object]]:
+    """``name -> (wire name, value)`` of the fields whose type is one literal value that is
+    also their default (the tags of a tagged union's members), once per class."""
+    found = _CONSTANTS.get(cls)
+    if found is None:
+        found = {}
+        for name, info in cls.model_fields.items():
+            if get_origin(info.annotation) is Literal and get_args(info.annotation) == (
+                info.default,
+            ):
+                alias = info.validation_alias
+                found[name] = (alias if isinstance(alias, str) else name, info.default)
+        _CONSTANTS[cls] = found
+    return found
 
 
 def not_one_of(known: tuple[str, ...]) -> AfterValidator:

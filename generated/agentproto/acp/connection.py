@@ -1353,9 +1353,9 @@ class AgentConnection(_Caller):
         *,
         session_id: str,
         config_id: str,
-        type: Literal["boolean"],
         value: bool,
         meta: dict[str, Any] | None = ...,
+        type: Literal["boolean"] = ...,
     ) -> SetSessionConfigOptionResponse: ...
 
     @overload
@@ -1549,9 +1549,9 @@ class ClientConnection(_Caller):
         session_id: str,
         requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
         message: str,
-        mode: Literal["form"],
         tool_call_id: str | None = ...,
         meta: dict[str, Any] | None = ...,
+        mode: Literal["form"] = ...,
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1562,8 +1562,8 @@ class ClientConnection(_Caller):
         request_id: int | str | None,
         requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
         message: str,
-        mode: Literal["form"],
         meta: dict[str, Any] | None = ...,
+        mode: Literal["form"] = ...,
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1575,9 +1575,9 @@ class ClientConnection(_Caller):
         elicitation_id: str,
         url: AnyUrl,
         message: str,
-        mode: Literal["url"],
         tool_call_id: str | None = ...,
         meta: dict[str, Any] | None = ...,
+        mode: Literal["url"] = ...,
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1589,8 +1589,8 @@ class ClientConnection(_Caller):
         elicitation_id: str,
         url: AnyUrl,
         message: str,
-        mode: Literal["url"],
         meta: dict[str, Any] | None = ...,
+        mode: Literal["url"] = ...,
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -2636,9 +2636,9 @@ class SyncAgentConnection:
         *,
         session_id: str,
         config_id: str,
-        type: Literal["boolean"],
         value: bool,
         meta: dict[str, Any] | None = ...,
+        type: Literal["boolean"] = ...,
         timeout: float | None = None,
     ) -> SetSessionConfigOptionResponse: ...
 
