@@ -48,9 +48,12 @@ class ParamTypes:
 
 
 def _is_unknown_variant(node: ast.ClassDef) -> bool:
-    """An ``Unknown...`` variant of an open union (its tag refuses the known ones)."""
+    """An ``Unknown...`` or ``Invalid...`` variant of an open union (its tag refuses the known
+    ones, or accepts them only from a peer): models only."""
     return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "not_one_of"
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("not_one_of", "one_of")
         for n in ast.walk(node)
     )
 

@@ -385,11 +385,11 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
         name = _union_name(union)
         if name in set(closed):
             continue
-        unknown = f"Unknown{name}"
-        if unknown in bound or (union.alias is None and name in bound):
+        unknown, invalid = f"Unknown{name}", f"Invalid{name}"
+        if unknown in bound or invalid in bound or (union.alias is None and name in bound):
             raise OpenTypesError(
-                f"the union of {', '.join(union.members)} would be named {name!r} with an "
-                f"{unknown!r} variant, but the module already has that name"
+                f"the union of {', '.join(union.members)} would be named {name!r} with "
+                f"{unknown!r} and {invalid!r} variants, but the module already has that name"
             )
         tags = []
         wire = union.discriminator
@@ -410,8 +410,10 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
             if (doc := _docstring(following)) is not None:
                 assert following is not None
                 end = source.lines_span(following)[1]
-        definition = _unknown_class(unknown, name, union.discriminator, wire, tags) + _open_alias(
-            name, union, unknown, doc
+        definition = (
+            _unknown_class(unknown, name, union.discriminator, wire, tags)
+            + _invalid_class(invalid, name, union.discriminator, wire, tags)
+            + _open_alias(name, union, unknown, invalid, doc)
         )
         defined_before = union.alias is not None and all(
             member in classes and classes[member].lineno < union.alias.lineno
@@ -428,7 +430,7 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     text = apply(text, edits)
     imports = (
         "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n\n"
-        "from agentproto._runtime.base import Model, not_one_of\n"
+        "from agentproto._runtime.base import InvalidVariant, Model, not_one_of, one_of\n"
     )
     text = insert_imports(text, imports)
     return text.rstrip("\n") + "\n" + "".join(f"\n\n{a}" for a in appended)
@@ -472,17 +474,38 @@ def _unknown_class(unknown: str, name: str, attribute: str, wire: str, tags: lis
     )
 
 
-def _open_alias(name: str, union: _Union, unknown: str, doc: str | None) -> str:
+def _invalid_class(invalid: str, name: str, attribute: str, wire: str, tags: list[str]) -> str:
+    """The Invalid variant: a known tag whose data does not match its variant, accepted only
+    in data a peer sent (the runtime's ``one_of`` checks the validation context)."""
+    alias = (
+        f" = Field(validation_alias={wire!r}, serialization_alias={wire!r})"
+        if wire != attribute
+        else ""
+    )
+    known = ", ".join(repr(t) for t in tags)
+    return (
+        f"class {invalid}(InvalidVariant):\n"
+        f'    """A known variant of ``{name}`` whose data, as a peer sent it, does not match '
+        "its schema: kept as sent (``raw``), with what does not match (``errors``); never "
+        'made from data of our own."""\n\n'
+        f"    {attribute}: Annotated[str, one_of(({known},))]{alias}\n"
+        f'    """The tag, as sent."""\n\n\n'
+    )
+
+
+def _open_alias(name: str, union: _Union, unknown: str, invalid: str, doc: str | None) -> str:
     """The known members as pydantic's tagged union (validated in its core, no Python call),
-    then the Unknown variant, tried only when that fails."""
+    then the Unknown variant, then the Invalid one, tried only when the others fail."""
     members = " | ".join(union.members)
     about = docline(doc) if doc else f"One of the ``{name}`` variants."
     return (
         f"{name}: TypeAlias = Annotated[\n"
-        f"    Annotated[{members}, Field(discriminator={union.discriminator!r})] | {unknown},\n"
+        f"    Annotated[{members}, Field(discriminator={union.discriminator!r})]\n"
+        f"    | {unknown}\n    | {invalid},\n"
         f'    Field(union_mode="left_to_right"),\n]\n'
         f'"""{about} A variant this version does not know (from a newer peer) is an '
-        f'``{unknown}``."""\n'
+        f"``{unknown}``; a known one whose data a peer sent does not match its schema, an "
+        f'``{invalid}``."""\n'
     )
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model, UnknownValue, not_one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
 
 
 class TextAgentOption(Model):
@@ -535,15 +535,33 @@ class UnknownContentBlock(Model):
     """The tag, as sent."""
 
 
+class InvalidContentBlock(InvalidVariant):
+    """A known variant of ``ContentBlock`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "text",
+                "thinking",
+                "tool_use",
+                "image",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ContentBlock: TypeAlias = Annotated[
     Annotated[
         TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
         Field(discriminator="type"),
     ]
-    | UnknownContentBlock,
+    | UnknownContentBlock
+    | InvalidContentBlock,
     Field(union_mode="left_to_right"),
 ]
-"""A single content block within a message. A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
+"""A single content block within a message. A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``; a known one whose data a peer sent does not match its schema, an ``InvalidContentBlock``."""
 
 
 class UserMessage(Model):
@@ -857,12 +875,29 @@ class UnknownAgentOption(Model):
     """The tag, as sent."""
 
 
+class InvalidAgentOption(InvalidVariant):
+    """A known variant of ``AgentOption`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "text",
+                "secret",
+                "select",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 AgentOption: TypeAlias = Annotated[
     Annotated[TextAgentOption | SecretAgentOption | SelectAgentOption, Field(discriminator="type")]
-    | UnknownAgentOption,
+    | UnknownAgentOption
+    | InvalidAgentOption,
     Field(union_mode="left_to_right"),
 ]
-"""A configurable option that the client can set on each request. A variant this version does not know (from a newer peer) is an ``UnknownAgentOption``."""
+"""A configurable option that the client can set on each request. A variant this version does not know (from a newer peer) is an ``UnknownAgentOption``; a known one whose data a peer sent does not match its schema, an ``InvalidAgentOption``."""
 
 
 class UnknownHistoryMessage(Model):
@@ -882,14 +917,32 @@ class UnknownHistoryMessage(Model):
     """The tag, as sent."""
 
 
+class InvalidHistoryMessage(InvalidVariant):
+    """A known variant of ``HistoryMessage`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    role: Annotated[
+        str,
+        one_of(
+            (
+                "system",
+                "user",
+                "assistant",
+                "tool",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 HistoryMessage: TypeAlias = Annotated[
     Annotated[
         SystemMessage | UserMessage | AssistantMessage | ToolMessage, Field(discriminator="role")
     ]
-    | UnknownHistoryMessage,
+    | UnknownHistoryMessage
+    | InvalidHistoryMessage,
     Field(union_mode="left_to_right"),
 ]
-"""A message that can appear in the conversation history. A variant this version does not know (from a newer peer) is an ``UnknownHistoryMessage``."""
+"""A message that can appear in the conversation history. A variant this version does not know (from a newer peer) is an ``UnknownHistoryMessage``; a known one whose data a peer sent does not match its schema, an ``InvalidHistoryMessage``."""
 
 
 class UnknownAgentMessage(Model):
@@ -907,11 +960,28 @@ class UnknownAgentMessage(Model):
     """The tag, as sent."""
 
 
+class InvalidAgentMessage(InvalidVariant):
+    """A known variant of ``AgentMessage`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    role: Annotated[
+        str,
+        one_of(
+            (
+                "assistant",
+                "tool",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 AgentMessage: TypeAlias = Annotated[
-    Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")] | UnknownAgentMessage,
+    Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")]
+    | UnknownAgentMessage
+    | InvalidAgentMessage,
     Field(union_mode="left_to_right"),
 ]
-"""A message generated by the agent. A variant this version does not know (from a newer peer) is an ``UnknownAgentMessage``."""
+"""A message generated by the agent. A variant this version does not know (from a newer peer) is an ``UnknownAgentMessage``; a known one whose data a peer sent does not match its schema, an ``InvalidAgentMessage``."""
 
 
 class UnknownApplicationMessage(Model):
@@ -930,12 +1000,29 @@ class UnknownApplicationMessage(Model):
     """The tag, as sent."""
 
 
+class InvalidApplicationMessage(InvalidVariant):
+    """A known variant of ``ApplicationMessage`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    role: Annotated[
+        str,
+        one_of(
+            (
+                "user",
+                "tool",
+                "tool_permission",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ApplicationMessage: TypeAlias = Annotated[
     Annotated[UserMessage | ToolMessage | ToolPermissionMessage, Field(discriminator="role")]
-    | UnknownApplicationMessage,
+    | UnknownApplicationMessage
+    | InvalidApplicationMessage,
     Field(union_mode="left_to_right"),
 ]
-"""A message that the application sends to the agent. A variant this version does not know (from a newer peer) is an ``UnknownApplicationMessage``."""
+"""A message that the application sends to the agent. A variant this version does not know (from a newer peer) is an ``UnknownApplicationMessage``; a known one whose data a peer sent does not match its schema, an ``InvalidApplicationMessage``."""
 
 
 ToolCallInput: TypeAlias = dict[str, Any]

@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model, UnknownValue, not_one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
 
 
 class ReadTextFileRequest(Model):
@@ -4942,15 +4942,32 @@ class UnknownToolCallContent(Model):
     """The tag, as sent."""
 
 
+class InvalidToolCallContent(InvalidVariant):
+    """A known variant of ``ToolCallContent`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "content",
+                "diff",
+                "terminal",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ToolCallContent: TypeAlias = Annotated[
     Annotated[
         ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
         Field(discriminator="type"),
     ]
-    | UnknownToolCallContent,
+    | UnknownToolCallContent
+    | InvalidToolCallContent,
     Field(union_mode="left_to_right"),
 ]
-"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``."""
+"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``; a known one whose data a peer sent does not match its schema, an ``InvalidToolCallContent``."""
 
 
 class UnknownContentBlock(Model):
@@ -4959,6 +4976,24 @@ class UnknownContentBlock(Model):
     type: Annotated[
         str,
         not_one_of(
+            (
+                "text",
+                "image",
+                "audio",
+                "resource_link",
+                "resource",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
+class InvalidContentBlock(InvalidVariant):
+    """A known variant of ``ContentBlock`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
             (
                 "text",
                 "image",
@@ -4980,10 +5015,11 @@ ContentBlock: TypeAlias = Annotated[
         | ContentBlockResource,
         Field(discriminator="type"),
     ]
-    | UnknownContentBlock,
+    | UnknownContentBlock
+    | InvalidContentBlock,
     Field(union_mode="left_to_right"),
 ]
-"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
+"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``; a known one whose data a peer sent does not match its schema, an ``InvalidContentBlock``."""
 
 
 EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
@@ -5054,12 +5090,28 @@ class UnknownSessionConfigOption(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionConfigOption(InvalidVariant):
+    """A known variant of ``SessionConfigOption`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "select",
+                "boolean",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 SessionConfigOption: TypeAlias = Annotated[
     Annotated[SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")]
-    | UnknownSessionConfigOption,
+    | UnknownSessionConfigOption
+    | InvalidSessionConfigOption,
     Field(union_mode="left_to_right"),
 ]
-"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``."""
+"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionConfigOption``."""
 
 
 SessionConfigId: TypeAlias = str
@@ -5127,6 +5179,33 @@ class UnknownSessionUpdate(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionUpdate(InvalidVariant):
+    """A known variant of ``SessionUpdate`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    session_update: Annotated[
+        str,
+        one_of(
+            (
+                "user_message_chunk",
+                "agent_message_chunk",
+                "agent_thought_chunk",
+                "tool_call",
+                "tool_call_update",
+                "plan",
+                "available_commands_update",
+                "current_mode_update",
+                "config_option_update",
+                "session_info_update",
+                "usage_update",
+                "notice",
+                "compaction_update",
+                "compaction_summary_chunk",
+            )
+        ),
+    ] = Field(validation_alias="sessionUpdate", serialization_alias="sessionUpdate")
+    """The tag, as sent."""
+
+
 SessionUpdate: TypeAlias = Annotated[
     Annotated[
         SessionUpdateUserMessageChunk
@@ -5145,10 +5224,11 @@ SessionUpdate: TypeAlias = Annotated[
         | SessionUpdateCompactionSummaryChunk,
         Field(discriminator="session_update"),
     ]
-    | UnknownSessionUpdate,
+    | UnknownSessionUpdate
+    | InvalidSessionUpdate,
     Field(union_mode="left_to_right"),
 ]
-"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``."""
+"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionUpdate``."""
 
 
 MessageId: TypeAlias = str
@@ -5188,15 +5268,31 @@ class UnknownRequestPermissionOutcome(Model):
     """The tag, as sent."""
 
 
+class InvalidRequestPermissionOutcome(InvalidVariant):
+    """A known variant of ``RequestPermissionOutcome`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    outcome: Annotated[
+        str,
+        one_of(
+            (
+                "cancelled",
+                "selected",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 RequestPermissionOutcome: TypeAlias = Annotated[
     Annotated[
         RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
         Field(discriminator="outcome"),
     ]
-    | UnknownRequestPermissionOutcome,
+    | UnknownRequestPermissionOutcome
+    | InvalidRequestPermissionOutcome,
     Field(union_mode="left_to_right"),
 ]
-"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``."""
+"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``; a known one whose data a peer sent does not match its schema, an ``InvalidRequestPermissionOutcome``."""
 
 
 ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]

@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model, UnknownValue, not_one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
 
 
 class ReadTextFileRequest(Model):
@@ -7624,15 +7624,32 @@ class UnknownToolCallContent(Model):
     """The tag, as sent."""
 
 
+class InvalidToolCallContent(InvalidVariant):
+    """A known variant of ``ToolCallContent`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "content",
+                "diff",
+                "terminal",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ToolCallContent: TypeAlias = Annotated[
     Annotated[
         ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
         Field(discriminator="type"),
     ]
-    | UnknownToolCallContent,
+    | UnknownToolCallContent
+    | InvalidToolCallContent,
     Field(union_mode="left_to_right"),
 ]
-"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``."""
+"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``; a known one whose data a peer sent does not match its schema, an ``InvalidToolCallContent``."""
 
 
 class UnknownContentBlock(Model):
@@ -7641,6 +7658,24 @@ class UnknownContentBlock(Model):
     type: Annotated[
         str,
         not_one_of(
+            (
+                "text",
+                "image",
+                "audio",
+                "resource_link",
+                "resource",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
+class InvalidContentBlock(InvalidVariant):
+    """A known variant of ``ContentBlock`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
             (
                 "text",
                 "image",
@@ -7662,10 +7697,11 @@ ContentBlock: TypeAlias = Annotated[
         | ContentBlockResource,
         Field(discriminator="type"),
     ]
-    | UnknownContentBlock,
+    | UnknownContentBlock
+    | InvalidContentBlock,
     Field(union_mode="left_to_right"),
 ]
-"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
+"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``; a known one whose data a peer sent does not match its schema, an ``InvalidContentBlock``."""
 
 
 EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
@@ -7769,12 +7805,28 @@ class UnknownSessionConfigOption(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionConfigOption(InvalidVariant):
+    """A known variant of ``SessionConfigOption`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "select",
+                "boolean",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 SessionConfigOption: TypeAlias = Annotated[
     Annotated[SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")]
-    | UnknownSessionConfigOption,
+    | UnknownSessionConfigOption
+    | InvalidSessionConfigOption,
     Field(union_mode="left_to_right"),
 ]
-"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``."""
+"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionConfigOption``."""
 
 
 SessionConfigId: TypeAlias = str
@@ -7851,6 +7903,38 @@ class UnknownSessionUpdate(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionUpdate(InvalidVariant):
+    """A known variant of ``SessionUpdate`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    session_update: Annotated[
+        str,
+        one_of(
+            (
+                "user_message_chunk",
+                "agent_message_chunk",
+                "agent_thought_chunk",
+                "tool_call",
+                "tool_call_update",
+                "plan",
+                "plan_update",
+                "plan_removed",
+                "available_commands_update",
+                "current_mode_update",
+                "config_option_update",
+                "session_info_update",
+                "usage_update",
+                "notice",
+                "compaction_update",
+                "compaction_summary_chunk",
+                "subagent_update",
+                "session_message",
+                "session_message_chunk",
+            )
+        ),
+    ] = Field(validation_alias="sessionUpdate", serialization_alias="sessionUpdate")
+    """The tag, as sent."""
+
+
 SessionUpdate: TypeAlias = Annotated[
     Annotated[
         SessionUpdateUserMessageChunk
@@ -7874,10 +7958,11 @@ SessionUpdate: TypeAlias = Annotated[
         | SessionUpdateSessionMessageChunk,
         Field(discriminator="session_update"),
     ]
-    | UnknownSessionUpdate,
+    | UnknownSessionUpdate
+    | InvalidSessionUpdate,
     Field(union_mode="left_to_right"),
 ]
-"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``."""
+"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionUpdate``."""
 
 
 MessageId: TypeAlias = str
@@ -7900,15 +7985,32 @@ class UnknownPlanUpdateContent(Model):
     """The tag, as sent."""
 
 
+class InvalidPlanUpdateContent(InvalidVariant):
+    """A known variant of ``PlanUpdateContent`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "items",
+                "file",
+                "markdown",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 PlanUpdateContent: TypeAlias = Annotated[
     Annotated[
         PlanUpdateContentItems | PlanUpdateContentFile | PlanUpdateContentMarkdown,
         Field(discriminator="type"),
     ]
-    | UnknownPlanUpdateContent,
+    | UnknownPlanUpdateContent
+    | InvalidPlanUpdateContent,
     Field(union_mode="left_to_right"),
 ]
-"""**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Updated content for a plan. A variant this version does not know (from a newer peer) is an ``UnknownPlanUpdateContent``."""
+"""**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Updated content for a plan. A variant this version does not know (from a newer peer) is an ``UnknownPlanUpdateContent``; a known one whose data a peer sent does not match its schema, an ``InvalidPlanUpdateContent``."""
 
 
 PlanId: TypeAlias = str
@@ -7986,15 +8088,31 @@ class UnknownRequestPermissionOutcome(Model):
     """The tag, as sent."""
 
 
+class InvalidRequestPermissionOutcome(InvalidVariant):
+    """A known variant of ``RequestPermissionOutcome`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    outcome: Annotated[
+        str,
+        one_of(
+            (
+                "cancelled",
+                "selected",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 RequestPermissionOutcome: TypeAlias = Annotated[
     Annotated[
         RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
         Field(discriminator="outcome"),
     ]
-    | UnknownRequestPermissionOutcome,
+    | UnknownRequestPermissionOutcome
+    | InvalidRequestPermissionOutcome,
     Field(union_mode="left_to_right"),
 ]
-"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``."""
+"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``; a known one whose data a peer sent does not match its schema, an ``InvalidRequestPermissionOutcome``."""
 
 
 ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
