@@ -21,6 +21,7 @@ from agentproto._runtime.jsonrpc import (
 from agentproto.acp import (
     Agent,
     AgentConnection,
+    CapabilityError,
     Client,
     SyncAgentConnection,
     SyncClient,
@@ -321,7 +322,11 @@ def test_official_client_with_our_agent(tmp_path: Path) -> None:
     async def main() -> None:
         editor = OfficialEditor()
         async with acp.spawn_agent_process(editor, sys.executable, OUR_AGENT) as (conn, _process):
-            init = await conn.initialize(protocol_version=1)
+            # Our agent reads and writes files only when the editor advertises it can.
+            fs = schema.FileSystemCapabilities(read_text_file=True, write_text_file=True)
+            init = await conn.initialize(
+                protocol_version=1, client_capabilities=schema.ClientCapabilities(fs=fs)
+            )
             assert init.protocol_version == 1
             sid = (await conn.new_session(cwd=str(tmp_path))).session_id
             block = schema.TextContentBlock(type="text", text="hello 4")
@@ -488,7 +493,7 @@ class EchoAgent(Agent):
 
 
 async def pair(
-    agent: Agent, *, unstable: bool = False
+    agent: Agent, *, unstable: bool = False, check_capabilities: bool = True
 ) -> tuple[AgentConnection, asyncio.Task[None]]:
     """An editor connection and an agent served over two OS pipes in this process."""
     loop = asyncio.get_running_loop()
@@ -511,7 +516,13 @@ async def pair(
     served = asyncio.ensure_future(
         serve_agent(agent, reader=to_agent_r, writer=to_editor_w, unstable=unstable)
     )
-    conn = connect_agent(to_editor_r, to_agent_w, client=Editor(), unstable=unstable)
+    conn = connect_agent(
+        to_editor_r,
+        to_agent_w,
+        client=Editor(),
+        unstable=unstable,
+        check_capabilities=check_capabilities,
+    )
     return conn, served
 
 
@@ -538,6 +549,9 @@ def test_extensions_meta_and_errors_pass_through() -> None:
         }
         with pytest.raises(MethodNotFound):
             await conn.ext_method("_nope", {})
+        with pytest.raises(CapabilityError, match="loadSession"):  # not advertised: not sent
+            await conn.load_session({"sessionId": "s", "cwd": "/", "mcpServers": []})
+        conn.check_capabilities = False  # sent anyway: the agent does not implement it
         with pytest.raises(MethodNotFound):
             await conn.load_session({"sessionId": "s", "cwd": "/", "mcpServers": []})
         with pytest.raises(ValueError):  # a wrong type is refused locally, before sending
@@ -579,7 +593,7 @@ def test_unstable_methods_need_an_explicit_opt_in() -> None:
             await conn.connection.request("session/fork", {"sessionId": "s", "cwd": "/"})
         await conn.close()
         served.cancel()
-        opted, served2 = await pair(EchoAgent(), unstable=True)
+        opted, served2 = await pair(EchoAgent(), unstable=True, check_capabilities=False)
         with pytest.raises(MethodNotFound, match="session/fork"):  # allowed, just not implemented
             await opted.fork_session({"sessionId": "s", "cwd": "/", "mcpServers": []})  # type: ignore[attr-defined]
         await opted.close()

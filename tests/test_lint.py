@@ -18,6 +18,7 @@ HAND_WRITTEN = [
     "templates/runtime",
     "templates/llm",
     "templates/aap",
+    "templates/acp",
     "templates/skills",
 ]
 

@@ -85,7 +85,12 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
 
     shown = display_path(unit.schema_file, root)
     try:
-        schema, suffixes = normalise(unit.schema, root_name=unit.root_name, exclude=unit.exclude)
+        schema, suffixes = normalise(
+            unit.schema,
+            root_name=unit.root_name,
+            exclude=unit.exclude,
+            open_catch_alls=unit.keep_unknown and unit.drop_catch_alls,
+        )
     except BuildError as exc:
         raise BuildError([p if p.file else replace(p, file=shown) for p in exc.problems]) from None
     carried, carrier = _add_alias_carrier(schema)
