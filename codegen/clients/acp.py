@@ -63,6 +63,28 @@ EXPORTS = {
     "VersionError": "core",
     "Route": "core",
     "Edition": "core",
+    # the version negotiation (editor) and router (agent)
+    "Negotiated": "versions",
+    "Offer": "versions",
+    "UnsupportedProtocolVersion": "versions",
+    "connect_negotiated": "versions",
+    "negotiate_agent": "versions",
+    "negotiate_agent_sync": "versions",
+    "serve_versions": "versions",
+    # helpers for agent and editor authors (v1; content and update builders: builders.*)
+    "SessionAccumulator": "accumulator",
+    "SessionSnapshot": "accumulator",
+    "ToolCallView": "accumulator",
+    "ToolCallTracker": "tool_calls",
+    "ToolCallError": "tool_calls",
+    "PermissionBroker": "permissions",
+    "PermissionDecision": "permissions",
+    "default_permission_options": "permissions",
+    "ClientSession": "client_session",
+    "PromptReply": "client_session",
+    "SessionClient": "client_session",
+    "TerminalHandle": "terminal",
+    "TerminalResult": "terminal",
 }
 """What ``agentproto.acp`` re-exports lazily (public name -> its module in the package)."""
 
