@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "generated"))
 
-from agentproto.acp import Agent, serve_agent
+from agentproto.acp import PROTOCOL_VERSION, Agent, serve_agent
 from agentproto.acp.models import (
     CancelNotification,
     InitializeRequest,
@@ -39,7 +39,7 @@ class ScriptedAgent(Agent):
     async def initialize(self, params: InitializeRequest) -> InitializeResponse:
         return InitializeResponse.model_validate(
             {
-                "protocolVersion": params.protocol_version,
+                "protocolVersion": min(params.protocol_version, PROTOCOL_VERSION),
                 "agentCapabilities": {"loadSession": False},
             }
         )
