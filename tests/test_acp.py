@@ -493,7 +493,11 @@ class EchoAgent(Agent):
 
 
 async def pair(
-    agent: Agent, *, unstable: bool = False, check_capabilities: bool = True
+    agent: Agent,
+    *,
+    unstable: bool = False,
+    check_capabilities: bool = True,
+    client: Client | None = None,
 ) -> tuple[AgentConnection, asyncio.Task[None]]:
     """An editor connection and an agent served over two OS pipes in this process."""
     loop = asyncio.get_running_loop()
@@ -519,7 +523,7 @@ async def pair(
     conn = connect_agent(
         to_editor_r,
         to_agent_w,
-        client=Editor(),
+        client=client if client is not None else Editor(),
         unstable=unstable,
         check_capabilities=check_capabilities,
     )

@@ -176,8 +176,16 @@ class Edition:
 
 @functools.cache
 def _model(module: str, name: str) -> type[BaseModel]:
-    model: type[BaseModel] = getattr(importlib.import_module(module), name)
-    return model
+    """The model of a request or response type; one that is an alias (a union, ``Any``) is
+    wrapped in a root model of its own name, so that every type validates alike."""
+    from pydantic import BaseModel as Model
+    from pydantic import RootModel
+
+    found = getattr(importlib.import_module(module), name)
+    if isinstance(found, type) and issubclass(found, Model):
+        return found
+    wrapped: type[BaseModel] = type(name, (RootModel[found],), {"__module__": module})  # type: ignore[valid-type]
+    return wrapped
 
 
 class _Warmth(NamedTuple):
