@@ -1,6 +1,6 @@
 """ACP round trips and import time: ours against the official SDK (agent-client-protocol), one run.
 
-Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000]
+Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000] [--smoke]
 
 - round trips: an editor spawns the scripted test agent (tests/acp_peers/) and sends --prompts
   prompts one after another; each prompt makes the agent send 1 (then 10) `session/update`
@@ -12,6 +12,14 @@ Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000]
 - first call after spawn: in a fresh interpreter, spawn the agent, then time the first
   `initialize`, and the first `prompt` (after `session/new`): what a new user's first call
   costs, lazy imports and validator builds included. Median of 7, ours against the official SDK.
+- ACP v2 (agentproto.acp.v2): our v2 editor with our v2 agent (tests/acp_peers/our_v2_agent.py),
+  and with the official TypeScript SDK's v2 agent (node; tests/node, installed by the test
+  suite or `npm ci` there) for reference. A v2 turn sends N chunks plus three updates (the user
+  message echo, running, idle). No Python SDK speaks v2, so there is no ratio to a peer: the
+  v2 line is compared with our v1 one (the same work but for those three updates).
+
+--smoke runs every part once, small (20 prompts, one import sample, one first-call run): it
+checks the benchmark works, not how fast anything is.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
 
-from agentproto.acp import Client, SyncAgentConnection, SyncClient, spawn_agent  # noqa: E402
+from agentproto.acp import Client, SyncAgentConnection, SyncClient, spawn_agent, v2  # noqa: E402
 
 PEERS = ROOT / "tests" / "acp_peers"
 
@@ -47,6 +55,26 @@ async def ours(prompts: int, updates: int, agent: str = "our_agent.py") -> list[
     async with spawn_agent(sys.executable, [str(PEERS / agent)], client=QuietEditor()) as conn:
         await conn.initialize({"protocolVersion": 1})
         sid = (await conn.new_session({"cwd": "/", "mcpServers": []})).session_id
+        request = {"sessionId": sid, "prompt": [{"type": "text", "text": f"hello {updates}"}]}
+        times = []
+        for _ in range(prompts):
+            started = time.perf_counter()
+            await conn.prompt(request)
+            times.append(time.perf_counter() - started)
+        return times
+
+
+class QuietV2Editor(v2.Client):
+    async def session_update(self, params: Any) -> None:
+        return None
+
+
+async def ours_v2(prompts: int, updates: int, command: list[str] | None = None) -> list[float]:
+    """Our v2 editor with our v2 agent (or ``command``: the TypeScript SDK's)."""
+    agent = command or [sys.executable, str(PEERS / "our_v2_agent.py")]
+    async with v2.spawn_agent(agent, client=QuietV2Editor()) as conn:
+        await conn.initialize(protocol_version=2, info={"name": "bench", "version": "1"})
+        sid = (await conn.new_session(cwd="/")).session_id
         request = {"sessionId": sid, "prompt": [{"type": "text", "text": f"hello {updates}"}]}
         times = []
         for _ in range(prompts):
@@ -176,14 +204,20 @@ def main() -> None:
     )
     parser.add_argument("--first-call", choices=["ours", "official"], help=argparse.SUPPRESS)
     parser.add_argument("--only-first-call", action="store_true", help="just that figure")
+    parser.add_argument(
+        "--smoke", action="store_true", help="every part once, small: checks the benchmark runs"
+    )
     args = parser.parse_args()
     if args.first_call:  # a child run of first_calls()
         run = first_calls_ours if args.first_call == "ours" else first_calls_official
         init, prompt = asyncio.run(run())
         print(init, prompt)
         return
-    print("first calls after spawn (fresh interpreter, median of 7):")
-    (oi, op), (fi, fp) = first_calls("ours"), first_calls("official")
+    samples = 1 if args.smoke else 7
+    if args.smoke:
+        args.prompts = 20
+    print(f"first calls after spawn (fresh interpreter, median of {samples}):")
+    (oi, op), (fi, fp) = first_calls("ours", samples), first_calls("official", samples)
     print(f"  first initialize: ours {oi * 1e3:6.2f} ms   official {fi * 1e3:6.2f} ms")
     print(
         f"  first prompt:     ours {op * 1e3:6.2f} ms   official {fp * 1e3:6.2f} ms "
@@ -200,7 +234,7 @@ def main() -> None:
         print(
             f"  {updates:>2} update(s): ours {ma * 1e3:.3f} / {p95(a) * 1e3:.3f} ms   "
             f"official {mb * 1e3:.3f} / {p95(b) * 1e3:.3f} ms   ratio {ma / mb:.2f}x "
-            "(target <= 0.5x)"
+            "(target <= 0.4x)"
         )
         print(
             f"               our sync editor {mc * 1e3:.3f} / {p95(c) * 1e3:.3f} ms   "
@@ -221,11 +255,37 @@ def main() -> None:
             }
             row = ", ".join(f"{k} {statistics.median(v) * 1e3:.3f}" for k, v in cells.items())
             print(f"  {updates:>2} update(s): {row}")
-    ours_import = import_time("import agentproto.acp, agentproto.acp.connection")
-    ours_models = import_time("import agentproto.acp.connection, agentproto.acp.models")
-    official_import = import_time("import acp")
-    print("\nimport time (fresh interpreter, median of 7):")
-    print(f"  import agentproto.acp (+ connection): {ours_import * 1e3:7.1f} ms (target <= 150)")
+    print(f"\nACP v2, {args.prompts} prompts per case (median / p95 per prompt):")
+    node_agent = ROOT / "tests" / "node" / "ts_v2_agent.mjs"
+    sdk = ROOT / "tests" / "node" / "node_modules" / "@agentclientprotocol" / "sdk"
+    for updates in (1, 10):
+        one = asyncio.run(ours(args.prompts, updates))
+        two = asyncio.run(ours_v2(args.prompts, updates))
+        m1, m2 = statistics.median(one), statistics.median(two)
+        print(
+            f"  {updates:>2} chunk(s): our v2 editor + our v2 agent {m2 * 1e3:.3f} / "
+            f"{p95(two) * 1e3:.3f} ms   ({updates + 3} updates; v1 with {updates}: "
+            f"{m1 * 1e3:.3f} ms, ratio v2/v1 {m2 / m1:.2f}x)"
+        )
+        if sdk.is_dir():
+            ts = asyncio.run(ours_v2(args.prompts, updates, ["node", str(node_agent)]))
+            print(
+                f"               our v2 editor + the TypeScript SDK's v2 agent (node) "
+                f"{statistics.median(ts) * 1e3:.3f} / {p95(ts) * 1e3:.3f} ms"
+            )
+        else:
+            print(
+                f"               (the TypeScript SDK is not installed: npm ci in {sdk.parents[2]})"
+            )
+    ours_import = import_time("import agentproto.acp, agentproto.acp.connection", samples)
+    ours_v2_import = import_time("import agentproto.acp.v2, agentproto.acp.v2.connection", samples)
+    ours_models = import_time("import agentproto.acp.connection, agentproto.acp.models", samples)
+    official_import = import_time("import acp", samples)
+    print(f"\nimport time (fresh interpreter, median of {samples}):")
+    print(f"  import agentproto.acp (+ connection): {ours_import * 1e3:7.1f} ms (target <= 100)")
+    print(
+        f"  import agentproto.acp.v2 (+ connection): {ours_v2_import * 1e3:4.1f} ms (target <= 100)"
+    )
     print(f"  ... and its models (first use):       {ours_models * 1e3:7.1f} ms")
     print(f"  import acp (official SDK):            {official_import * 1e3:7.1f} ms")
     print(f"  ratio ours / official:                {ours_import / official_import:7.2f}x")
