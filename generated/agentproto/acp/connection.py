@@ -123,6 +123,39 @@ if TYPE_CHECKING:
     from agentproto.acp.unstable import models as _unstable
     from agentproto.acp.unstable import params as _unstable_params
 
+__all__ = [
+    "AGENT_METHODS",
+    "CLIENT_METHODS",
+    "EDITION",
+    "HOT_MODELS",
+    "PROTOCOL_VERSION",
+    "Agent",
+    "AgentConnection",
+    "AuthRequired",
+    "CapabilityError",
+    "Client",
+    "ClientConnection",
+    "ConnectionClosed",
+    "InternalError",
+    "InvalidParams",
+    "InvalidRequest",
+    "MethodNotFound",
+    "ParseError",
+    "ProtocolError",
+    "RequestCancelled",
+    "ResourceNotFound",
+    "RpcError",
+    "SyncAgentConnection",
+    "SyncClient",
+    "UnhandledMessage",
+    "UnstableMethodError",
+    "connect_agent",
+    "logger",
+    "serve_agent",
+    "spawn_agent",
+    "warm_up",
+]
+
 PROTOCOL_VERSION: Final = 1
 """The protocol version of this module's connections (what ``initialize`` offers)."""
 
