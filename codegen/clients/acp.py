@@ -15,6 +15,7 @@ helpers for agent and editor authors); the JSON-RPC runtime is ``jsonrpc.py``.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,13 @@ from pathlib import Path
 import jinja2
 
 from codegen.clients.params import SUFFIX, render_params
-from codegen.clients.signatures import Variant, model_names, outside_names, variants
+from codegen.clients.signatures import (
+    Variant,
+    model_names,
+    outside_names,
+    parse_models,
+    variants,
+)
 from codegen.errors import BuildError
 from codegen.ir import Operation, Protocol
 from codegen.package.unasync import ship
@@ -99,6 +106,7 @@ class Method:
     variants: tuple[Variant, ...] = ()  # the keyword forms of a call (one per union member)
     capability: str | None = None  # what the handling side must advertise
     both_kinds: bool = False  # its RPC method is both a request and a notification
+    any_result: bool = False  # the response type is an alias of ``Any`` (no cast needed)
 
     @property
     def accepts(self) -> str:
@@ -175,12 +183,14 @@ def render(
         text = models[module.removeprefix("agentproto.").replace(".", "/") + ".py"]
         method = Method(op, module)
         forms = variants(text, op.request, method.qualified, where, method.as_dict)
+        response = parse_models(text).aliases.get(op.response or "")
         method = Method(
             op,
             module,
             tuple(forms),
             capability=capabilities.get(op.rpc),
             both_kinds=kinds[op.group, op.rpc] > 1,
+            any_result=response is not None and ast.unparse(response) == "Any",
         )
         if "agent" in sides:
             agent_side.append(method)

@@ -24,7 +24,7 @@ used: nothing the agent sent is lost.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from agentproto.acp.models import (
     AvailableCommand,
@@ -146,10 +146,10 @@ class SessionAccumulator:
     """Merges a session's updates (see the module's docstring). Not thread-safe: feed it
     from the connection's handler."""
 
-    _messages: list[Message] = field(default_factory=list)
-    _calls: dict[str, ToolCallView] = field(default_factory=dict)
+    _messages: list[Message] = field(default_factory=list[Message])
+    _calls: dict[str, ToolCallView] = field(default_factory=dict[str, ToolCallView])
     _state: SessionSnapshot = field(default_factory=SessionSnapshot)
-    _others: list[SessionUpdate] = field(default_factory=list)
+    _others: list[SessionUpdate] = field(default_factory=list[SessionUpdate])
     _count: int = 0
 
     def apply(self, update: SessionUpdate | SessionNotification) -> None:
@@ -214,8 +214,8 @@ class SessionAccumulator:
             return value if isinstance(value, int) and not isinstance(value, bool) else None
 
         cost = raw.get("cost")
-        amount = cost.get("amount") if isinstance(cost, dict) else None
-        currency = cost.get("currency") if isinstance(cost, dict) else None
+        fields: dict[str, Any] = cast("dict[str, Any]", cost) if isinstance(cost, dict) else {}
+        amount, currency = fields.get("amount"), fields.get("currency")
         self._state = replace(
             self._state,
             usage=Usage(

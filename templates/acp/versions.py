@@ -43,9 +43,10 @@ from agentproto.acp.core import (
     Dispatch,
     Edition,
     Handshake,
-    SyncCaller,
     VersionError,
     dump,
+    protocol_error,
+    start_loop,
 )
 
 if TYPE_CHECKING:
@@ -217,23 +218,24 @@ async def _negotiate(
     request = merged_initialize(list(offers.values()))
     try:
         raw = await connection.request("initialize", dump(request))
-        answered = raw.get("protocolVersion") if isinstance(raw, dict) else None
+        answer: dict[str, JSONValue] = (
+            cast("dict[str, JSONValue]", raw) if isinstance(raw, dict) else {}
+        )
+        answered = answer.get("protocolVersion")
         version = answered if isinstance(answered, int) and not isinstance(answered, bool) else None
         offer = offers.get(version) if version is not None else None
         if offer is None:
             raise VersionError(version, tuple(sorted(offers, reverse=True)))
         edition = _edition(offer.version)
         handshake = Handshake(edition)
-        handshake.record(request, raw)
+        handshake.record(request, answer)
         model = edition.model("InitializeResponse", False)
         from agentproto._runtime.base import PEER_CONTEXT
 
         try:
-            response = model.model_validate(raw, context=PEER_CONTEXT)
+            response = model.model_validate(answer, context=PEER_CONTEXT)
         except ValueError as exc:
-            from agentproto.acp.core import _protocol_error
-
-            raise _protocol_error("initialize", exc) from exc
+            raise protocol_error("initialize", exc) from exc
     except BaseException as exc:
         pending.fail(
             exc if isinstance(exc, Exception) else RuntimeError("negotiation was cancelled")
@@ -357,7 +359,7 @@ def negotiate_agent_sync(
             await process.close()
             raise
 
-    loop, negotiated = SyncCaller._start("acp-editor", start)
+    loop, negotiated = start_loop("acp-editor", start)
     if negotiated.version == 1:
         from agentproto.acp.connection import AgentConnection as V1Connection
         from agentproto.acp.connection import SyncAgentConnection as V1Sync
@@ -408,7 +410,8 @@ class _Router:
         async with self._lock:
             chosen = self.chosen
             if chosen is None:
-                requested = params.get("protocolVersion") if isinstance(params, dict) else None
+                given = cast("dict[str, JSONValue]", params) if isinstance(params, dict) else {}
+                requested = given.get("protocolVersion")
                 if not isinstance(requested, int) or isinstance(requested, bool):
                     raise InvalidParams("initialize needs an integer protocolVersion")
                 chosen = self._attach(self.select(requested))

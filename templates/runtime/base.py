@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, NewType, get_args, get_origin
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    NewType,
+    cast,
+    get_args,
+    get_origin,
+)
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -104,7 +114,9 @@ def one_of(known: tuple[str, ...]) -> AfterValidator:
         if value not in tags:
             raise ValueError(f"{value!r} is not a known tag")
         context = info.context
-        if not (isinstance(context, Mapping) and context.get(FROM_PEER)):
+        if not (
+            isinstance(context, Mapping) and cast("Mapping[str, object]", context).get(FROM_PEER)
+        ):
             raise ValueError(f"the data does not match the {value!r} variant")
         return value
 

@@ -46,6 +46,7 @@ from agentproto.acp.core import (
     Route,
     SyncCaller,
     SyncHandlerBase,
+    start_loop,
 )
 from agentproto.acp.core import CapabilityError as CapabilityError
 from agentproto.acp.core import UnhandledMessage as UnhandledMessage
@@ -1461,9 +1462,7 @@ class AgentConnection(Caller):
         """``proxy/successor`` (unstable: needs ``unstable=True``): **UNSTABLE**
         Takes the request model, or its fields as keywords (snake_case)."""
         payload = one_request(params, fields)
-        return cast(
-            "_unstable.ProxySuccessorResponse", await self._call("proxy_successor", payload)
-        )
+        return await self._call("proxy_successor", payload)
 
     @overload
     async def proxy_successor_notification(
@@ -1923,9 +1922,7 @@ class ClientConnection(Caller):
         """``proxy/successor`` (unstable: needs ``unstable=True``): **UNSTABLE**
         Takes the request model, or its fields as keywords (snake_case)."""
         payload = one_request(params, fields)
-        return cast(
-            "_unstable.ProxySuccessorResponse", await self._call("proxy_successor", payload)
-        )
+        return await self._call("proxy_successor", payload)
 
     @overload
     async def proxy_successor_notification(
@@ -2110,7 +2107,7 @@ class SyncAgentConnection(SyncCaller):
                 check_capabilities=check_capabilities,
             )
 
-        loop, connection = SyncCaller._start("acp-editor", start)
+        loop, connection = start_loop("acp-editor", start)
         EDITION.warm_up()
         return cls(loop, connection)
 

@@ -22,7 +22,7 @@ import warnings
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast
 
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import (
@@ -59,11 +59,8 @@ class CapabilityError(ProtocolError):
 
     def __init__(self, method: str, capability: str, message: str) -> None:
         super().__init__(method, capability, message)
-        self.args = (message,)
+        Exception.__init__(self, message)  # the message as given, not "malformed answer"
         self.capability: str = capability
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 class VersionError(ProtocolError):
@@ -74,12 +71,9 @@ class VersionError(ProtocolError):
         shown = "no version" if version is None else f"protocol version {version}"
         message = f"the agent answered initialize with {shown}; offered: {list(offered)}"
         super().__init__("initialize", "protocolVersion", message)
-        self.args = (message,)
+        Exception.__init__(self, message)  # the message as given, not "malformed answer"
         self.version: int | None = version
         self.offered: tuple[int, ...] = offered
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 class Route(NamedTuple):
@@ -126,7 +120,7 @@ class Edition:
     request_capabilities: str = "clientCapabilities"  # field of the handshake's request
     response_capabilities: str = "agentCapabilities"  # field of its response
     _by_rpc: dict[tuple[Side, str, bool], tuple[str, Route]] = field(
-        default_factory=dict, compare=False, repr=False
+        default_factory=dict[tuple[Side, str, bool], tuple[str, Route]], compare=False, repr=False
     )
 
     def routes(self, side: Side) -> Mapping[str, Route]:
@@ -230,7 +224,7 @@ def _validation_errors(exc: Exception) -> list[ErrorDetails] | None:
     return exc.errors(include_url=False, include_context=False)
 
 
-def _protocol_error(method: str, exc: Exception) -> ProtocolError:
+def protocol_error(method: str, exc: Exception) -> ProtocolError:
     """A malformed answer's validation error, as a :class:`ProtocolError` naming the field."""
     errors = _validation_errors(exc)
     if not errors:
@@ -249,7 +243,7 @@ def _json_of(payload: Any) -> JSONValue:
     if _is_model(payload):
         dumped: JSONValue = payload.model_dump(mode="json", by_alias=True, exclude_none=True)
         return dumped
-    return payload if isinstance(payload, dict) else {}
+    return cast("dict[str, JSONValue]", payload) if isinstance(payload, dict) else {}
 
 
 class Handshake:
@@ -340,7 +334,7 @@ class Dispatch:
         self.edition = edition
         self.side: Side = side
         self.unstable = unstable
-        self.handshake = handshake if handshake is not None else Handshake(edition)
+        self.handshake: Handshake = handshake if handshake is not None else Handshake(edition)
         self._targets: dict[tuple[str, bool], _Target] = {}
 
     def _target(self, method: str, params: JSONValue, notification: bool) -> _Target | None:
@@ -551,7 +545,7 @@ class Caller:
         self.edition = edition
         self.unstable = unstable
         self.process = process
-        self.handshake = handshake if handshake is not None else Handshake(edition)
+        self.handshake: Handshake = handshake if handshake is not None else Handshake(edition)
         self.check_capabilities = check_capabilities
         """Refuse a call the peer did not advertise (:class:`CapabilityError`) before sending
         it; ``False`` for peers that under-advertise."""
@@ -610,7 +604,7 @@ class Caller:
             model = self.edition.model(route.response, route.unstable)
             return model.model_validate(raw if raw is not None else {}, context=_peer_context())
         except ValueError as exc:  # pydantic's ValidationError
-            raise _protocol_error(route.rpc, exc) from exc
+            raise protocol_error(route.rpc, exc) from exc
 
     async def _notify(self, name: str, params: Any) -> None:
         self.edition.until_warm()
@@ -679,6 +673,21 @@ def _abandoned(loop: LoopThread, connection: Caller, name: str) -> None:
         logger.debug("cleaning up an unclosed connection failed", exc_info=True)
 
 
+def start_loop(name: str, start: Callable[[], Awaitable[_T]]) -> tuple[LoopThread, _T]:
+    """A new loop thread named ``name``, and what ``start`` (making an async connection on
+    it) returned; the thread is stopped if ``start`` fails."""
+    loop = LoopThread(name)
+
+    async def run() -> _T:
+        return await start()
+
+    try:
+        return loop, loop.run(run())
+    except BaseException:
+        loop.stop()
+        raise
+
+
 class SyncCaller:
     """The machinery of a version's blocking ``SyncAgentConnection``: the connection runs on
     a private event loop thread; each call waits for its answer there.
@@ -695,20 +704,6 @@ class SyncCaller:
         self._sending: set[asyncio.Task[None]] = set()
         name = connection.connection.name
         self._finalizer = weakref.finalize(self, _abandoned, loop, connection, name)
-
-    @staticmethod
-    def _start(name: str, start: Callable[[], Awaitable[_T]]) -> tuple[LoopThread, _T]:
-        """Run ``start`` (which makes the async connection) on a new loop thread."""
-        loop = LoopThread(name)
-
-        async def run() -> _T:
-            return await start()
-
-        try:
-            return loop, loop.run(run())
-        except BaseException:
-            loop.stop()
-            raise
 
     @property
     def closed(self) -> bool:

@@ -64,7 +64,7 @@ class PermissionBroker:
     client: ClientConnection
     session_id: str
     options: list[PermissionOption] = field(default_factory=default_permission_options)
-    _remembered: dict[str, bool] = field(default_factory=dict)
+    _remembered: dict[str, bool] = field(default_factory=dict[str, bool])
 
     async def ask(
         self,

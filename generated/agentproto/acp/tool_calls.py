@@ -13,11 +13,12 @@ one is, so the agent never sends an update for a call it did not start or after 
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncGenerator, Iterable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from agentproto._runtime.jsonrpc import ProtocolError
 from agentproto.acp import builders
 from agentproto.acp.accumulator import ToolCallView
 from agentproto.acp.models import ContentBlock, ToolCallContent, ToolCallLocation, ToolKind
@@ -28,8 +29,14 @@ if TYPE_CHECKING:
 Content = Iterable[str | ContentBlock | ToolCallContent]
 
 
-class ToolCallError(ValueError):
-    """An update for a tool call the tracker did not start, or that has ended."""
+class ToolCallError(ProtocolError):
+    """An update for a tool call the tracker did not start, or that has ended (nothing is
+    sent): ACP has no such update."""
+
+    def __init__(self, tool_call_id: str, message: str) -> None:
+        super().__init__("session/update", "toolCallId", message)
+        Exception.__init__(self, message)  # the message as given, not "malformed answer"
+        self.tool_call_id: str = tool_call_id
 
 
 @dataclass
@@ -38,8 +45,9 @@ class RunningCall:
 
     tracker: ToolCallTracker
     tool_call_id: str
-    _content: list[str | ContentBlock | ToolCallContent] | None = None
-    _raw_output: Any = None
+    final_content: list[str | ContentBlock | ToolCallContent] | None = None
+    """What the completing update carries (set by :meth:`result`)."""
+    final_raw_output: Any = None
 
     async def progress(
         self, *, title: str | None = None, content: Content | None = None, raw_output: Any = None
@@ -51,8 +59,8 @@ class RunningCall:
 
     def result(self, *, content: Content | None = None, raw_output: Any = None) -> None:
         """What the completing update carries (sent when the ``async with`` block ends)."""
-        self._content = list(content) if content is not None else None
-        self._raw_output = raw_output
+        self.final_content = list(content) if content is not None else None
+        self.final_raw_output = raw_output
 
 
 @dataclass
@@ -63,7 +71,7 @@ class ToolCallTracker:
     session_id: str
     prefix: str = "call"
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
-    _calls: dict[str, ToolCallView] = field(default_factory=dict)
+    _calls: dict[str, ToolCallView] = field(default_factory=dict[str, ToolCallView])
 
     @property
     def calls(self) -> tuple[ToolCallView, ...]:
@@ -74,7 +82,9 @@ class ToolCallTracker:
         try:
             return self._calls[tool_call_id]
         except KeyError:
-            raise ToolCallError(f"no tool call {tool_call_id!r} was started here") from None
+            raise ToolCallError(
+                tool_call_id, f"no tool call {tool_call_id!r} was started here"
+            ) from None
 
     async def start(
         self,
@@ -89,7 +99,7 @@ class ToolCallTracker:
         """Report a new call (``pending``); returns its id (made here unless given)."""
         call_id = tool_call_id or f"{self.prefix}-{next(self._ids)}"
         if call_id in self._calls:
-            raise ToolCallError(f"tool call {call_id!r} was started already")
+            raise ToolCallError(call_id, f"tool call {call_id!r} was started already")
         update = builders.tool_started(
             call_id, title, kind=kind, content=content, locations=locations, raw_input=raw_input
         )
@@ -138,7 +148,9 @@ class ToolCallTracker:
     async def _update(self, tool_call_id: str, update: Any) -> None:
         known = self.get(tool_call_id)
         if known.finished:
-            raise ToolCallError(f"tool call {tool_call_id!r} has ended ({known.status})")
+            raise ToolCallError(
+                tool_call_id, f"tool call {tool_call_id!r} has ended ({known.status})"
+            )
         self._calls[tool_call_id] = known.merged(update)
         await self.client.session_update(session_id=self.session_id, update=update)
 
@@ -150,7 +162,7 @@ class ToolCallTracker:
         kind: ToolKind | None = None,
         locations: Iterable[str | ToolCallLocation] | None = None,
         raw_input: Any = None,
-    ) -> AsyncIterator[RunningCall]:
+    ) -> AsyncGenerator[RunningCall, None]:
         """A call for the length of the block: started (and ``in_progress``) on entry,
         completed on exit, failed if the block raises (the exception goes on; its text stays
         here: say what the editor should see with :meth:`fail` first)."""
@@ -164,4 +176,6 @@ class ToolCallTracker:
                 await self.fail(call_id)
             raise
         if not self.get(call_id).finished:
-            await self.complete(call_id, content=call._content, raw_output=call._raw_output)
+            await self.complete(
+                call_id, content=call.final_content, raw_output=call.final_raw_output
+            )
