@@ -499,27 +499,37 @@ async def pair(
     check_capabilities: bool = True,
     client: Client | None = None,
 ) -> tuple[AgentConnection, asyncio.Task[None]]:
-    """An editor connection and an agent served over two OS pipes in this process."""
+    """An editor connection and an agent served over two OS pipes in this process. When the
+    returned task ends (cancel it once the editor is closed), every pipe is closed: nothing is
+    left for the garbage collector (tests that count descriptors run after these)."""
     loop = asyncio.get_running_loop()
+    pipes: list[asyncio.BaseTransport] = []
 
     async def streams() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         import os
 
         read_fd, write_fd = os.pipe()
         reader = asyncio.StreamReader(limit=64 * 1024 * 1024)
-        await loop.connect_read_pipe(
+        read_transport, _ = await loop.connect_read_pipe(
             lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(read_fd, "rb")
         )
         transport, protocol = await loop.connect_write_pipe(
             asyncio.streams.FlowControlMixin, os.fdopen(write_fd, "wb")
         )
+        pipes.extend((read_transport, transport))
         return reader, asyncio.StreamWriter(transport, protocol, None, loop)
 
     to_agent_r, to_agent_w = await streams()
     to_editor_r, to_editor_w = await streams()
-    served = asyncio.ensure_future(
-        serve_agent(agent, reader=to_agent_r, writer=to_editor_w, unstable=unstable)
-    )
+
+    async def serve() -> None:
+        try:
+            await serve_agent(agent, reader=to_agent_r, writer=to_editor_w, unstable=unstable)
+        finally:
+            for pipe in pipes:
+                pipe.close()
+
+    served = asyncio.ensure_future(serve())
     conn = connect_agent(
         to_editor_r,
         to_agent_w,

@@ -275,6 +275,12 @@ class TerminalEditor(SessionClient):
 
     async def release_terminal(self, params: ReleaseTerminalRequest) -> ReleaseTerminalResponse:
         self.released.append(params.terminal_id)
+        proc = self.procs[params.terminal_id]
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
         return ReleaseTerminalResponse()
 
 
