@@ -196,8 +196,8 @@ def _list(protocols: list, *, unstable: bool) -> int:  # type: ignore[type-arg]
     for protocol in protocols:
         ops = [op for op in protocol.operations if unstable or not op.unstable]
         print(
-            f"{protocol.id} ({protocol.title} {protocol.version}) -> agentproto."
-            f"{protocol.package}, {protocol.transport['kind']}, {len(ops)} operations"
+            f"{protocol.key} ({protocol.title} {protocol.version}) -> agentproto."
+            f"{protocol.module}, {protocol.transport['kind']}, {len(ops)} operations"
         )
         for op in ops:
             flags = " [unstable]" if op.unstable else ""

@@ -105,9 +105,21 @@ class ModelUnit:
     renames: tuple[tuple[str, str], ...]
     header: str  # one line naming the source, for the file's docstring
     keep_unknown: bool = False  # the spec table's types.unknown_values is "keep"
+    drop_catch_alls: bool = False  # types.catch_alls is "drop" (ACP v2's `other` variants)
     # Unions whose unknown members the transport handles (SSE event types: an unknown event
     # name becomes the runtime's UnknownEvent before any model sees it): left closed.
     transport_unions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What each side advertises in a capability handshake (ACP's ``initialize``), and which
+    method needs which capability of the side that handles it."""
+
+    handshake: str  # the RPC method exchanging them
+    request_field: str  # wire field of its request: the sender's capabilities
+    response_field: str  # wire field of its response: the answerer's capabilities
+    methods: tuple[tuple[str, str], ...]  # (rpc, dotted wire path in the handler's capabilities)
 
 
 @dataclass(frozen=True)
@@ -122,3 +134,15 @@ class Protocol:
     models: tuple[ModelUnit, ...]
     notes: tuple[str, ...] = ()
     spec: str | None = None
+    edition: str | None = None  # another version of a protocol: agentproto.<id>.<edition>
+    capabilities: Capabilities | None = None
+
+    @property
+    def key(self) -> str:
+        """The protocol's key in ``agentproto.PROTOCOL_VERSIONS``: ``acp``, ``acp.v2``."""
+        return self.id if self.edition is None else f"{self.id}.{self.edition}"
+
+    @property
+    def module(self) -> str:
+        """Its subpackage of ``agentproto``, dotted: ``acp``, ``acp.v2``."""
+        return self.package.replace("/", ".")

@@ -84,7 +84,8 @@ def find_root(start: Path) -> Path:
 
 
 def load_protocols(layout: Layout) -> list[Protocol]:
-    from codegen.inputs.spec_table import SPEC_FILE, load_protocol
+    from codegen.inputs.spec_table import SPEC_FILE
+    from codegen.inputs.spec_table import load_protocols as load_folder
 
     if not layout.schemas.is_dir():
         raise BuildError.single(str(layout.schemas), "", "schemas folder not found")
@@ -105,7 +106,7 @@ def load_protocols(layout: Layout) -> list[Protocol]:
             )
             continue
         try:
-            protocols.append(load_protocol(folder, layout.root))
+            protocols.extend(load_folder(folder, layout.root))
         except BuildError as exc:  # report every protocol's problems in one go
             problems.extend(exc.problems)
     if problems:
@@ -121,16 +122,19 @@ def load_protocols(layout: Layout) -> list[Protocol]:
 def early_units(layout: Layout) -> list[ModelUnit]:
     """Model units read from the spec tables without validation, to start generating early.
     A folder that does not even parse is skipped here; validation reports it."""
-    from codegen.inputs.spec_table import model_units, read_table
+    from codegen.inputs.spec_table import edition_tables, model_units
 
     units: list[ModelUnit] = []
     for folder in sorted(p for p in layout.schemas.iterdir() if p.is_dir()):
         try:
-            units.extend(
-                model_units(folder, read_table(folder, layout.root), layout.root, check=False)
-            )
+            tables = edition_tables(folder, layout.root)
         except Exception:
             continue
+        for table in tables:
+            try:
+                units.extend(model_units(folder, table, layout.root, check=False))
+            except Exception:
+                continue
     return units
 
 

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import importlib
 import os
 import shutil
+import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -153,3 +155,32 @@ def within(seconds: float, work: Callable[[], object]) -> None:
     assert not thread.is_alive(), f"still running after {seconds} s: a hang"
     if errors:
         raise errors[0]
+
+
+NODE_PEERS = ROOT / "tests" / "node"
+
+
+@pytest.fixture(scope="session")
+def node_peers() -> Path:
+    """``tests/node`` with its npm packages installed (the official TypeScript ACP SDK and
+    claude-agent-acp, pinned by its package-lock.json): ``npm ci`` runs once, and again only
+    when the lock file changed. A machine without node and npm fails here, saying so."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.fail("these tests run ACP peers with node: install node and npm (node >= 18)")
+    lock = (NODE_PEERS / "package-lock.json").read_bytes()
+    stamp = NODE_PEERS / "node_modules" / ".agentproto-lock-sha256"
+    wanted = hashlib.sha256(lock).hexdigest()
+    if not stamp.is_file() or stamp.read_text() != wanted:
+        result = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=NODE_PEERS,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if result.returncode != 0:
+            pytest.fail(f"npm ci in {NODE_PEERS} failed:\n{result.stdout}\n{result.stderr}")
+        stamp.write_text(wanted)
+    return NODE_PEERS

@@ -21,6 +21,7 @@ from agentproto._runtime.jsonrpc import (
 from agentproto.acp import (
     Agent,
     AgentConnection,
+    CapabilityError,
     Client,
     SyncAgentConnection,
     SyncClient,
@@ -318,7 +319,11 @@ def test_official_client_with_our_agent(tmp_path: Path) -> None:
     async def main() -> None:
         editor = OfficialEditor()
         async with acp.spawn_agent_process(editor, sys.executable, OUR_AGENT) as (conn, _process):
-            init = await conn.initialize(protocol_version=1)
+            # Our agent reads and writes files only when the editor advertises it can.
+            fs = schema.FileSystemCapabilities(read_text_file=True, write_text_file=True)
+            init = await conn.initialize(
+                protocol_version=1, client_capabilities=schema.ClientCapabilities(fs=fs)
+            )
             assert init.protocol_version == 1
             sid = (await conn.new_session(cwd=str(tmp_path))).session_id
             block = schema.TextContentBlock(type="text", text="hello 4")
@@ -485,30 +490,50 @@ class EchoAgent(Agent):
 
 
 async def pair(
-    agent: Agent, *, unstable: bool = False
+    agent: Agent,
+    *,
+    unstable: bool = False,
+    check_capabilities: bool = True,
+    client: Client | None = None,
 ) -> tuple[AgentConnection, asyncio.Task[None]]:
-    """An editor connection and an agent served over two OS pipes in this process."""
+    """An editor connection and an agent served over two OS pipes in this process. When the
+    returned task ends (cancel it once the editor is closed), every pipe is closed: nothing is
+    left for the garbage collector (tests that count descriptors run after these)."""
     loop = asyncio.get_running_loop()
+    pipes: list[asyncio.BaseTransport] = []
 
     async def streams() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         import os
 
         read_fd, write_fd = os.pipe()
         reader = asyncio.StreamReader(limit=64 * 1024 * 1024)
-        await loop.connect_read_pipe(
+        read_transport, _ = await loop.connect_read_pipe(
             lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(read_fd, "rb")
         )
         transport, protocol = await loop.connect_write_pipe(
             asyncio.streams.FlowControlMixin, os.fdopen(write_fd, "wb")
         )
+        pipes.extend((read_transport, transport))
         return reader, asyncio.StreamWriter(transport, protocol, None, loop)
 
     to_agent_r, to_agent_w = await streams()
     to_editor_r, to_editor_w = await streams()
-    served = asyncio.ensure_future(
-        serve_agent(agent, reader=to_agent_r, writer=to_editor_w, unstable=unstable)
+
+    async def serve() -> None:
+        try:
+            await serve_agent(agent, reader=to_agent_r, writer=to_editor_w, unstable=unstable)
+        finally:
+            for pipe in pipes:
+                pipe.close()
+
+    served = asyncio.ensure_future(serve())
+    conn = connect_agent(
+        to_editor_r,
+        to_agent_w,
+        client=client if client is not None else Editor(),
+        unstable=unstable,
+        check_capabilities=check_capabilities,
     )
-    conn = connect_agent(to_editor_r, to_agent_w, client=Editor(), unstable=unstable)
     return conn, served
 
 
@@ -535,6 +560,9 @@ def test_extensions_meta_and_errors_pass_through() -> None:
         }
         with pytest.raises(MethodNotFound):
             await conn.ext_method("_nope", {})
+        with pytest.raises(CapabilityError, match="loadSession"):  # not advertised: not sent
+            await conn.load_session({"sessionId": "s", "cwd": "/", "mcpServers": []})
+        conn.check_capabilities = False  # sent anyway: the agent does not implement it
         with pytest.raises(MethodNotFound):
             await conn.load_session({"sessionId": "s", "cwd": "/", "mcpServers": []})
         with pytest.raises(ValueError):  # a wrong type is refused locally, before sending
@@ -576,7 +604,7 @@ def test_unstable_methods_need_an_explicit_opt_in() -> None:
             await conn.connection.request("session/fork", {"sessionId": "s", "cwd": "/"})
         await conn.close()
         served.cancel()
-        opted, served2 = await pair(EchoAgent(), unstable=True)
+        opted, served2 = await pair(EchoAgent(), unstable=True, check_capabilities=False)
         with pytest.raises(MethodNotFound, match="session/fork"):  # allowed, just not implemented
             await opted.fork_session({"sessionId": "s", "cwd": "/", "mcpServers": []})  # type: ignore[attr-defined]
         await opted.close()

@@ -28,6 +28,9 @@ EXPECTED = {
         rf"ratio ours / official: initialize {RATIO}, prompt {RATIO}",
         rf"10 update\(s\): ours .* ratio {RATIO}",
         rf"ratio ours / official: +{RATIO}",
+        rf"10 chunk\(s\): our v2 editor \+ our v2 agent .* ratio v2/v1 {RATIO}",
+        r"our v2 editor \+ the TypeScript SDK's v2 agent \(node\) [\d.]+ / [\d.]+ ms",
+        r"import agentproto\.acp\.v2 \(\+ connection\): +[\d.]+ ms",
     ],
     "bench_sse.py": [rf"ours / httpx-sse: {RATIO}", rf"ours / raw loop: +{RATIO}"],
     "bench_flows.py": [
@@ -51,7 +54,9 @@ def test_every_benchmark_is_smoke_tested() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_benchmark_smoke_run(name: str) -> None:
+def test_benchmark_smoke_run(name: str, request: pytest.FixtureRequest) -> None:
+    if name == "bench_acp.py":  # its v2 part runs the TypeScript SDK's agent: installed here
+        request.getfixturevalue("node_peers")
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / name), "--smoke"],
         cwd=ROOT,

@@ -21,6 +21,7 @@ HAND_WRITTEN = [
     "templates/runtime",
     "templates/llm",
     "templates/aap",
+    "templates/acp",
     "templates/skills",
     "templates/package/errors.py",
 ]

@@ -390,10 +390,12 @@ def test_the_checked_in_package_matches_its_history() -> None:
 def test_protocol_versions_are_run_time_data() -> None:
     import agentproto
 
-    tables = {p.name: yaml.safe_load((p / "spec.yaml").read_text()) for p in ROOT.glob("schemas/*")}
+    tables = [yaml.safe_load(p.read_text()) for p in ROOT.glob("schemas/*/spec*.yaml")]
     assert dict(agentproto.PROTOCOL_VERSIONS) == {
-        t["protocol"]: str(t["version"]) for t in tables.values()
+        t["protocol"] + (f".{t['edition']}" if "edition" in t else ""): str(t["version"])
+        for t in tables
     }
+    assert agentproto.PROTOCOL_VERSIONS["acp.v2"] == "2"  # an edition of ACP's table
     with pytest.raises(TypeError):
         agentproto.PROTOCOL_VERSIONS["acp"] = "2"  # type: ignore[index]  # read-only, on purpose
     from codegen import __version__
@@ -557,7 +559,7 @@ def test_the_release_command(aap_base: Layout, tmp_path: Path) -> None:
 
 # -- a real refresh: ACP schema from @agentclientprotocol/sdk 2.0.0 to 2.4.0 -------------------
 
-REAL_REFRESH_COUNTS = "6 breaking, 96 added or widened, 490 docs or implementation."
+REAL_REFRESH_COUNTS = "6 breaking, 114 added or widened, 487 docs or implementation."
 REAL_REFRESH_BREAKING = [
     "`agentproto.acp.unstable.models.SessionMessageChunk.recipient_session_id`: field removed",
     "`agentproto.acp.unstable.models.SessionMessageChunk.sender_session_id`: field removed",
@@ -576,6 +578,19 @@ def test_real_acp_refresh_is_classified_as_claimed(tmp_path: Path) -> None:
                 "schema.v1.unstable.json", "SOURCE.md")}  # fmt: skip
     for path in (FIXTURES / "sdk-2.0.0").iterdir():
         shutil.copy(path, acp / path.name)
+    # The capability table names methods 2.0.0's schema does not have yet: the older table.
+    table = acp / "spec.yaml"
+    vendored["spec.yaml"] = table.read_bytes()
+    older = yaml.safe_load(table.read_text())
+    known = {
+        d["x-method"]
+        for d in json.loads((acp / "schema.v1.unstable.json").read_text())["$defs"].values()
+        if "x-method" in d
+    }
+    older["capabilities"]["methods"] = {
+        k: v for k, v in older["capabilities"]["methods"].items() if k in known
+    }
+    table.write_text(yaml.safe_dump(older, sort_keys=False))
     assert build(layout).version == "0.1.0"
     shutil.copytree(layout.out, tmp_path / "old")
     for name, data in vendored.items():
@@ -588,7 +603,7 @@ def test_real_acp_refresh_is_classified_as_claimed(tmp_path: Path) -> None:
     assert (
         "- acp/schema.v1.json: npm `@agentclientprotocol/sdk` 2.0.0, folder `schema/v1/`" in entry
     )
-    assert "-> npm `@agentclientprotocol/sdk` 2.4.0, folder `schema/`" in entry
+    assert "-> npm `@agentclientprotocol/sdk` 2.4.0, file `schema/v1/schema.json`" in entry
     assert REAL_REFRESH_COUNTS in entry
     for line in [*REAL_REFRESH_BREAKING, *REAL_REFRESH_ADDED]:
         assert f"- {line}" in entry

@@ -31,10 +31,13 @@ class ClientRenderer(TypingProtocol):
 
 
 def _renderer(protocol: Protocol) -> ClientRenderer | None:
+    """The renderer of the protocol's package (an edition's is its protocol's: ``acp/v2``
+    is rendered by ``codegen.clients.acp``)."""
+    name = f"codegen.clients.{protocol.package.split('/')[0]}"
     try:
-        module = importlib.import_module(f"codegen.clients.{protocol.package}")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"codegen.clients.{protocol.package}":
+        if exc.name != name:
             raise
         return None
     return cast(ClientRenderer, module)
@@ -48,6 +51,10 @@ def client_files(
 
 
 def client_exports(protocol: Protocol) -> dict[str, str]:
-    """Names the protocol package re-exports lazily from its client modules."""
+    """Names the protocol package re-exports lazily from its client modules (an edition's:
+    the renderer's ``EDITION_EXPORTS``, when it has them)."""
     renderer = _renderer(protocol)
-    return dict(sorted(getattr(renderer, "EXPORTS", {}).items())) if renderer else {}
+    if renderer is None:
+        return {}
+    exports = getattr(renderer, "EXPORTS" if protocol.edition is None else "EDITION_EXPORTS", {})
+    return dict(sorted(exports.items()))

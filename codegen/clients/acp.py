@@ -1,47 +1,102 @@
-"""ACP: typed connections for both sides, generated from the schema's method table.
+"""ACP: typed connections for both sides, generated from the schema's method table, for each
+version of the protocol (v1 in ``agentproto.acp``; the draft v2, an edition of the spec table,
+in ``agentproto.acp.v2``).
 
-``acp/connection.py`` is rendered from ``templates/acp/connection.py.j2``: the handler
+``<package>/connection.py`` is rendered from ``templates/acp/connection.py.j2``: the handler
 interfaces an agent (``Agent``) and an editor (``Client`` / ``SyncClient``) implement, the typed
 connections each side calls the other with (``AgentConnection``, ``ClientConnection``,
-``SyncAgentConnection``), and the routing tables. Adding a method to the schema adds it to both
-sides on the next build. The JSON-RPC machinery is the runtime's ``jsonrpc.py``.
+``SyncAgentConnection``), and the route tables, with the capability each call needs (the spec
+table's ``capabilities``). Adding a method to the schema adds it to both sides on the next
+build. A method either side may send (``x-side`` ``both`` or ``proxy``: ``mcp/message``, the
+proxy-chain methods) is on both. The machinery every version shares is hand-written
+(``templates/acp/*.py``, shipped into ``agentproto/acp/``: ``core``, the version router, the
+helpers for agent and editor authors); the JSON-RPC runtime is ``jsonrpc.py``.
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import jinja2
 
 from codegen.clients.params import SUFFIX, render_params
-from codegen.clients.signatures import Variant, model_names, outside_names, variants
+from codegen.clients.signatures import (
+    Variant,
+    model_names,
+    outside_names,
+    parse_models,
+    variants,
+)
+from codegen.errors import BuildError
 from codegen.ir import Operation, Protocol
+from codegen.package.unasync import ship
 
+# The errors every version's connection module re-exports, and what core defines.
+_ERRORS = (
+    "AuthRequired",
+    "CapabilityError",
+    "ConnectionClosed",
+    "InternalError",
+    "InvalidParams",
+    "InvalidRequest",
+    "MethodNotFound",
+    "ParseError",
+    "ProtocolError",
+    "RequestCancelled",
+    "ResourceNotFound",
+    "RpcError",
+    "UnhandledMessage",
+    "UnstableMethodError",
+)
+_CONNECTION = (
+    "Agent",
+    "AgentConnection",
+    "Client",
+    "ClientConnection",
+    "PROTOCOL_VERSION",
+    "SyncAgentConnection",
+    "SyncClient",
+    "connect_agent",
+    "serve_agent",
+    "spawn_agent",
+)
+EDITION_EXPORTS = dict.fromkeys((*_CONNECTION, *_ERRORS), "connection")
+"""What ``agentproto.acp.<edition>`` re-exports (its connection module's public names)."""
 EXPORTS = {
-    "Agent": "connection",
-    "AgentConnection": "connection",
-    "Client": "connection",
-    "ClientConnection": "connection",
-    "SyncAgentConnection": "connection",
-    "SyncClient": "connection",
-    "UnstableMethodError": "connection",
-    # the runtime's errors, re-exported by the connection module
-    "AuthRequired": "connection",
-    "ConnectionClosed": "connection",
-    "InternalError": "connection",
-    "InvalidParams": "connection",
-    "InvalidRequest": "connection",
-    "MethodNotFound": "connection",
-    "ParseError": "connection",
-    "ProtocolError": "connection",
-    "RequestCancelled": "connection",
-    "ResourceNotFound": "connection",
-    "RpcError": "connection",
-    "connect_agent": "connection",
-    "serve_agent": "connection",
-    "spawn_agent": "connection",
+    **EDITION_EXPORTS,
+    "VersionError": "core",
+    "Route": "core",
+    "Edition": "core",
+    # the version negotiation (editor) and router (agent)
+    "Negotiated": "versions",
+    "Offer": "versions",
+    "UnsupportedProtocolVersion": "versions",
+    "connect_negotiated": "versions",
+    "negotiate_agent": "versions",
+    "negotiate_agent_sync": "versions",
+    "serve_versions": "versions",
+    # helpers for agent and editor authors (v1; content and update builders: builders.*)
+    "SessionAccumulator": "accumulator",
+    "SessionSnapshot": "accumulator",
+    "ToolCallView": "accumulator",
+    "ToolCallTracker": "tool_calls",
+    "ToolCallError": "tool_calls",
+    "PermissionBroker": "permissions",
+    "PermissionDecision": "permissions",
+    "default_permission_options": "permissions",
+    "ClientSession": "client_session",
+    "PromptReply": "client_session",
+    "SessionClient": "client_session",
+    "TerminalHandle": "terminal",
+    "TerminalResult": "terminal",
 }
+"""What ``agentproto.acp`` re-exports lazily (public name -> its module in the package)."""
+
+# The messages every session sends, by operation name: their validators are built early.
+_HOT_OPERATIONS = ("initialize", "new_session", "prompt", "session_update", "cancel")
 
 
 @dataclass(frozen=True)
@@ -49,6 +104,9 @@ class Method:
     op: Operation
     module: str  # the models module holding its types
     variants: tuple[Variant, ...] = ()  # the keyword forms of a call (one per union member)
+    capability: str | None = None  # what the handling side must advertise
+    both_kinds: bool = False  # its RPC method is both a request and a notification
+    any_result: bool = False  # the response type is an alias of ``Any`` (no cast needed)
 
     @property
     def accepts(self) -> str:
@@ -78,24 +136,66 @@ class Method:
         return self.qualified(self.op.response)
 
 
+@dataclass(frozen=True)
+class EditionInfo:
+    """Where a version's modules are, and what its connections read from the spec table."""
+
+    models: str  # agentproto.acp.models
+    params: str  # the package holding params.py: agentproto.acp
+    unstable: str  # agentproto.acp.unstable
+    hot: tuple[str, ...]
+    handshake: str
+    request_capabilities: str
+    response_capabilities: str
+
+
+def _sides(op: Operation) -> tuple[str, ...]:
+    """Which handler classes get the method: the agent's, the client's, or both."""
+    if op.group in ("both", "proxy"):
+        return ("agent", "client")
+    if op.direction == "client_to_server":
+        return ("agent",)
+    if op.direction == "server_to_client":
+        return ("client",)
+    return ()  # the runtime's own ($/cancel_request)
+
+
 def render(
     protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
 ) -> dict[str, str]:
-    stable = "agentproto.acp.models"
-    unstable = "agentproto.acp.unstable.models"
+    package = protocol.package  # acp, or acp/v2
+    dotted = f"agentproto.{protocol.module}"
+    stable, unstable = f"{dotted}.models", f"{dotted}.unstable.models"
     where = f"schemas/{protocol.id}"
+    capabilities = dict(protocol.capabilities.methods) if protocol.capabilities else {}
+    kinds: dict[tuple[str | None, str | None], int] = {}
+    for op in protocol.operations:
+        kinds[op.group, op.rpc] = kinds.get((op.group, op.rpc), 0) + 1
     imports: set[str] = set()
     outside: dict[str, set[str]] = {}
-    methods = []
+    agent_side: list[Method] = []
+    client_side: list[Method] = []
     for op in protocol.operations:
-        if op.rpc is None or op.direction == "both" or op.request is None:
+        sides = _sides(op)
+        if op.rpc is None or op.request is None or not sides:
             continue
         module = unstable if op.unstable else stable
         text = models[module.removeprefix("agentproto.").replace(".", "/") + ".py"]
         method = Method(op, module)
         forms = variants(text, op.request, method.qualified, where, method.as_dict)
-        method = Method(op, module, tuple(forms))
-        methods.append(method)
+        response = parse_models(text).aliases.get(op.response or "")
+        method = Method(
+            op,
+            module,
+            tuple(forms),
+            capability=capabilities.get(op.rpc),
+            both_kinds=kinds[op.group, op.rpc] > 1,
+            any_result=response is not None and ast.unparse(response) == "Any",
+        )
+        if "agent" in sides:
+            agent_side.append(method)
+        if "client" in sides:
+            client_side.append(method)
         params = [p for v in forms for p in v.params]
         for where_from, names in outside_names(params).items():
             outside.setdefault(where_from, set()).update(names)
@@ -108,17 +208,44 @@ def render(
             models[path], module, f"Dict forms of {module}"
         )
         for path, module in (
-            ("acp/models.py", stable),
-            ("acp/unstable/models.py", unstable),
+            (f"{package}/models.py", stable),
+            (f"{package}/unstable/models.py", unstable),
         )
     }
-    agent_side = [m for m in methods if m.op.direction == "client_to_server"]
-    client_side = [m for m in methods if m.op.direction == "server_to_client"]
-    files["acp/connection.py"] = env.get_template("acp/connection.py.j2").render(
+    edition = _edition(protocol, dotted, stable)
+    files[f"{package}/connection.py"] = env.get_template("acp/connection.py.j2").render(
         protocol=protocol,
         agent_side=agent_side,
         client_side=client_side,
         imports=sorted(imports),
         outside={k: sorted(v) for k, v in sorted(outside.items())},
+        edition=edition,
     )
+    if protocol.edition is None:  # the machinery and helpers, shipped once, for every version
+        helpers = Path(str(env.globals["template_root"])) / "acp"
+        for path in sorted(helpers.glob("*.py")):
+            files[f"{package}/{path.name}"] = ship(path)
     return files
+
+
+def _edition(protocol: Protocol, dotted: str, stable: str) -> EditionInfo:
+    shown = f"schemas/{protocol.id}"
+    capabilities = protocol.capabilities
+    if capabilities is None:
+        raise BuildError.single(shown, "/capabilities", "ACP's spec table needs `capabilities`")
+    by_name = {op.name: op for op in protocol.operations if not op.unstable}
+    hot: list[str] = []
+    for name in _HOT_OPERATIONS:
+        op = by_name.get(name)
+        if op is None:
+            raise BuildError.single(shown, "/operations", f"no stable operation named {name!r}")
+        hot.extend(n for n in (op.request, op.response) if n is not None)
+    return EditionInfo(
+        models=stable,
+        params=dotted,
+        unstable=f"{dotted}.unstable",
+        hot=tuple(hot),
+        handshake=capabilities.handshake,
+        request_capabilities=capabilities.request_field,
+        response_capabilities=capabilities.response_field,
+    )

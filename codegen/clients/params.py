@@ -25,7 +25,7 @@ import keyword
 from dataclasses import dataclass
 
 from codegen import parsed
-from codegen.clients.signatures import module_fields, parse_models, strip_annotated
+from codegen.clients.signatures import ModelField, module_fields, parse_models, strip_annotated
 from codegen.package.render import docline
 
 SUFFIX = "Param"
@@ -48,9 +48,12 @@ class ParamTypes:
 
 
 def _is_unknown_variant(node: ast.ClassDef) -> bool:
-    """An ``Unknown...`` variant of an open union (its tag refuses the known ones)."""
+    """An ``Unknown...`` or ``Invalid...`` variant of an open union (its tag refuses the known
+    ones, or accepts them only from a peer): models only."""
     return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "not_one_of"
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("not_one_of", "one_of")
         for n in ast.walk(node)
     )
 
@@ -78,7 +81,8 @@ def param_types(text: str) -> ParamTypes:
 def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
     """A model field's type as a dict's value type: models as their ``...Param`` (an open
     union's Unknown variant left out: a dict names a known variant, or is built as the
-    model); ``AnyUrl`` as ``str``; other names of the models module recorded in ``used``."""
+    model); ``AnyUrl`` and ``AwareDatetime`` as ``str``; other names of the models module
+    recorded in ``used``."""
 
     class Rewrite(ast.NodeTransformer):
         def visit_BinOp(self, op: ast.BinOp) -> ast.AST:
@@ -91,7 +95,7 @@ def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
         def visit_Name(self, name: ast.Name) -> ast.AST:
             if name.id in types.names:
                 return ast.Name(name.id + SUFFIX, ast.Load())
-            if name.id == "AnyUrl":
+            if name.id in ("AnyUrl", "AwareDatetime"):  # strings on the wire
                 return ast.Name("str", ast.Load())
             if name.id not in _PLAIN:
                 used.add(name.id)
@@ -109,10 +113,10 @@ def render_params(text: str, models_module: str, header: str) -> str:
     classes = []
     for name in sorted(types.classes, key=list(module.classes).index):
         keys = [
-            (f.wire, dict_annotation(f.annotation, types, used), f.required)
+            (f.wire, dict_annotation(f.annotation, types, used), f.required or _is_tag(f))
             for f in module_fields(module, name)
         ]
-        classes.append(_typed_dict(name, keys))
+        classes.append(_typed_dict(name, sorted(keys, key=lambda k: not k[2])))
     # Aliases are evaluated at import: after every class, each after the aliases it names.
     values: dict[str, str] = {}
     for name in types.aliases:
@@ -133,6 +137,18 @@ def render_params(text: str, models_module: str, header: str) -> str:
         "from __future__ import annotations\n\n"
         "from typing import Any, Literal, NotRequired, TypeAlias, TypedDict\n\n"
         f"{imports}\n\n" + "\n\n".join(classes + aliases)
+    )
+
+
+def _is_tag(field: ModelField) -> bool:
+    """A tagged union member's tag: one literal value, defaulted in the model (made without
+    it, the model fills it in) but required in a dict, which is told apart by it."""
+    annotation = field.annotation
+    return (
+        isinstance(annotation, ast.Subscript)
+        and ast.unparse(annotation.value) == "Literal"
+        and isinstance(annotation.slice, ast.Constant)
+        and isinstance(annotation.slice.value, str)
     )
 
 

@@ -21,6 +21,7 @@ OUTSIDE_NAMES: Mapping[str, str] = {
     "Any": "typing",
     "Literal": "typing",
     "AnyUrl": "pydantic",
+    "AwareDatetime": "pydantic",
 }
 # The methods' own parameters are positional-only (``self``, the request model), so a field may
 # be called ``params`` or ``self``; ``timeout`` is a keyword of the blocking calls.
@@ -103,14 +104,24 @@ def variants(
     """The ways to call a method whose request type is ``model``: one per union member for a
     ``RootModel`` of a union, else one. ``qualify`` names a models type in the client module;
     ``dict_form`` names its dict form (:mod:`codegen.clients.params`), accepted beside it."""
-    module = parse_models(text)
-    node = module.classes.get(model)
-    if node is None:
-        raise BuildError.single(where, "", f"request type {model} is not a class of its models")
-    root = _root_union(node)
-    members = root if root is not None else [model]
     from codegen.clients.params import param_types  # it reads models through this module
 
+    module = parse_models(text)
+    node = module.classes.get(model)
+    if node is not None:
+        root = _root_union(node)
+        members = root if root is not None else [model]
+    elif model in module.aliases:
+        # A tagged union written as an alias (open: its Unknown and Invalid variants are what
+        # a peer sends, never a way to call).
+        found = _union_names(strip_annotated(module.aliases[model]))
+        members = [m for m in found or [] if m not in param_types(text).unknown]
+        if not members or any(m not in module.classes for m in members):
+            raise BuildError.single(
+                where, "", f"request type {model} is an alias, but not of a union of classes"
+            )
+    else:
+        raise BuildError.single(where, "", f"request type {model} is not a class of its models")
     named = _Names(qualify, dict_form, param_types(text).names if dict_form else frozenset())
     return [Variant(m, tuple(_params(module, m, named, where))) for m in members]
 

@@ -22,6 +22,7 @@ from codegen.inputs.sources import (
     validate_or_raise,
 )
 from codegen.ir import (
+    Capabilities,
     Direction,
     ErrorDef,
     ModelUnit,
@@ -36,8 +37,9 @@ SPEC_FILE = "spec.yaml"
 _SIDE_TO_DIRECTION: dict[str, Direction] = {
     "agent": "client_to_server",  # handled by the agent: the editor (client) sends it
     "client": "server_to_client",  # handled by the editor: the agent sends it
-    "protocol": "both",
-    "proxy": "both",
+    "protocol": "both",  # the runtime's own ($/cancel_request)
+    "both": "both",  # either side sends it to the other (mcp/message)
+    "proxy": "both",  # between a proxy and its conductor, in both directions (proxy chains)
 }
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -49,16 +51,42 @@ def snake_case(name: str) -> str:
     return re.sub(r"[^0-9A-Za-z]+", "_", name).strip("_").lower()
 
 
-def load_protocol(folder: Path, root: Path) -> Protocol:
-    """Load and check one protocol folder."""
-    table_path = folder / SPEC_FILE
-    shown = display_path(table_path, root)
+def load_protocols(folder: Path, root: Path) -> list[Protocol]:
+    """Load and check one protocol folder: its spec table, then the tables of its editions
+    (other versions of the protocol, generated beside it)."""
+    main = load_protocol(folder, root)
+    protocols = [main]
     table = read_table(folder, root)
+    for index, name in enumerate(table.get("editions", ())):
+        shown = display_path(folder / SPEC_FILE, root)
+        if not (folder / name).is_file():
+            raise BuildError.single(shown, f"/editions/{index}", f"no such file {name!r}")
+        edition = load_protocol(folder, root, name)
+        if edition.edition is None:
+            raise BuildError.single(
+                display_path(folder / name, root), "", "an edition's table needs `edition`"
+            )
+        protocols.append(edition)
+    keys = [p.key for p in protocols]
+    if len(set(keys)) != len(keys):
+        raise BuildError.single(
+            display_path(folder / SPEC_FILE, root), "/editions", f"editions repeat: {keys}"
+        )
+    return protocols
+
+
+def load_protocol(folder: Path, root: Path, table_file: str = SPEC_FILE) -> Protocol:
+    """Load and check one spec table of a protocol folder."""
+    table_path = folder / table_file
+    shown = display_path(table_path, root)
+    table = read_table(folder, root, table_file)
     validate_or_raise(table, builtin_schema("spec_table.schema.json"), shown)
     if table["protocol"] != folder.name:
         raise BuildError.single(
             shown, "/protocol", f"is {table['protocol']!r} but the folder is {folder.name!r}"
         )
+    if table_file != SPEC_FILE and "editions" in table:
+        raise BuildError.single(shown, "/editions", "only the main table lists editions")
 
     units = model_units(folder, table, root, check=True)
     schema = units[0].schema
@@ -88,18 +116,123 @@ def load_protocol(folder: Path, root: Path) -> Protocol:
         operations = corpus.manifest_operations(folder, schema, root)
 
     _cross_check(shown, table, operations, errors, schema, unstable)
+    capabilities = _capabilities(shown, table, operations, unstable or schema)
+    edition = table.get("edition")
     return Protocol(
         id=table["protocol"],
         title=table["title"],
         version=table["version"],
-        package=table["package"],
+        package=_package(table),
         transport=table["transport"],
         operations=operations,
         errors=errors,
         models=tuple(units),
         notes=tuple(table.get("notes", ())),
         spec=table.get("spec"),
+        edition=edition,
+        capabilities=capabilities,
     )
+
+
+def _package(table: dict[str, Any]) -> str:
+    """Where the table's modules go, relative to ``agentproto``: ``acp``, or ``acp/v2`` for
+    an edition."""
+    edition = table.get("edition")
+    return f"{table['package']}/{edition}" if edition else str(table["package"])
+
+
+def _capabilities(
+    shown: str, table: dict[str, Any], operations: tuple[Operation, ...], schema: dict[str, Any]
+) -> Capabilities | None:
+    """The table's ``capabilities``, each method and capability path checked against the
+    operations and the schema (every path must lead through the handshake's types)."""
+    spec = table.get("capabilities")
+    if spec is None:
+        return None
+    defs = schema.get("$defs", {})
+    by_rpc = {op.rpc: op for op in operations if op.rpc is not None}
+    problems: list[Problem] = []
+    handshake = by_rpc.get(spec["handshake"])
+    if handshake is None or handshake.request is None or handshake.response is None:
+        raise BuildError.single(
+            shown, "/capabilities/handshake", f"{spec['handshake']!r} is not a request method"
+        )
+    roots = {
+        "server_to_client": _property_type(defs, handshake.request, spec["request_field"]),
+        "client_to_server": _property_type(defs, handshake.response, spec["response_field"]),
+    }
+    for key, field_name, where in (
+        ("server_to_client", spec["request_field"], "request_field"),
+        ("client_to_server", spec["response_field"], "response_field"),
+    ):
+        if roots[key] is None:
+            problems.append(
+                Problem(shown, f"/capabilities/{where}", f"no object field {field_name!r}")
+            )
+    methods = []
+    for rpc, path in spec["methods"].items():
+        pointer = f"/capabilities/methods{to_pointer([rpc])}"
+        ops = [op for op in operations if op.rpc == rpc]
+        if not ops:
+            problems.append(Problem(shown, pointer, f"{rpc!r} is not a method of the schema"))
+            continue
+        for op in ops:
+            root = roots.get(op.direction)
+            if root is None:
+                problems.append(Problem(shown, pointer, "the method's side has no capabilities"))
+                continue
+            if not _path_exists(defs, root, path.split(".")):
+                problems.append(
+                    Problem(shown, pointer, f"{path!r} is not a capability of {root!r}")
+                )
+        methods.append((rpc, path))
+    if problems:
+        raise BuildError(problems)
+    return Capabilities(
+        handshake=spec["handshake"],
+        request_field=spec["request_field"],
+        response_field=spec["response_field"],
+        methods=tuple(sorted(methods)),
+    )
+
+
+def _ref_name(node: Any) -> str | None:
+    """The $defs name a property refers to (directly, or through allOf/anyOf with null)."""
+    if not isinstance(node, dict):
+        return None
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        return ref.rsplit("/", 1)[1]
+    for key in ("allOf", "anyOf", "oneOf"):
+        for item in node.get(key, ()):
+            found = _ref_name(item)
+            if found is not None:
+                return found
+    return None
+
+
+def _property_type(defs: dict[str, Any], type_name: str, field_name: str) -> str | None:
+    definition = defs.get(type_name)
+    while isinstance(definition, dict):
+        prop = (definition.get("properties") or {}).get(field_name)
+        if prop is not None:
+            return _ref_name(prop)
+        base = _ref_name({"allOf": definition.get("allOf", [])})  # allOf: [{$ref: base}]
+        definition = defs.get(base) if base else None
+    return None
+
+
+def _path_exists(defs: dict[str, Any], type_name: str, path: list[str]) -> bool:
+    definition = defs.get(type_name)
+    if not isinstance(definition, dict):
+        return False
+    prop = (definition.get("properties") or {}).get(path[0])
+    if prop is None:
+        return False
+    if len(path) == 1:
+        return True
+    child = _ref_name(prop)
+    return child is not None and _path_exists(defs, child, path[1:])
 
 
 def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool) -> list[ModelUnit]:
@@ -115,7 +248,7 @@ def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool)
         files.append(("unstable/models.py", types["unstable_schema"]))
     return [
         ModelUnit(
-            module=f"{table['package']}/{module}",
+            module=f"{_package(table)}/{module}",
             schema_file=folder / name,
             schema=_load_schema(folder / name, root, check=check),
             root_name=types.get("root_name"),
@@ -123,6 +256,7 @@ def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool)
             renames=renames,
             header=f"Generated from schemas/{folder.name}/{name}",
             keep_unknown=types.get("unknown_values") == "keep",
+            drop_catch_alls=types.get("catch_alls") == "drop",
             transport_unions=_stream_event_types(table),
         )
         for module, name in files
@@ -142,10 +276,24 @@ def _stream_event_types(table: dict[str, Any]) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def read_table(folder: Path, root: Path) -> dict[str, Any]:
-    """The spec table of a protocol folder, parsed but not validated."""
-    table: dict[str, Any] = load_document(folder / SPEC_FILE, root)
+def read_table(folder: Path, root: Path, table_file: str = SPEC_FILE) -> dict[str, Any]:
+    """A spec table of a protocol folder (its main one by default), parsed but not
+    validated."""
+    table: dict[str, Any] = load_document(folder / table_file, root)
     return table
+
+
+def edition_tables(folder: Path, root: Path) -> list[dict[str, Any]]:
+    """The main table and the tables of its editions, parsed but not validated (for starting
+    model generation early; a file that does not parse is left to validation)."""
+    table = read_table(folder, root)
+    tables = [table]
+    for name in table.get("editions", ()) if isinstance(table, dict) else ():
+        try:
+            tables.append(read_table(folder, root, str(name)))
+        except Exception:
+            continue
+    return tables
 
 
 def _load_schema(path: Path, root: Path, *, check: bool = True) -> dict[str, Any]:
@@ -243,22 +391,28 @@ def derive_x_method(
             everything.setdefault(key, value)
     operations = []
     for (side, method), types in sorted(everything.items()):
-        request = types.get("Request") or types.get("Notification")
-        assert request is not None  # _x_methods only keeps methods with a request type
-        base = re.sub(r"(Request|Notification)$", "", request)
-        operations.append(
-            Operation(
-                name=names.get(f"{side}:{method}", names.get(method, snake_case(base))),
-                summary=_first_line(types["description"]),
-                direction=_SIDE_TO_DIRECTION.get(side, "both"),
-                request=request,
-                response=types.get("Response"),
-                rpc=method,
-                notification="Notification" in types,
-                unstable=(side, method) not in stable,
-                group=side,
+        # A method may be both a request and a notification (proxy/successor, mcp/message):
+        # one operation each, the notification's name ending in _notification.
+        kinds = [k for k in ("Request", "Notification") if k in types]
+        for kind in kinds:
+            request = types[kind]
+            base = re.sub(r"(Request|Notification)$", "", request)
+            name = names.get(f"{side}:{method}", names.get(method, snake_case(base)))
+            if kind == "Notification" and len(kinds) > 1:
+                name += "_notification"
+            operations.append(
+                Operation(
+                    name=name,
+                    summary=_first_line(types[f"{kind}-description"]),
+                    direction=_SIDE_TO_DIRECTION.get(side, "both"),
+                    request=request,
+                    response=types.get("Response") if kind == "Request" else None,
+                    rpc=method,
+                    notification=kind == "Notification",
+                    unstable=(side, method) not in stable,
+                    group=side,
+                )
             )
-        )
     return tuple(operations)
 
 
@@ -273,7 +427,7 @@ def _x_methods(schema: dict[str, Any]) -> dict[tuple[str, str], dict[str, str]]:
             if name.endswith(suffix):
                 entry[suffix] = name
                 if suffix != "Response":
-                    entry["description"] = str(definition.get("description", name))
+                    entry[f"{suffix}-description"] = str(definition.get("description", name))
     return {k: v for k, v in found.items() if "Request" in v or "Notification" in v}
 
 

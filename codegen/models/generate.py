@@ -22,7 +22,12 @@ from codegen.errors import BuildError
 from codegen.inputs.sources import display_path
 from codegen.ir import ModelUnit
 from codegen.models.normalise import DISCARDED_ROOT, normalise
-from codegen.models.open_types import OpenTypesError, enums_to_literals, open_unions
+from codegen.models.open_types import (
+    OpenTypesError,
+    default_tags,
+    enums_to_literals,
+    open_unions,
+)
 from codegen.package.render import docline
 from codegen.textedit import apply, code_tokens, insert_imports, rename_names
 
@@ -80,7 +85,12 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
 
     shown = display_path(unit.schema_file, root)
     try:
-        schema, suffixes = normalise(unit.schema, root_name=unit.root_name, exclude=unit.exclude)
+        schema, suffixes = normalise(
+            unit.schema,
+            root_name=unit.root_name,
+            exclude=unit.exclude,
+            open_catch_alls=unit.keep_unknown and unit.drop_catch_alls,
+        )
     except BuildError as exc:
         raise BuildError([p if p.file else replace(p, file=shown) for p in exc.problems]) from None
     carried, carrier = _add_alias_carrier(schema)
@@ -118,6 +128,7 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
     text = _annotated_config(text)
     _check_names(text, schema, shown)
     text = enums_to_literals(text, keep_unknown=unit.keep_unknown)
+    text = default_tags(text)
     if unit.keep_unknown:
         try:
             text = open_unions(text, closed=unit.transport_unions)

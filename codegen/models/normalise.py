@@ -9,7 +9,16 @@ would silently rename public classes. Here, before generation:
   ``Pattern``, ``String``...);
 - inline enums and objects whose property name collides with a type, or with another inline
   type, are titled by their property path (``decoder.format`` → ``DecoderFormat``);
-- tagged unions without a ``discriminator`` get one.
+- tagged unions without a ``discriminator`` get one;
+- where the protocol keeps unknown values and drops catch-alls (``unknown_values: keep``,
+  ``catch_alls: drop``), a union's catch-all
+  variant (titled ``other``, with a ``not`` of the known tags: how ACP v2 writes an open union
+  or enum) is dropped, so the union is tagged (or the enum a plain one) and the models' own
+  open machinery takes what no known variant matches (``Unknown...``, ``UnknownValue``); and
+  a tagged variant that merges a whole union into itself (ACP v2's ``state_update``: the tag
+  plus one of ``StateUpdate``'s variants) keeps its tag and the merged union's fields as sent
+  (``model_extra``; validate them with the union's ``TypeAdapter``): the model generator can
+  only merge one object into a variant, and numbers what it makes of a union.
 
 Names depend on titles, tags and property names, never on positions. The input is not modified.
 """
@@ -35,7 +44,11 @@ def pascal(text: str) -> str:
 
 
 def normalise(
-    schema: dict[str, Any], *, root_name: str | None, exclude: tuple[str, ...]
+    schema: dict[str, Any],
+    *,
+    root_name: str | None,
+    exclude: tuple[str, ...],
+    open_catch_alls: bool = False,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """Return a rewritten copy of ``schema`` ready for model generation.
 
@@ -56,6 +69,9 @@ def normalise(
         result["title"] = root_name
     for name in exclude:
         defs.pop(name, None)
+    if open_catch_alls:
+        _drop_catch_alls(result)
+        _flatten_nested_unions(defs)
 
     class_names = _def_class_names(defs, defs_key)
     walker = _Walker(defs)
@@ -242,3 +258,114 @@ def _add_discriminator(
     values = [t[1] for t in tags if t is not None]
     if len(properties) == 1 and len(set(values)) == len(values):
         node["discriminator"] = {"propertyName": properties.pop()}
+
+
+def _is_catch_all(variant: Any) -> bool:
+    """A union's ``other`` variant: whatever the known variants are not (``not``)."""
+    return (
+        isinstance(variant, dict)
+        and str(variant.get("title", "")).lower() == "other"
+        and isinstance(variant.get("not"), dict)
+    )
+
+
+def _drop_catch_alls(node: Any) -> None:
+    """Drop a union's catch-all variant where the rest all carry a distinct constant of the
+    same property (tagged objects), or are enum values: the union is then a ``oneOf`` (as
+    exclusive as it always was) that the models open by themselves. A catch-all beside an
+    untagged variant stays: it is what keeps that union open."""
+    if isinstance(node, list):
+        for item in node:
+            _drop_catch_alls(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for keyword_ in ("anyOf", "oneOf"):
+        variants = node.get(keyword_)
+        if isinstance(variants, list) and any(_is_catch_all(v) for v in variants):
+            kept = [v for v in variants if not _is_catch_all(v)]
+            consts = [_constant(v) for v in kept]
+            exclusive = (
+                bool(kept)
+                and all(c is not None for c in consts)
+                and len(set(consts)) == len(consts)
+                and len({c[0] for c in consts if c is not None}) == 1
+            )
+            if exclusive:
+                del node[keyword_]
+                node["oneOf"] = kept
+    for value in node.values():
+        _drop_catch_alls(value)
+
+
+def _constant(variant: Any) -> tuple[str, str] | None:
+    """What makes a variant exclusive: its ``const`` value, or its tag (property, value)."""
+    if not isinstance(variant, dict):
+        return None
+    if isinstance(variant.get("const"), str):
+        return ("", variant["const"])
+    tags = [
+        (key, prop["const"])
+        for key, prop in (variant.get("properties") or {}).items()
+        if isinstance(prop, dict) and isinstance(prop.get("const"), str)
+    ]
+    return tags[0] if len(tags) == 1 else None
+
+
+def _union_def(defs: dict[str, Any], ref: Any) -> bool:
+    """``ref`` names a definition that is a union (``anyOf``/``oneOf`` of objects)."""
+    if not isinstance(ref, str) or not ref.startswith("#/$defs/"):
+        return False
+    target = defs.get(ref.rsplit("/", 1)[1])
+    return isinstance(target, dict) and any(k in target for k in ("anyOf", "oneOf"))
+
+
+def _merges_union(defs: dict[str, Any], variant: Any) -> bool:
+    """A union variant that merges (``allOf``) a union into itself."""
+    merged = variant.get("allOf") if isinstance(variant, dict) else None
+    return isinstance(merged, list) and any(
+        isinstance(m, dict) and _union_def(defs, m.get("$ref")) for m in merged
+    )
+
+
+def _deeply_nested(defs: dict[str, Any], ref: Any) -> bool:
+    """``ref`` names a union one of whose variants merges a union in turn (two levels deep:
+    what the model generator numbers)."""
+    if not _union_def(defs, ref):
+        return False
+    target = defs[str(ref).rsplit("/", 1)[1]]
+    variants = (target.get("anyOf") or []) + (target.get("oneOf") or [])
+    return any(_merges_union(defs, v) for v in variants)
+
+
+def _flatten_nested_unions(defs: dict[str, Any]) -> None:
+    """A tagged union variant ``{tag} + allOf: [<a union of variants that merge unions>]``
+    keeps its tag; the union's fields stay as sent (the variant's ``model_extra``),
+    documented on the variant. (One level of merging the model generator does by itself.)"""
+    for definition in defs.values():
+        if not isinstance(definition, dict):
+            continue
+        for keyword_ in ("anyOf", "oneOf"):
+            for variant in definition.get(keyword_) or ():
+                if not isinstance(variant, dict) or _constant(variant) is None:
+                    continue
+                merged = variant.get("allOf")
+                if not isinstance(merged, list):
+                    continue
+                unions = [
+                    m for m in merged if isinstance(m, dict) and _deeply_nested(defs, m.get("$ref"))
+                ]
+                if not unions:
+                    continue
+                variant["allOf"] = [m for m in merged if m not in unions] or None
+                if variant["allOf"] is None:
+                    del variant["allOf"]
+                names = ", ".join(f"``{str(m['$ref']).rsplit('/', 1)[1]}``" for m in unions)
+                note = (
+                    f"The fields of {names} (one of its variants) are kept as sent, in "
+                    "``model_extra``: validate them with its ``TypeAdapter``."
+                )
+                variant["description"] = (
+                    str(variant.get("description", "")) + "\n\n" + note
+                ).strip()
+                variant["additionalProperties"] = True

@@ -296,6 +296,76 @@ def _tag_field(
     return None
 
 
+def _union_members(tree: ast.Module, classes: dict[str, ast.ClassDef]) -> set[str]:
+    """Every class that is a member of some union of classes: tagged (``Field(discriminator=
+    ...)``) or not (a smart union of const-tagged variants, perhaps beside an untagged one)."""
+    members: set[str] = set()
+    for union in _find_unions(tree).values():
+        members.update(union.members)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            names = [n for n in (_members(node) or []) if n is not None and n in classes]
+            if len(names) > 1:
+                members.update(names)
+    return members
+
+
+def _constant_fields(
+    classes: dict[str, ast.ClassDef], name: str, seen: set[str]
+) -> Iterator[ast.AnnAssign]:
+    """The fields of ``name`` and its bases whose type is one string literal (a tag)."""
+    node = classes.get(name)
+    if node is None or name in seen:
+        return
+    seen.add(name)
+    for item in node.body:
+        annotation = item.annotation if isinstance(item, ast.AnnAssign) else None
+        if (
+            isinstance(item, ast.AnnAssign)
+            and isinstance(annotation, ast.Subscript)
+            and ast.unparse(annotation.value) == "Literal"
+            and isinstance(annotation.slice, ast.Constant)
+            and isinstance(annotation.slice.value, str)
+        ):
+            yield item
+    for base in node.bases:
+        if isinstance(base, ast.Name):
+            yield from _constant_fields(classes, base.id, seen)
+
+
+def default_tags(text: str) -> str:
+    """The tag fields of every union member default to their one value, so a variant is made
+    without spelling its tag (``ContentBlockText(text="hi")``). A tagged union still reads
+    the tag from the data; the runtime's ``Model`` counts a defaulted tag as set, so
+    ``exclude_unset`` dumps keep it. (In a smart union a variant's defaulted tag may now be
+    left out of the data: read as that variant, never as another.)"""
+    tree = ast.parse(text)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    source = NodeSource(text)
+    edits: dict[int, tuple[int, int, str]] = {}
+    for member in sorted(_union_members(tree, classes)):
+        for item in _constant_fields(classes, member, set()):
+            if id(item) in edits:
+                continue
+            assert isinstance(item.annotation, ast.Subscript)
+            assert isinstance(item.annotation.slice, ast.Constant)
+            tag = repr(item.annotation.slice.value)
+            value = item.value
+            if value is None:
+                end = source.span(item.annotation)[1]
+                edits[id(item)] = (end, end, f" = {tag}")
+            elif (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id == "Field"
+                and not value.args
+                and all(k.arg not in ("default", "default_factory") for k in value.keywords)
+            ):
+                start = source.span(value)[0] + len("Field(")
+                edits[id(item)] = (start, start, f"default={tag}, ")
+    return apply(text, edits.values())
+
+
 def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     """Every tagged union as one named, open alias (see the module docstring), except those
     named in ``closed``."""
@@ -316,11 +386,11 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
         name = _union_name(union)
         if name in set(closed):
             continue
-        unknown = f"Unknown{name}"
-        if unknown in bound or (union.alias is None and name in bound):
+        unknown, invalid = f"Unknown{name}", f"Invalid{name}"
+        if unknown in bound or invalid in bound or (union.alias is None and name in bound):
             raise OpenTypesError(
-                f"the union of {', '.join(union.members)} would be named {name!r} with an "
-                f"{unknown!r} variant, but the module already has that name"
+                f"the union of {', '.join(union.members)} would be named {name!r} with "
+                f"{unknown!r} and {invalid!r} variants, but the module already has that name"
             )
         tags = []
         wire = union.discriminator
@@ -341,8 +411,10 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
             if (doc := _docstring(following)) is not None:
                 assert following is not None
                 end = source.lines_span(following)[1]
-        definition = _unknown_class(unknown, name, union.discriminator, wire, tags) + _open_alias(
-            name, union, unknown, doc
+        definition = (
+            _unknown_class(unknown, name, union.discriminator, wire, tags)
+            + _invalid_class(invalid, name, union.discriminator, wire, tags)
+            + _open_alias(name, union, unknown, invalid, doc)
         )
         defined_before = union.alias is not None and all(
             member in classes and classes[member].lineno < union.alias.lineno
@@ -359,7 +431,7 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     text = apply(text, edits)
     imports = (
         "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n\n"
-        "from agentproto._runtime.base import Model, not_one_of\n"
+        "from agentproto._runtime.base import InvalidVariant, Model, not_one_of, one_of\n"
     )
     text = insert_imports(text, imports)
     return text.rstrip("\n") + "\n" + "".join(f"\n\n{a}" for a in appended)
@@ -403,17 +475,38 @@ def _unknown_class(unknown: str, name: str, attribute: str, wire: str, tags: lis
     )
 
 
-def _open_alias(name: str, union: _Union, unknown: str, doc: str | None) -> str:
+def _invalid_class(invalid: str, name: str, attribute: str, wire: str, tags: list[str]) -> str:
+    """The Invalid variant: a known tag whose data does not match its variant, accepted only
+    in data a peer sent (the runtime's ``one_of`` checks the validation context)."""
+    alias = (
+        f" = Field(validation_alias={wire!r}, serialization_alias={wire!r})"
+        if wire != attribute
+        else ""
+    )
+    known = ", ".join(repr(t) for t in tags)
+    return (
+        f"class {invalid}(InvalidVariant):\n"
+        f'    """A known variant of ``{name}`` whose data, as a peer sent it, does not match '
+        "its schema: kept as sent (``raw``), with what does not match (``errors``); never "
+        'made from data of our own."""\n\n'
+        f"    {attribute}: Annotated[str, one_of(({known},))]{alias}\n"
+        f'    """The tag, as sent."""\n\n\n'
+    )
+
+
+def _open_alias(name: str, union: _Union, unknown: str, invalid: str, doc: str | None) -> str:
     """The known members as pydantic's tagged union (validated in its core, no Python call),
-    then the Unknown variant, tried only when that fails."""
+    then the Unknown variant, then the Invalid one, tried only when the others fail."""
     members = " | ".join(union.members)
     about = docline(doc) if doc else f"One of the ``{name}`` variants."
     return (
         f"{name}: TypeAlias = Annotated[\n"
-        f"    Annotated[{members}, Field(discriminator={union.discriminator!r})] | {unknown},\n"
+        f"    Annotated[{members}, Field(discriminator={union.discriminator!r})]\n"
+        f"    | {unknown}\n    | {invalid},\n"
         f'    Field(union_mode="left_to_right"),\n]\n'
         f'"""{about} A variant this version does not know (from a newer peer) is an '
-        f'``{unknown}``."""\n'
+        f"``{unknown}``; a known one whose data a peer sent does not match its schema, an "
+        f'``{invalid}``."""\n'
     )
 
 

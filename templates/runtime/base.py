@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, NewType, get_args, get_origin
+import sys
+from collections.abc import Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    NewType,
+    cast,
+    get_args,
+    get_origin,
+)
 
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+if TYPE_CHECKING:
+    from pydantic import ValidationInfo
+    from pydantic_core import ErrorDetails
 
 UnknownValue = NewType("UnknownValue", str)
 """A value of an open enum that this version does not know (a newer peer's), kept as sent.
@@ -33,6 +49,41 @@ class Model(BaseModel):
         serialize_by_alias=True,
     )
 
+    if not TYPE_CHECKING:  # the checkers keep the typed constructor pydantic synthesises
+
+        def __init__(self, /, **data: Any) -> None:
+            # A tagged union's member made without its tag (``ContentBlockText(text="hi")``)
+            # gets it as if given: defaulted, it would count as unset, and a dump with
+            # ``exclude_unset`` would leave the tag out.
+            for name, (alias, value) in _constant_fields(type(self)).items():
+                if name not in data and alias not in data:
+                    data = {name: value, **data}  # first, as the wire usually has it
+            super().__init__(**data)
+
+        # Validation never calls it either: pydantic calls a model's own ``__init__`` while
+        # validating (losing the validation context, and paying a Python call per object)
+        # unless it is marked as the base one, as pydantic marks its own and RootModel's.
+        __init__.__pydantic_base_init__ = True
+
+
+_CONSTANTS: dict[type[BaseModel], dict[str, tuple[str, object]]] = {}
+
+
+def _constant_fields(cls: type[BaseModel]) -> dict[str, tuple[str, object]]:
+    """``name -> (wire name, value)`` of the fields whose type is one literal value that is
+    also their default (the tags of a tagged union's members), once per class."""
+    found = _CONSTANTS.get(cls)
+    if found is None:
+        found = {}
+        for name, info in cls.model_fields.items():
+            if get_origin(info.annotation) is Literal and get_args(info.annotation) == (
+                info.default,
+            ):
+                alias = info.validation_alias
+                found[name] = (alias if isinstance(alias, str) else name, info.default)
+        _CONSTANTS[cls] = found
+    return found
+
 
 def not_one_of(known: tuple[str, ...]) -> AfterValidator:
     """The tag of an open union's ``Unknown...`` variant: any string but the known tags (a
@@ -45,6 +96,68 @@ def not_one_of(known: tuple[str, ...]) -> AfterValidator:
         return value
 
     return AfterValidator(check)
+
+
+FROM_PEER: Final = "agentproto.from_peer"
+"""The validation context key that marks data a peer sent (``context={FROM_PEER: True}``):
+only such data may become an open union's ``Invalid...`` variant (what we send, and models
+made in code, must match their schema)."""
+PEER_CONTEXT: Final[Mapping[str, bool]] = {FROM_PEER: True}
+
+
+def one_of(known: tuple[str, ...]) -> AfterValidator:
+    """The tag of an open union's ``Invalid...`` variant: one of the known tags, in data a
+    peer sent (:data:`FROM_PEER`); anything else fails here."""
+    tags = frozenset(known)
+
+    def check(value: str, info: ValidationInfo) -> str:
+        if value not in tags:
+            raise ValueError(f"{value!r} is not a known tag")
+        context = info.context
+        if not (
+            isinstance(context, Mapping) and cast("Mapping[str, object]", context).get(FROM_PEER)
+        ):
+            raise ValueError(f"the data does not match the {value!r} variant")
+        return value
+
+    return AfterValidator(check)
+
+
+class InvalidVariant(Model):
+    """A known variant of an open union whose data, as a peer sent it, does not match the
+    variant's schema (a field missing, ``null`` where a number belongs...): kept, never
+    dropped. The tag is a field; every other field is kept as sent (``model_extra``) and
+    written back unchanged. :attr:`raw` is the whole object, :attr:`errors` says what does not
+    match. Subclasses are named ``Invalid<Union>`` after the union they belong to."""
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        """The object as the peer sent it (wire names)."""
+        return self.model_dump(mode="json", by_alias=True)
+
+    @property
+    def errors(self) -> list[ErrorDetails]:
+        """Why the data is not its variant: pydantic's errors from validating :attr:`raw`
+        against the union's known variants (locations start with the tag)."""
+        try:
+            _known_variants(type(self)).validate_python(self.raw)
+        except ValidationError as exc:
+            return exc.errors(include_url=False, include_context=False)
+        return []  # valid after all (it was made by hand, or the schema changed)
+
+
+_KNOWN: dict[type[InvalidVariant], TypeAdapter[Any]] = {}
+
+
+def _known_variants(cls: type[InvalidVariant]) -> TypeAdapter[Any]:
+    """The tagged union of the known variants of ``cls``'s union: the first member of the
+    open alias ``Annotated[Known | Unknown... | Invalid..., ...]`` of its module."""
+    adapter = _KNOWN.get(cls)
+    if adapter is None:
+        union = getattr(sys.modules[cls.__module__], cls.__name__.removeprefix("Invalid"))
+        members = get_args(get_args(union)[0])
+        adapter = _KNOWN[cls] = TypeAdapter(members[0])
+    return adapter
 
 
 def known_values(alias: object) -> tuple[str, ...]:

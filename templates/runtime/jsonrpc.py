@@ -52,6 +52,7 @@ from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
 
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto._runtime.stderr import DEFAULT_KEEP, StderrTail
 
 logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
 
@@ -233,15 +234,22 @@ def _encode(message: dict[str, JSON]) -> bytes:
 
 class ConnectionClosed(AgentprotoError, ConnectionError):
     """The peer went away (closed its output, or died) before answering. For a spawned peer,
-    ``command`` is its command line and ``returncode`` its exit status (negative: the signal
-    that ended it; ``None``: not known, or still running)."""
+    ``command`` is its command line, ``returncode`` its exit status (negative: the signal
+    that ended it; ``None``: not known, or still running) and ``stderr`` the last lines it
+    wrote there (also in the message; ``None`` when its stderr was not kept)."""
 
     def __init__(
-        self, message: str, *, command: str | None = None, returncode: int | None = None
+        self,
+        message: str,
+        *,
+        command: str | None = None,
+        returncode: int | None = None,
+        stderr: str | None = None,
     ) -> None:
         super().__init__(message)
         self.command: str | None = command
         self.returncode: int | None = returncode
+        self.stderr: str | None = stderr
 
 
 class Dispatcher(Protocol):
@@ -780,10 +788,13 @@ class Subprocess:
         connection: Connection,
         stdout: _PipeInput,
         command: str = "",
+        stderr: StderrTail | None = None,
     ) -> None:
         self.process = process
         self.connection = connection
         self.command: str = command or connection.name
+        self.stderr: StderrTail | None = stderr
+        """Its stderr, kept (the last bytes) unless spawned with a stderr of its own."""
         self._stdout = stdout
         self.pgid: int = process.pid
         """Its process group (and session): what :meth:`close` ends."""
@@ -804,7 +815,12 @@ class Subprocess:
             how = f"was killed by signal {-code}"
         else:
             how = f"exited with code {code}"
-        return ConnectionClosed(f"{self.command} {how}", command=self.command, returncode=code)
+        said = None
+        if self.stderr is not None:
+            self.stderr.read_now()
+            said = self.stderr.tail()
+        message = f"{self.command} {how}" + (f"; its stderr ends:\n{said}" if said else "")
+        return ConnectionClosed(message, command=self.command, returncode=code, stderr=said)
 
     def _eof(self, reason: ConnectionClosed | None) -> None:
         """Its stdout ended: the connection closes, naming the exit status when it comes soon
@@ -857,6 +873,8 @@ class Subprocess:
             _live_groups.pop(self.pgid, None)
             # Its stdout is read until it exits (what it writes meanwhile is dropped).
             self._stdout.close()
+            if self.stderr is not None:
+                self.stderr.close()
 
 
 async def _wait_process(process: asyncio.subprocess.Process, timeout: float) -> None:
@@ -963,17 +981,24 @@ async def spawn(
     limit: int = DEFAULT_LIMIT,
     stderr: int | None = None,
     expose_errors: bool = False,
+    pass_stderr: bool = False,
+    keep_stderr: int = DEFAULT_KEEP,
 ) -> Subprocess:
     """Start ``command`` (with ``args``; or ``command`` as an argument list) in a process group
     of its own and speak JSON-RPC over its stdin/stdout.
 
     Its stdout is a pipe of our own, read by :class:`_PipeInput`, rather than one made by
-    ``asyncio.subprocess`` (whose transport defers every read to the next loop turn).
+    ``asyncio.subprocess`` (whose transport defers every read to the next loop turn). Its
+    stderr goes to ``stderr`` (a file descriptor) when given; otherwise it is read into a
+    :class:`StderrTail` keeping the last ``keep_stderr`` bytes (and passed through to ours when
+    ``pass_stderr``): a :class:`ConnectionClosed` for its end carries that tail.
     """
     argv = command_line(command, args)
     shown = shlex.join(argv)
     shown = shown if len(shown) <= 200 else shown[:197] + "..."
     loop = asyncio.get_running_loop()
+    tail = StderrTail(keep_stderr, passthrough=pass_stderr) if stderr is None else None
+    err_read, err_write = os.pipe() if tail is not None else (None, stderr)
     read_fd, write_fd = os.pipe()
     try:
         try:
@@ -982,13 +1007,22 @@ async def spawn(
                 *argv,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=write_fd,
-                stderr=stderr,
+                stderr=err_write,
                 env={**os.environ, **env} if env is not None else None,
                 cwd=cwd,
                 start_new_session=True,
             )
         finally:
             os.close(write_fd)  # the child has its own copy: its exit is our EOF
+            if tail is not None and err_write is not None:
+                os.close(err_write)
+        if tail is not None and err_read is not None:
+            err_pipe, err_read = os.fdopen(err_read, "rb", buffering=0), None
+            try:
+                await tail.attach(err_pipe)
+            except BaseException:
+                err_pipe.close()
+                raise
         process = asyncio.subprocess.Process(transport, protocol, loop)
         assert process.stdin is not None
         connection = Connection(
@@ -998,15 +1032,21 @@ async def spawn(
         stdout = os.fdopen(read_fd, "rb", buffering=0)
     except BaseException:
         os.close(read_fd)
+        if err_read is not None:
+            os.close(err_read)
+        if tail is not None:
+            tail.close()
         raise
     try:
         pipe = await connection.read_pipe(stdout)
     except BaseException:
         stdout.close()
+        if tail is not None:
+            tail.close()
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         raise
-    return Subprocess(process, connection, pipe, shown)
+    return Subprocess(process, connection, pipe, shown, tail)
 
 
 async def stdio_connection(

@@ -19,7 +19,9 @@ class ScriptedAgent:
         self.conn = conn
 
     async def initialize(self, protocol_version: int, **kwargs: Any) -> schema.InitializeResponse:
-        return schema.InitializeResponse(protocol_version=protocol_version)
+        # As ACP v1 says: the requested version if supported, else the latest supported one.
+        version = min(protocol_version, acp.PROTOCOL_VERSION)
+        return schema.InitializeResponse(protocol_version=version)
 
     async def new_session(self, cwd: str, **kwargs: Any) -> schema.NewSessionResponse:
         session_id = f"sess-{len(self.cancelled) + 1}"

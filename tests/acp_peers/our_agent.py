@@ -3,7 +3,8 @@
 Prompts are scripts: "hello N" streams N message chunks; "permission" asks the editor and says
 which option it got; "fs PATH" reads PATH and writes its upper-cased text to PATH.out; "slow"
 streams one chunk and waits for session/cancel; "crash" dies mid-prompt ("orphan" too, leaving
-a child that holds its stdout open); "size" answers the
+a child that holds its stdout open); "complain" writes a megabyte to stderr, then why it cannot
+go on, and waits to be killed; "size" answers the
 prompt's length; "big N" streams one chunk of N bytes.
 """
 
@@ -17,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "generated"))
 
-from agentproto.acp import Agent, serve_agent
+from agentproto.acp import PROTOCOL_VERSION, Agent, serve_agent
 from agentproto.acp.models import (
     CancelNotification,
     InitializeRequest,
@@ -39,7 +40,7 @@ class ScriptedAgent(Agent):
     async def initialize(self, params: InitializeRequest) -> InitializeResponse:
         return InitializeResponse.model_validate(
             {
-                "protocolVersion": params.protocol_version,
+                "protocolVersion": min(params.protocol_version, PROTOCOL_VERSION),
                 "agentCapabilities": {"loadSession": False},
             }
         )
@@ -108,6 +109,13 @@ class ScriptedAgent(Agent):
             subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
             await self.say(sid, "about to crash")
             os._exit(3)
+        elif command == "complain":
+            # Say why on stderr (after a megabyte of noise), then wait to be killed.
+            sys.stderr.write("noise " * 200_000 + "\n")
+            sys.stderr.write("fatal: the provider rejected the API key (HTTP 401)\n")
+            sys.stderr.flush()
+            await self.say(sid, "complained")
+            await asyncio.sleep(60)
         elif command == "size":
             await self.say(sid, str(len(text)))
         elif command == "big":

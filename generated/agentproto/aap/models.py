@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model, UnknownValue, not_one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
 
 
 class TextAgentOption(Model):
@@ -14,7 +14,7 @@ class TextAgentOption(Model):
     A free-form text option.
     """
 
-    type: Literal["text"]
+    type: Literal["text"] = "text"
     name: str
     """
     Identifier of the option, used as its key in `AgentConfig.options`.
@@ -38,7 +38,7 @@ class SecretAgentOption(Model):
     A sensitive option (e.g. an API key), to be masked in user interfaces.
     """
 
-    type: Literal["secret"]
+    type: Literal["secret"] = "secret"
     name: str
     """
     Identifier of the option, used as its key in `AgentConfig.options`.
@@ -62,7 +62,7 @@ class SelectAgentOption(Model):
     An option whose value is chosen from a fixed list.
     """
 
-    type: Literal["select"]
+    type: Literal["select"] = "select"
     name: str
     """
     Identifier of the option, used as its key in `AgentConfig.options`.
@@ -196,7 +196,7 @@ class TextContentBlock(Model):
     A text content block.
     """
 
-    type: Literal["text"]
+    type: Literal["text"] = "text"
     text: str
     """
     The text.
@@ -208,7 +208,7 @@ class ThinkingContentBlock(Model):
     A thinking (reasoning) content block.
     """
 
-    type: Literal["thinking"]
+    type: Literal["thinking"] = "thinking"
     thinking: str
     """
     The thinking text.
@@ -220,7 +220,7 @@ class ImageContentBlock(Model):
     An image content block.
     """
 
-    type: Literal["image"]
+    type: Literal["image"] = "image"
     url: str
     """
     Image location: an `https://` URL or a `data:` URI (base64).
@@ -232,7 +232,7 @@ class SystemMessage(Model):
     A system-role message that gives the agent instructions.
     """
 
-    role: Literal["system"]
+    role: Literal["system"] = "system"
     content: str
     """
     Instructions for the agent.
@@ -244,7 +244,7 @@ class ToolPermissionMessage(Model):
     Grants or denies the server permission to invoke a tool on the client's behalf.
     """
 
-    role: Literal["tool_permission"]
+    role: Literal["tool_permission"] = "tool_permission"
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call the decision is for.
@@ -309,7 +309,7 @@ class TurnStartEvent(Model):
     First event of a turn stream (its data is `{}` on the wire).
     """
 
-    event: Literal["turn_start"]
+    event: Literal["turn_start"] = "turn_start"
 
 
 class TextDeltaEvent(Model):
@@ -317,7 +317,7 @@ class TextDeltaEvent(Model):
     An incremental piece of the agent's text (delta mode only).
     """
 
-    event: Literal["text_delta"]
+    event: Literal["text_delta"] = "text_delta"
     delta: str
     """
     Text delta.
@@ -329,7 +329,7 @@ class ThinkingDeltaEvent(Model):
     An incremental piece of the agent's thinking (delta mode only).
     """
 
-    event: Literal["thinking_delta"]
+    event: Literal["thinking_delta"] = "thinking_delta"
     delta: str
     """
     Thinking delta.
@@ -341,7 +341,7 @@ class TextEvent(Model):
     The complete text of one agent message (message mode only).
     """
 
-    event: Literal["text"]
+    event: Literal["text"] = "text"
     text: str
     """
     Message text.
@@ -353,7 +353,7 @@ class ThinkingEvent(Model):
     The complete thinking of one agent message (message mode only).
     """
 
-    event: Literal["thinking"]
+    event: Literal["thinking"] = "thinking"
     thinking: str
     """
     Thinking text.
@@ -365,7 +365,7 @@ class TurnStopEvent(Model):
     Last event of a turn stream.
     """
 
-    event: Literal["turn_stop"]
+    event: Literal["turn_stop"] = "turn_stop"
     stop_reason: StopReason = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Why the agent stopped.
@@ -503,7 +503,7 @@ class ToolUseContentBlock(Model):
     A tool call inside a message (extends ToolCall; its properties are flattened in).
     """
 
-    type: Literal["tool_use"]
+    type: Literal["tool_use"] = "tool_use"
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
@@ -535,15 +535,33 @@ class UnknownContentBlock(Model):
     """The tag, as sent."""
 
 
+class InvalidContentBlock(InvalidVariant):
+    """A known variant of ``ContentBlock`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "text",
+                "thinking",
+                "tool_use",
+                "image",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ContentBlock: TypeAlias = Annotated[
     Annotated[
         TextContentBlock | ThinkingContentBlock | ToolUseContentBlock | ImageContentBlock,
         Field(discriminator="type"),
     ]
-    | UnknownContentBlock,
+    | UnknownContentBlock
+    | InvalidContentBlock,
     Field(union_mode="left_to_right"),
 ]
-"""A single content block within a message. A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
+"""A single content block within a message. A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``; a known one whose data a peer sent does not match its schema, an ``InvalidContentBlock``."""
 
 
 class UserMessage(Model):
@@ -551,7 +569,7 @@ class UserMessage(Model):
     A user-role message.
     """
 
-    role: Literal["user"]
+    role: Literal["user"] = "user"
     content: str | list[ContentBlock]
     """
     A string or a list of content blocks.
@@ -563,7 +581,7 @@ class AssistantMessage(Model):
     An assistant-role message.
     """
 
-    role: Literal["assistant"]
+    role: Literal["assistant"] = "assistant"
     content: str | list[ContentBlock]
     """
     A string or a list of content blocks.
@@ -575,7 +593,7 @@ class ToolMessage(Model):
     A tool result message, returned by the application after a `tool_use` block (extends ToolResult; its properties are flattened in).
     """
 
-    role: Literal["tool"]
+    role: Literal["tool"] = "tool"
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.
@@ -711,7 +729,7 @@ class ToolCallEvent(Model):
     The agent calls a tool (extends ToolCall; its properties are flattened in).
     """
 
-    event: Literal["tool_call"]
+    event: Literal["tool_call"] = "tool_call"
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
@@ -731,7 +749,7 @@ class ToolResultEvent(Model):
     Result of a server-side tool call (server-side tools only; extends ToolResult, its properties are flattened in).
     """
 
-    event: Literal["tool_result"]
+    event: Literal["tool_result"] = "tool_result"
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.
@@ -857,12 +875,29 @@ class UnknownAgentOption(Model):
     """The tag, as sent."""
 
 
+class InvalidAgentOption(InvalidVariant):
+    """A known variant of ``AgentOption`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "text",
+                "secret",
+                "select",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 AgentOption: TypeAlias = Annotated[
     Annotated[TextAgentOption | SecretAgentOption | SelectAgentOption, Field(discriminator="type")]
-    | UnknownAgentOption,
+    | UnknownAgentOption
+    | InvalidAgentOption,
     Field(union_mode="left_to_right"),
 ]
-"""A configurable option that the client can set on each request. A variant this version does not know (from a newer peer) is an ``UnknownAgentOption``."""
+"""A configurable option that the client can set on each request. A variant this version does not know (from a newer peer) is an ``UnknownAgentOption``; a known one whose data a peer sent does not match its schema, an ``InvalidAgentOption``."""
 
 
 class UnknownHistoryMessage(Model):
@@ -882,14 +917,32 @@ class UnknownHistoryMessage(Model):
     """The tag, as sent."""
 
 
+class InvalidHistoryMessage(InvalidVariant):
+    """A known variant of ``HistoryMessage`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    role: Annotated[
+        str,
+        one_of(
+            (
+                "system",
+                "user",
+                "assistant",
+                "tool",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 HistoryMessage: TypeAlias = Annotated[
     Annotated[
         SystemMessage | UserMessage | AssistantMessage | ToolMessage, Field(discriminator="role")
     ]
-    | UnknownHistoryMessage,
+    | UnknownHistoryMessage
+    | InvalidHistoryMessage,
     Field(union_mode="left_to_right"),
 ]
-"""A message that can appear in the conversation history. A variant this version does not know (from a newer peer) is an ``UnknownHistoryMessage``."""
+"""A message that can appear in the conversation history. A variant this version does not know (from a newer peer) is an ``UnknownHistoryMessage``; a known one whose data a peer sent does not match its schema, an ``InvalidHistoryMessage``."""
 
 
 class UnknownAgentMessage(Model):
@@ -907,11 +960,28 @@ class UnknownAgentMessage(Model):
     """The tag, as sent."""
 
 
+class InvalidAgentMessage(InvalidVariant):
+    """A known variant of ``AgentMessage`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    role: Annotated[
+        str,
+        one_of(
+            (
+                "assistant",
+                "tool",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 AgentMessage: TypeAlias = Annotated[
-    Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")] | UnknownAgentMessage,
+    Annotated[AssistantMessage | ToolMessage, Field(discriminator="role")]
+    | UnknownAgentMessage
+    | InvalidAgentMessage,
     Field(union_mode="left_to_right"),
 ]
-"""A message generated by the agent. A variant this version does not know (from a newer peer) is an ``UnknownAgentMessage``."""
+"""A message generated by the agent. A variant this version does not know (from a newer peer) is an ``UnknownAgentMessage``; a known one whose data a peer sent does not match its schema, an ``InvalidAgentMessage``."""
 
 
 class UnknownApplicationMessage(Model):
@@ -930,12 +1000,29 @@ class UnknownApplicationMessage(Model):
     """The tag, as sent."""
 
 
+class InvalidApplicationMessage(InvalidVariant):
+    """A known variant of ``ApplicationMessage`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    role: Annotated[
+        str,
+        one_of(
+            (
+                "user",
+                "tool",
+                "tool_permission",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ApplicationMessage: TypeAlias = Annotated[
     Annotated[UserMessage | ToolMessage | ToolPermissionMessage, Field(discriminator="role")]
-    | UnknownApplicationMessage,
+    | UnknownApplicationMessage
+    | InvalidApplicationMessage,
     Field(union_mode="left_to_right"),
 ]
-"""A message that the application sends to the agent. A variant this version does not know (from a newer peer) is an ``UnknownApplicationMessage``."""
+"""A message that the application sends to the agent. A variant this version does not know (from a newer peer) is an ``UnknownApplicationMessage``; a known one whose data a peer sent does not match its schema, an ``InvalidApplicationMessage``."""
 
 
 ToolCallInput: TypeAlias = dict[str, Any]

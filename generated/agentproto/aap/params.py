@@ -13,9 +13,9 @@ from agentproto.aap.models import StopReason, StreamMode
 class TextAgentOptionParam(TypedDict):
     """``TextAgentOption`` as a dict, with the wire's keys."""
 
-    type: Literal["text"]
     name: str
     default: str
+    type: Literal["text"]
     title: NotRequired[str | None]
     description: NotRequired[str | None]
 
@@ -23,9 +23,9 @@ class TextAgentOptionParam(TypedDict):
 class SecretAgentOptionParam(TypedDict):
     """``SecretAgentOption`` as a dict, with the wire's keys."""
 
-    type: Literal["secret"]
     name: str
     default: str
+    type: Literal["secret"]
     title: NotRequired[str | None]
     description: NotRequired[str | None]
 
@@ -33,10 +33,10 @@ class SecretAgentOptionParam(TypedDict):
 class SelectAgentOptionParam(TypedDict):
     """``SelectAgentOption`` as a dict, with the wire's keys."""
 
-    type: Literal["select"]
     name: str
     options: list[str]
     default: str
+    type: Literal["select"]
     title: NotRequired[str | None]
     description: NotRequired[str | None]
 
@@ -85,37 +85,37 @@ class AgentCapabilitiesParam(TypedDict):
 class TextContentBlockParam(TypedDict):
     """``TextContentBlock`` as a dict, with the wire's keys."""
 
-    type: Literal["text"]
     text: str
+    type: Literal["text"]
 
 
 class ThinkingContentBlockParam(TypedDict):
     """``ThinkingContentBlock`` as a dict, with the wire's keys."""
 
-    type: Literal["thinking"]
     thinking: str
+    type: Literal["thinking"]
 
 
 class ImageContentBlockParam(TypedDict):
     """``ImageContentBlock`` as a dict, with the wire's keys."""
 
-    type: Literal["image"]
     url: str
+    type: Literal["image"]
 
 
 class SystemMessageParam(TypedDict):
     """``SystemMessage`` as a dict, with the wire's keys."""
 
-    role: Literal["system"]
     content: str
+    role: Literal["system"]
 
 
 class ToolPermissionMessageParam(TypedDict):
     """``ToolPermissionMessage`` as a dict, with the wire's keys."""
 
-    role: Literal["tool_permission"]
     toolCallId: str
     granted: bool
+    role: Literal["tool_permission"]
     reason: NotRequired[str | None]
 
 
@@ -140,36 +140,36 @@ class TurnStartEventParam(TypedDict):
 class TextDeltaEventParam(TypedDict):
     """``TextDeltaEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["text_delta"]
     delta: str
+    event: Literal["text_delta"]
 
 
 class ThinkingDeltaEventParam(TypedDict):
     """``ThinkingDeltaEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["thinking_delta"]
     delta: str
+    event: Literal["thinking_delta"]
 
 
 class TextEventParam(TypedDict):
     """``TextEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["text"]
     text: str
+    event: Literal["text"]
 
 
 class ThinkingEventParam(TypedDict):
     """``ThinkingEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["thinking"]
     thinking: str
+    event: Literal["thinking"]
 
 
 class TurnStopEventParam(TypedDict):
     """``TurnStopEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["turn_stop"]
     stopReason: StopReason
+    event: Literal["turn_stop"]
 
 
 class ToolCallParam(TypedDict):
@@ -226,32 +226,32 @@ class AgentInfoParam(TypedDict):
 class ToolUseContentBlockParam(TypedDict):
     """``ToolUseContentBlock`` as a dict, with the wire's keys."""
 
-    type: Literal["tool_use"]
     toolCallId: str
     name: str
     input: dict[str, Any]
+    type: Literal["tool_use"]
 
 
 class UserMessageParam(TypedDict):
     """``UserMessage`` as a dict, with the wire's keys."""
 
-    role: Literal["user"]
     content: str | list[ContentBlockParam]
+    role: Literal["user"]
 
 
 class AssistantMessageParam(TypedDict):
     """``AssistantMessage`` as a dict, with the wire's keys."""
 
-    role: Literal["assistant"]
     content: str | list[ContentBlockParam]
+    role: Literal["assistant"]
 
 
 class ToolMessageParam(TypedDict):
     """``ToolMessage`` as a dict, with the wire's keys."""
 
-    role: Literal["tool"]
     toolCallId: str
     content: str | list[ContentBlockParam]
+    role: Literal["tool"]
 
 
 class PostSessionsRequestParam(TypedDict):
@@ -309,18 +309,18 @@ class SessionInfoParam(TypedDict):
 class ToolCallEventParam(TypedDict):
     """``ToolCallEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["tool_call"]
     toolCallId: str
     name: str
     input: dict[str, Any]
+    event: Literal["tool_call"]
 
 
 class ToolResultEventParam(TypedDict):
     """``ToolResultEvent`` as a dict, with the wire's keys."""
 
-    event: Literal["tool_result"]
     toolCallId: str
     content: str | list[ContentBlockParam]
+    event: Literal["tool_result"]
 
 
 class ToolResultParam(TypedDict):

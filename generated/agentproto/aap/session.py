@@ -45,6 +45,7 @@ from agentproto.aap.models import (
     AssistantMessage,
     GetMetaResponse,
     HistoryMessage,
+    InvalidAgentOption,
     PostSessionsRequest,
     PostSessionTurnRequest,
     ServerToolRef,
@@ -343,9 +344,9 @@ def _reveal_options(agent: AgentInfo, options: Mapping[str, str | Secret]) -> di
 
 
 def _option_name(option: AgentOption) -> str:
-    """An option's name; an option of a kind this version does not know has it among the
-    fields it keeps as sent."""
-    if isinstance(option, UnknownAgentOption):
+    """An option's name; an option of a kind this version does not know (or whose data does
+    not match its kind) has it among the fields it keeps as sent."""
+    if isinstance(option, UnknownAgentOption | InvalidAgentOption):
         name = (option.model_extra or {}).get("name")
         return name if isinstance(name, str) else ""
     return option.name

@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model, UnknownValue, not_one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
 
 
 class ReadTextFileRequest(Model):
@@ -410,7 +410,7 @@ class CreateElicitationRequestFormFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["form"]
+    mode: Literal["form"] = "form"
 
 
 class CreateElicitationRequestUrlFields(Model):
@@ -434,7 +434,7 @@ class CreateElicitationRequestUrlFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["url"]
+    mode: Literal["url"] = "url"
 
 
 class ElicitationSessionScope(Model):
@@ -2059,7 +2059,7 @@ class SetSessionConfigOptionRequestBoolean(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    type: Literal["boolean"]
+    type: Literal["boolean"] = "boolean"
     value: bool
     """
     The boolean value.
@@ -2157,7 +2157,7 @@ class RequestPermissionOutcomeCancelled(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
     """
 
-    outcome: Literal["cancelled"]
+    outcome: Literal["cancelled"] = "cancelled"
 
 
 class SelectedPermissionOutcome(Model):
@@ -2307,7 +2307,7 @@ class CreateElicitationResponseDecline(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    action: Literal["decline"]
+    action: Literal["decline"] = "decline"
 
 
 class CreateElicitationResponseCancel(Model):
@@ -2327,7 +2327,7 @@ class CreateElicitationResponseCancel(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    action: Literal["cancel"]
+    action: Literal["cancel"] = "cancel"
 
 
 class CreateElicitationResponseOther(Model):
@@ -2463,7 +2463,7 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    type: Literal["diff"]
+    type: Literal["diff"] = "diff"
 
 
 class ToolCallContentTerminal(Terminal):
@@ -2475,7 +2475,7 @@ class ToolCallContentTerminal(Terminal):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
     """
 
-    type: Literal["terminal"]
+    type: Literal["terminal"] = "terminal"
 
 
 class Annotations(Model):
@@ -2773,7 +2773,7 @@ class CreateElicitationRequestUrlSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["url"]
+    mode: Literal["url"] = "url"
 
 
 class CreateElicitationRequestUrlRequest(
@@ -2799,7 +2799,7 @@ class CreateElicitationRequestUrlRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["url"]
+    mode: Literal["url"] = "url"
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -2876,7 +2876,7 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    type: Literal["string"]
+    type: Literal["string"] = "string"
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -2884,7 +2884,7 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    type: Literal["number"]
+    type: Literal["number"] = "number"
 
 
 class ElicitationPropertySchemaInteger(IntegerPropertySchema):
@@ -2892,7 +2892,7 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    type: Literal["integer"]
+    type: Literal["integer"] = "integer"
 
 
 class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
@@ -2900,7 +2900,7 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    type: Literal["boolean"]
+    type: Literal["boolean"] = "boolean"
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -2908,7 +2908,7 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    type: Literal["string"]
+    type: Literal["string"] = "string"
 
 
 class MultiSelectPropertySchema(Model):
@@ -3067,7 +3067,7 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `authenticate`.
     """
 
-    type: Literal["terminal"]
+    type: Literal["terminal"] = "terminal"
 
 
 class SessionModeState(Model):
@@ -3137,7 +3137,7 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    type: Literal["boolean"]
+    type: Literal["boolean"] = "boolean"
 
 
 class SessionConfigSelectGroup(Model):
@@ -3265,7 +3265,9 @@ class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
     """
 
     session_update: Literal["current_mode_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="current_mode_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -3275,7 +3277,9 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     """
 
     session_update: Literal["session_info_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="session_info_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -3285,7 +3289,9 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     """
 
     session_update: Literal["usage_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="usage_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -3298,7 +3304,7 @@ class SessionUpdateNotice(Notice):
     """
 
     session_update: Literal["notice"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="notice", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -3439,7 +3445,7 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
     """
 
-    type: Literal["http"]
+    type: Literal["http"] = "http"
 
 
 class McpServerSseModel(McpServerSse):
@@ -3449,7 +3455,7 @@ class McpServerSseModel(McpServerSse):
     Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
     """
 
-    type: Literal["sse"]
+    type: Literal["sse"] = "sse"
 
 
 class LoadSessionRequest(Model):
@@ -3554,7 +3560,7 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     The user selected one of the provided options.
     """
 
-    outcome: Literal["selected"]
+    outcome: Literal["selected"] = "selected"
 
 
 class TerminalOutputResponse(Model):
@@ -3605,7 +3611,7 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    action: Literal["accept"]
+    action: Literal["accept"] = "accept"
 
 
 class CreateElicitationResponse(
@@ -3635,7 +3641,7 @@ class ContentBlockText(TextContent):
     Clients SHOULD render this text as Markdown.
     """
 
-    type: Literal["text"]
+    type: Literal["text"] = "text"
 
 
 class ContentBlockImage(ImageContent):
@@ -3645,7 +3651,7 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    type: Literal["image"]
+    type: Literal["image"] = "image"
 
 
 class ContentBlockAudio(AudioContent):
@@ -3655,7 +3661,7 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    type: Literal["audio"]
+    type: Literal["audio"] = "audio"
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -3665,7 +3671,7 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    type: Literal["resource_link"]
+    type: Literal["resource_link"] = "resource_link"
 
 
 class ContentBlockResource(EmbeddedResource):
@@ -3677,7 +3683,7 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    type: Literal["resource"]
+    type: Literal["resource"] = "resource"
 
 
 class Content(Model):
@@ -3706,7 +3712,7 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    type: Literal["array"]
+    type: Literal["array"] = "array"
 
 
 class AgentCapabilities(Model):
@@ -3790,7 +3796,7 @@ class SessionUpdatePlan(Plan):
     """
 
     session_update: Literal["plan"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="plan", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -4088,7 +4094,7 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    type: Literal["content"]
+    type: Literal["content"] = "content"
 
 
 class ElicitationSchema(Model):
@@ -4277,7 +4283,7 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    type: Literal["select"]
+    type: Literal["select"] = "select"
 
 
 class LoadSessionResponse(Model):
@@ -4367,7 +4373,9 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     """
 
     session_update: Literal["user_message_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="user_message_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4377,7 +4385,9 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     """
 
     session_update: Literal["agent_message_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="agent_message_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4387,7 +4397,9 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     """
 
     session_update: Literal["agent_thought_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="agent_thought_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4397,7 +4409,9 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     """
 
     session_update: Literal["available_commands_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="available_commands_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4410,7 +4424,9 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     """
 
     session_update: Literal["compaction_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="compaction_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4423,7 +4439,9 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     """
 
     session_update: Literal["compaction_summary_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="compaction_summary_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4659,7 +4677,7 @@ class CreateElicitationRequestFormSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["form"]
+    mode: Literal["form"] = "form"
 
 
 class CreateElicitationRequestFormRequest(
@@ -4685,7 +4703,7 @@ class CreateElicitationRequestFormRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["form"]
+    mode: Literal["form"] = "form"
 
 
 class CreateElicitationRequest(
@@ -4758,7 +4776,7 @@ class SessionUpdateToolCall(ToolCall):
     """
 
     session_update: Literal["tool_call"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="tool_call", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -4768,7 +4786,9 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     """
 
     session_update: Literal["tool_call_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="tool_call_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4778,7 +4798,9 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     """
 
     session_update: Literal["config_option_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="config_option_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4920,15 +4942,32 @@ class UnknownToolCallContent(Model):
     """The tag, as sent."""
 
 
+class InvalidToolCallContent(InvalidVariant):
+    """A known variant of ``ToolCallContent`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "content",
+                "diff",
+                "terminal",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ToolCallContent: TypeAlias = Annotated[
     Annotated[
         ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
         Field(discriminator="type"),
     ]
-    | UnknownToolCallContent,
+    | UnknownToolCallContent
+    | InvalidToolCallContent,
     Field(union_mode="left_to_right"),
 ]
-"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``."""
+"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``; a known one whose data a peer sent does not match its schema, an ``InvalidToolCallContent``."""
 
 
 class UnknownContentBlock(Model):
@@ -4937,6 +4976,24 @@ class UnknownContentBlock(Model):
     type: Annotated[
         str,
         not_one_of(
+            (
+                "text",
+                "image",
+                "audio",
+                "resource_link",
+                "resource",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
+class InvalidContentBlock(InvalidVariant):
+    """A known variant of ``ContentBlock`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
             (
                 "text",
                 "image",
@@ -4958,10 +5015,11 @@ ContentBlock: TypeAlias = Annotated[
         | ContentBlockResource,
         Field(discriminator="type"),
     ]
-    | UnknownContentBlock,
+    | UnknownContentBlock
+    | InvalidContentBlock,
     Field(union_mode="left_to_right"),
 ]
-"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
+"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``; a known one whose data a peer sent does not match its schema, an ``InvalidContentBlock``."""
 
 
 EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
@@ -5032,12 +5090,28 @@ class UnknownSessionConfigOption(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionConfigOption(InvalidVariant):
+    """A known variant of ``SessionConfigOption`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "select",
+                "boolean",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 SessionConfigOption: TypeAlias = Annotated[
     Annotated[SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")]
-    | UnknownSessionConfigOption,
+    | UnknownSessionConfigOption
+    | InvalidSessionConfigOption,
     Field(union_mode="left_to_right"),
 ]
-"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``."""
+"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionConfigOption``."""
 
 
 SessionConfigId: TypeAlias = str
@@ -5105,6 +5179,33 @@ class UnknownSessionUpdate(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionUpdate(InvalidVariant):
+    """A known variant of ``SessionUpdate`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    session_update: Annotated[
+        str,
+        one_of(
+            (
+                "user_message_chunk",
+                "agent_message_chunk",
+                "agent_thought_chunk",
+                "tool_call",
+                "tool_call_update",
+                "plan",
+                "available_commands_update",
+                "current_mode_update",
+                "config_option_update",
+                "session_info_update",
+                "usage_update",
+                "notice",
+                "compaction_update",
+                "compaction_summary_chunk",
+            )
+        ),
+    ] = Field(validation_alias="sessionUpdate", serialization_alias="sessionUpdate")
+    """The tag, as sent."""
+
+
 SessionUpdate: TypeAlias = Annotated[
     Annotated[
         SessionUpdateUserMessageChunk
@@ -5123,10 +5224,11 @@ SessionUpdate: TypeAlias = Annotated[
         | SessionUpdateCompactionSummaryChunk,
         Field(discriminator="session_update"),
     ]
-    | UnknownSessionUpdate,
+    | UnknownSessionUpdate
+    | InvalidSessionUpdate,
     Field(union_mode="left_to_right"),
 ]
-"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``."""
+"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionUpdate``."""
 
 
 MessageId: TypeAlias = str
@@ -5166,15 +5268,31 @@ class UnknownRequestPermissionOutcome(Model):
     """The tag, as sent."""
 
 
+class InvalidRequestPermissionOutcome(InvalidVariant):
+    """A known variant of ``RequestPermissionOutcome`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    outcome: Annotated[
+        str,
+        one_of(
+            (
+                "cancelled",
+                "selected",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 RequestPermissionOutcome: TypeAlias = Annotated[
     Annotated[
         RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
         Field(discriminator="outcome"),
     ]
-    | UnknownRequestPermissionOutcome,
+    | UnknownRequestPermissionOutcome
+    | InvalidRequestPermissionOutcome,
     Field(union_mode="left_to_right"),
 ]
-"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``."""
+"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``; a known one whose data a peer sent does not match its schema, an ``InvalidRequestPermissionOutcome``."""
 
 
 ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]

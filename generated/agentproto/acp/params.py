@@ -566,8 +566,8 @@ class SetSessionConfigOptionRequestBooleanParam(TypedDict):
 
     sessionId: str
     configId: str
-    type: Literal["boolean"]
     value: bool
+    type: Literal["boolean"]
     _meta: NotRequired[dict[str, Any] | None]
 
 

@@ -121,7 +121,7 @@ class ApiKeyAuthConfig(Model):
     API key authentication (§7.2.1): the key is sent in the HTTP header named by `header`.
     """
 
-    type: Literal["api_key"]
+    type: Literal["api_key"] = "api_key"
     """
     Authentication type tag.
     """
@@ -140,7 +140,7 @@ class NoneAuthConfig(Model):
     No authentication (§7.2.4).
     """
 
-    type: Literal["none"]
+    type: Literal["none"] = "none"
     """
     Authentication type tag.
     """
@@ -529,7 +529,7 @@ class OAuth2AuthConfig(Model):
     OAuth 2.0 authentication (§7.2.2); `oauth2` is required.
     """
 
-    type: Literal["oauth2"]
+    type: Literal["oauth2"] = "oauth2"
     """
     Authentication type tag.
     """
@@ -548,7 +548,7 @@ class CustomAuthConfig(Model):
     Custom authentication (§7.2.3); `custom` is required.
     """
 
-    type: Literal["custom"]
+    type: Literal["custom"] = "custom"
     """
     Authentication type tag.
     """

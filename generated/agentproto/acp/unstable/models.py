@@ -6,7 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import AnyUrl, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model, UnknownValue, not_one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
 
 
 class ReadTextFileRequest(Model):
@@ -410,7 +410,7 @@ class CreateElicitationRequestFormFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["form"]
+    mode: Literal["form"] = "form"
 
 
 class CreateElicitationRequestUrlFields(Model):
@@ -434,7 +434,7 @@ class CreateElicitationRequestUrlFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["url"]
+    mode: Literal["url"] = "url"
 
 
 class ElicitationSessionScope(Model):
@@ -2183,7 +2183,7 @@ class IdleStateUpdateEndTurn(Model):
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
     stop_reason: Literal["end_turn"] = Field(
-        validation_alias="stopReason", serialization_alias="stopReason"
+        default="end_turn", validation_alias="stopReason", serialization_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2214,7 +2214,7 @@ class IdleStateUpdateMaxTokens(Model):
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
     stop_reason: Literal["max_tokens"] = Field(
-        validation_alias="stopReason", serialization_alias="stopReason"
+        default="max_tokens", validation_alias="stopReason", serialization_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2246,7 +2246,7 @@ class IdleStateUpdateMaxTurnRequests(Model):
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
     stop_reason: Literal["max_turn_requests"] = Field(
-        validation_alias="stopReason", serialization_alias="stopReason"
+        default="max_turn_requests", validation_alias="stopReason", serialization_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2277,7 +2277,7 @@ class IdleStateUpdateRefusal(Model):
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
     stop_reason: Literal["refusal"] = Field(
-        validation_alias="stopReason", serialization_alias="stopReason"
+        default="refusal", validation_alias="stopReason", serialization_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2308,7 +2308,7 @@ class IdleStateUpdateCancelled(Model):
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
     stop_reason: Literal["cancelled"] = Field(
-        validation_alias="stopReason", serialization_alias="stopReason"
+        default="cancelled", validation_alias="stopReason", serialization_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2386,7 +2386,7 @@ class StateUpdateIdleFields(Model):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
@@ -2394,7 +2394,7 @@ class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
@@ -2402,7 +2402,7 @@ class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdateIdleFields):
@@ -2410,7 +2410,7 @@ class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdate
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
@@ -2418,7 +2418,7 @@ class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
@@ -2426,7 +2426,7 @@ class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
@@ -2434,7 +2434,7 @@ class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
@@ -2442,7 +2442,7 @@ class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class StateUpdateOther(Model):
@@ -3328,7 +3328,7 @@ class SetSessionConfigOptionRequestBoolean(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    type: Literal["boolean"]
+    type: Literal["boolean"] = "boolean"
     value: bool
     """
     The boolean value.
@@ -3426,7 +3426,7 @@ class RequestPermissionOutcomeCancelled(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
     """
 
-    outcome: Literal["cancelled"]
+    outcome: Literal["cancelled"] = "cancelled"
 
 
 class SelectedPermissionOutcome(Model):
@@ -3576,7 +3576,7 @@ class CreateElicitationResponseDecline(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    action: Literal["decline"]
+    action: Literal["decline"] = "decline"
 
 
 class CreateElicitationResponseCancel(Model):
@@ -3596,7 +3596,7 @@ class CreateElicitationResponseCancel(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    action: Literal["cancel"]
+    action: Literal["cancel"] = "cancel"
 
 
 class CreateElicitationResponseOther(Model):
@@ -3911,7 +3911,7 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    type: Literal["diff"]
+    type: Literal["diff"] = "diff"
 
 
 class ToolCallContentTerminal(Terminal):
@@ -3923,7 +3923,7 @@ class ToolCallContentTerminal(Terminal):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
     """
 
-    type: Literal["terminal"]
+    type: Literal["terminal"] = "terminal"
 
 
 class Annotations(Model):
@@ -4221,7 +4221,7 @@ class CreateElicitationRequestUrlSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["url"]
+    mode: Literal["url"] = "url"
 
 
 class CreateElicitationRequestUrlRequest(
@@ -4247,7 +4247,7 @@ class CreateElicitationRequestUrlRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["url"]
+    mode: Literal["url"] = "url"
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -4324,7 +4324,7 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    type: Literal["string"]
+    type: Literal["string"] = "string"
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -4332,7 +4332,7 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    type: Literal["number"]
+    type: Literal["number"] = "number"
 
 
 class ElicitationPropertySchemaInteger(IntegerPropertySchema):
@@ -4340,7 +4340,7 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    type: Literal["integer"]
+    type: Literal["integer"] = "integer"
 
 
 class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
@@ -4348,7 +4348,7 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    type: Literal["boolean"]
+    type: Literal["boolean"] = "boolean"
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -4356,7 +4356,7 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    type: Literal["string"]
+    type: Literal["string"] = "string"
 
 
 class MultiSelectPropertySchema(Model):
@@ -4528,7 +4528,7 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `authenticate`.
     """
 
-    type: Literal["terminal"]
+    type: Literal["terminal"] = "terminal"
 
 
 class ProviderInfo(Model):
@@ -4686,7 +4686,7 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    type: Literal["boolean"]
+    type: Literal["boolean"] = "boolean"
 
 
 class SessionConfigSelectGroup(Model):
@@ -4854,7 +4854,9 @@ class SessionUpdatePlanRemoved(PlanRemoved):
     """
 
     session_update: Literal["plan_removed"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="plan_removed",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4866,7 +4868,9 @@ class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
     """
 
     session_update: Literal["current_mode_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="current_mode_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4876,7 +4880,9 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     """
 
     session_update: Literal["session_info_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="session_info_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4886,7 +4892,9 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     """
 
     session_update: Literal["usage_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="usage_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -4899,7 +4907,7 @@ class SessionUpdateNotice(Notice):
     """
 
     session_update: Literal["notice"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="notice", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -4972,7 +4980,7 @@ class PlanUpdateContentFile(PlanFile):
     A URI pointing to a file containing the plan.
     """
 
-    type: Literal["file"]
+    type: Literal["file"] = "file"
 
 
 class PlanUpdateContentMarkdown(PlanMarkdown):
@@ -4980,7 +4988,7 @@ class PlanUpdateContentMarkdown(PlanMarkdown):
     Raw markdown content for the plan.
     """
 
-    type: Literal["markdown"]
+    type: Literal["markdown"] = "markdown"
 
 
 class PlanItems(Model):
@@ -5055,7 +5063,7 @@ class StateUpdateRunning(RunningStateUpdate):
     Foreground work is in progress.
     """
 
-    state: Literal["running"]
+    state: Literal["running"] = "running"
 
 
 class StateUpdateRequiresAction(RequiresActionStateUpdate):
@@ -5063,7 +5071,7 @@ class StateUpdateRequiresAction(RequiresActionStateUpdate):
     Foreground work is blocked on user action.
     """
 
-    state: Literal["requires_action"]
+    state: Literal["requires_action"] = "requires_action"
 
 
 class StateUpdateUnknown(UnknownStateUpdate):
@@ -5073,7 +5081,7 @@ class StateUpdateUnknown(UnknownStateUpdate):
     This replaces previously confirmed activity without ending the work or session.
     """
 
-    state: Literal["unknown"]
+    state: Literal["unknown"] = "unknown"
 
 
 class ErrorStopReason(Model):
@@ -5114,7 +5122,7 @@ class IdleStateUpdateError(ErrorStopReason):
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
     stop_reason: Literal["error"] = Field(
-        validation_alias="stopReason", serialization_alias="stopReason"
+        default="error", validation_alias="stopReason", serialization_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -5191,7 +5199,7 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
     """
 
-    type: Literal["http"]
+    type: Literal["http"] = "http"
 
 
 class McpServerSseModel(McpServerSse):
@@ -5201,7 +5209,7 @@ class McpServerSseModel(McpServerSse):
     Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
     """
 
-    type: Literal["sse"]
+    type: Literal["sse"] = "sse"
 
 
 class McpServerAcpModel(McpServerAcp):
@@ -5216,7 +5224,7 @@ class McpServerAcpModel(McpServerAcp):
     The MCP server is provided by an ACP component and communicates over the ACP channel.
     """
 
-    type: Literal["acp"]
+    type: Literal["acp"] = "acp"
 
 
 class ListSessionsRequest(Model):
@@ -5263,7 +5271,7 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     The user selected one of the provided options.
     """
 
-    outcome: Literal["selected"]
+    outcome: Literal["selected"] = "selected"
 
 
 class TerminalOutputResponse(Model):
@@ -5314,7 +5322,7 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    action: Literal["accept"]
+    action: Literal["accept"] = "accept"
 
 
 class CreateElicitationResponse(
@@ -5407,7 +5415,7 @@ class ContentBlockText(TextContent):
     Clients SHOULD render this text as Markdown.
     """
 
-    type: Literal["text"]
+    type: Literal["text"] = "text"
 
 
 class ContentBlockImage(ImageContent):
@@ -5417,7 +5425,7 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    type: Literal["image"]
+    type: Literal["image"] = "image"
 
 
 class ContentBlockAudio(AudioContent):
@@ -5427,7 +5435,7 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    type: Literal["audio"]
+    type: Literal["audio"] = "audio"
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -5437,7 +5445,7 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    type: Literal["resource_link"]
+    type: Literal["resource_link"] = "resource_link"
 
 
 class ContentBlockResource(EmbeddedResource):
@@ -5449,7 +5457,7 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    type: Literal["resource"]
+    type: Literal["resource"] = "resource"
 
 
 class Content(Model):
@@ -5478,7 +5486,7 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    type: Literal["array"]
+    type: Literal["array"] = "array"
 
 
 class SessionSystemPromptCapabilities(Model):
@@ -5558,7 +5566,7 @@ class SessionUpdatePlan(Plan):
     """
 
     session_update: Literal["plan"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="plan", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -5597,7 +5605,7 @@ class PlanUpdateContentItems(PlanItems):
     Structured plan entries.
     """
 
-    type: Literal["items"]
+    type: Literal["items"] = "items"
 
 
 class PlanUpdate(Model):
@@ -5748,7 +5756,7 @@ class StateUpdateIdleError(IdleStateUpdateError, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"]
+    state: Literal["idle"] = "idle"
 
 
 class SubagentUpdate(Model):
@@ -6313,7 +6321,7 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    type: Literal["content"]
+    type: Literal["content"] = "content"
 
 
 class ElicitationSchema(Model):
@@ -6570,7 +6578,7 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    type: Literal["select"]
+    type: Literal["select"] = "select"
 
 
 class LoadSessionResponse(Model):
@@ -6697,7 +6705,9 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     """
 
     session_update: Literal["user_message_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="user_message_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6707,7 +6717,9 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     """
 
     session_update: Literal["agent_message_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="agent_message_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6717,7 +6729,9 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     """
 
     session_update: Literal["agent_thought_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="agent_thought_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6731,7 +6745,7 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     """
 
     session_update: Literal["plan_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="plan_update", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -6741,7 +6755,9 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     """
 
     session_update: Literal["available_commands_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="available_commands_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6754,7 +6770,9 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     """
 
     session_update: Literal["compaction_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="compaction_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6767,7 +6785,9 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     """
 
     session_update: Literal["compaction_summary_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="compaction_summary_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6782,7 +6802,9 @@ class SessionUpdateSubagentUpdate(SubagentUpdate):
     """
 
     session_update: Literal["subagent_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="subagent_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6797,7 +6819,9 @@ class SessionUpdateSessionMessage(SessionMessage):
     """
 
     session_update: Literal["session_message"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="session_message",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -6811,7 +6835,9 @@ class SessionUpdateSessionMessageChunk(SessionMessageChunk):
     """
 
     session_update: Literal["session_message_chunk"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="session_message_chunk",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -7126,7 +7152,7 @@ class CreateElicitationRequestFormSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["form"]
+    mode: Literal["form"] = "form"
 
 
 class CreateElicitationRequestFormRequest(
@@ -7152,7 +7178,7 @@ class CreateElicitationRequestFormRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["form"]
+    mode: Literal["form"] = "form"
 
 
 class CreateElicitationRequest(
@@ -7295,7 +7321,7 @@ class SessionUpdateToolCall(ToolCall):
     """
 
     session_update: Literal["tool_call"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="tool_call", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
 
 
@@ -7305,7 +7331,9 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     """
 
     session_update: Literal["tool_call_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="tool_call_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -7315,7 +7343,9 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     """
 
     session_update: Literal["config_option_update"] = Field(
-        validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+        default="config_option_update",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
     )
 
 
@@ -7594,15 +7624,32 @@ class UnknownToolCallContent(Model):
     """The tag, as sent."""
 
 
+class InvalidToolCallContent(InvalidVariant):
+    """A known variant of ``ToolCallContent`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "content",
+                "diff",
+                "terminal",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 ToolCallContent: TypeAlias = Annotated[
     Annotated[
         ToolCallContentContent | ToolCallContentDiff | ToolCallContentTerminal,
         Field(discriminator="type"),
     ]
-    | UnknownToolCallContent,
+    | UnknownToolCallContent
+    | InvalidToolCallContent,
     Field(union_mode="left_to_right"),
 ]
-"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``."""
+"""Content produced by a tool call. Tool calls can produce different types of content including standard content blocks (text, images) or file diffs. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content) A variant this version does not know (from a newer peer) is an ``UnknownToolCallContent``; a known one whose data a peer sent does not match its schema, an ``InvalidToolCallContent``."""
 
 
 class UnknownContentBlock(Model):
@@ -7611,6 +7658,24 @@ class UnknownContentBlock(Model):
     type: Annotated[
         str,
         not_one_of(
+            (
+                "text",
+                "image",
+                "audio",
+                "resource_link",
+                "resource",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
+class InvalidContentBlock(InvalidVariant):
+    """A known variant of ``ContentBlock`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
             (
                 "text",
                 "image",
@@ -7632,10 +7697,11 @@ ContentBlock: TypeAlias = Annotated[
         | ContentBlockResource,
         Field(discriminator="type"),
     ]
-    | UnknownContentBlock,
+    | UnknownContentBlock
+    | InvalidContentBlock,
     Field(union_mode="left_to_right"),
 ]
-"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``."""
+"""Content blocks represent displayable information in the Agent Client Protocol. Content blocks appear in: - User prompts sent via `session/prompt` - Language model output streamed through `session/update` notifications - Progress updates and results from tool calls This structure is compatible with the Model Context Protocol (MCP), so agents can forward content from MCP tool outputs without transformation. See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content) A variant this version does not know (from a newer peer) is an ``UnknownContentBlock``; a known one whose data a peer sent does not match its schema, an ``InvalidContentBlock``."""
 
 
 EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
@@ -7739,12 +7805,28 @@ class UnknownSessionConfigOption(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionConfigOption(InvalidVariant):
+    """A known variant of ``SessionConfigOption`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "select",
+                "boolean",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 SessionConfigOption: TypeAlias = Annotated[
     Annotated[SessionConfigOptionSelect | SessionConfigOptionBoolean, Field(discriminator="type")]
-    | UnknownSessionConfigOption,
+    | UnknownSessionConfigOption
+    | InvalidSessionConfigOption,
     Field(union_mode="left_to_right"),
 ]
-"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``."""
+"""A session configuration option selector and its current state. A variant this version does not know (from a newer peer) is an ``UnknownSessionConfigOption``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionConfigOption``."""
 
 
 SessionConfigId: TypeAlias = str
@@ -7821,6 +7903,38 @@ class UnknownSessionUpdate(Model):
     """The tag, as sent."""
 
 
+class InvalidSessionUpdate(InvalidVariant):
+    """A known variant of ``SessionUpdate`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    session_update: Annotated[
+        str,
+        one_of(
+            (
+                "user_message_chunk",
+                "agent_message_chunk",
+                "agent_thought_chunk",
+                "tool_call",
+                "tool_call_update",
+                "plan",
+                "plan_update",
+                "plan_removed",
+                "available_commands_update",
+                "current_mode_update",
+                "config_option_update",
+                "session_info_update",
+                "usage_update",
+                "notice",
+                "compaction_update",
+                "compaction_summary_chunk",
+                "subagent_update",
+                "session_message",
+                "session_message_chunk",
+            )
+        ),
+    ] = Field(validation_alias="sessionUpdate", serialization_alias="sessionUpdate")
+    """The tag, as sent."""
+
+
 SessionUpdate: TypeAlias = Annotated[
     Annotated[
         SessionUpdateUserMessageChunk
@@ -7844,10 +7958,11 @@ SessionUpdate: TypeAlias = Annotated[
         | SessionUpdateSessionMessageChunk,
         Field(discriminator="session_update"),
     ]
-    | UnknownSessionUpdate,
+    | UnknownSessionUpdate
+    | InvalidSessionUpdate,
     Field(union_mode="left_to_right"),
 ]
-"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``."""
+"""Different types of updates that can be sent during session processing. These updates provide real-time feedback about the agent's progress. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionUpdate``."""
 
 
 MessageId: TypeAlias = str
@@ -7870,15 +7985,32 @@ class UnknownPlanUpdateContent(Model):
     """The tag, as sent."""
 
 
+class InvalidPlanUpdateContent(InvalidVariant):
+    """A known variant of ``PlanUpdateContent`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    type: Annotated[
+        str,
+        one_of(
+            (
+                "items",
+                "file",
+                "markdown",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 PlanUpdateContent: TypeAlias = Annotated[
     Annotated[
         PlanUpdateContentItems | PlanUpdateContentFile | PlanUpdateContentMarkdown,
         Field(discriminator="type"),
     ]
-    | UnknownPlanUpdateContent,
+    | UnknownPlanUpdateContent
+    | InvalidPlanUpdateContent,
     Field(union_mode="left_to_right"),
 ]
-"""**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Updated content for a plan. A variant this version does not know (from a newer peer) is an ``UnknownPlanUpdateContent``."""
+"""**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Updated content for a plan. A variant this version does not know (from a newer peer) is an ``UnknownPlanUpdateContent``; a known one whose data a peer sent does not match its schema, an ``InvalidPlanUpdateContent``."""
 
 
 PlanId: TypeAlias = str
@@ -7956,15 +8088,31 @@ class UnknownRequestPermissionOutcome(Model):
     """The tag, as sent."""
 
 
+class InvalidRequestPermissionOutcome(InvalidVariant):
+    """A known variant of ``RequestPermissionOutcome`` whose data, as a peer sent it, does not match its schema: kept as sent (``raw``), with what does not match (``errors``); never made from data of our own."""
+
+    outcome: Annotated[
+        str,
+        one_of(
+            (
+                "cancelled",
+                "selected",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 RequestPermissionOutcome: TypeAlias = Annotated[
     Annotated[
         RequestPermissionOutcomeCancelled | RequestPermissionOutcomeSelected,
         Field(discriminator="outcome"),
     ]
-    | UnknownRequestPermissionOutcome,
+    | UnknownRequestPermissionOutcome
+    | InvalidRequestPermissionOutcome,
     Field(union_mode="left_to_right"),
 ]
-"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``."""
+"""The outcome of a permission request. A variant this version does not know (from a newer peer) is an ``UnknownRequestPermissionOutcome``; a known one whose data a peer sent does not match its schema, an ``InvalidRequestPermissionOutcome``."""
 
 
 ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
