@@ -24,6 +24,15 @@ import yaml
 
 from tests.conftest import GENERATED, ROOT
 from tests.docs_blocks import Block, blocks_of, doc_pages
+from tests.servers.targets import (
+    Json,
+    Status,
+    Stream,
+    Targets,
+    openai_answer,
+    openai_text_stream,
+    targets_server,
+)
 
 README = ROOT / "README.md"
 # The two set-up commands, exactly as CI (.ci/run) and a new user run them.
@@ -169,8 +178,12 @@ class Peers:
             "skills": self._skills,
             "llm": self._llm,
             "llm-api": self._llm_api,
+            "llm-fallback": self._llm_fallback,
+            "llm-providers": self._llm_providers,
             "flows": self._flows,
         }
+        self._mock_url = ""
+        self._targets: Targets | None = None
 
     def replacements(self, name: str) -> dict[str, str]:
         if name not in self._started:
@@ -204,12 +217,56 @@ class Peers:
             finally:
                 provider.terminate()
 
+    def _mock(self) -> str:
+        """ai-protocol-mock's base URL (OpenAI's and Anthropic's routes), started once."""
+        if not self._mock_url:
+            from tests.servers.mock_provider import start_mock_provider
+
+            mock = self._stack.enter_context(start_mock_provider(self._tmp / "mock"))
+            self._mock_url = f"{mock.base_url}/v1"
+        return self._mock_url
+
+    def _scripted(self) -> Targets:
+        """One loopback server of scripted providers (tests/servers/targets.py), started once."""
+        if self._targets is None:
+            self._targets = self._stack.enter_context(targets_server())
+        return self._targets
+
     @contextmanager
     def _llm(self) -> Iterator[dict[str, str]]:
-        from tests.servers.mock_provider import start_mock_provider
+        yield {'LLMClient("openai"': f'LLMClient("openai", base_url="{self._mock()}"'}
 
-        with start_mock_provider(self._tmp / "mock") as mock:
-            yield {'LLMClient("openai"': f'LLMClient("openai", base_url="{mock.base_url}/v1"'}
+    @contextmanager
+    def _llm_fallback(self) -> Iterator[dict[str, str]]:
+        """Anthropic rate-limited (429), OpenAI answered by ai-protocol-mock, DeepSeek's stream
+        broken after three words (the connection dropped mid-body)."""
+        scripted = self._scripted()
+        limited = {"type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}}
+        # Anthropic sends retry-after with a 429: 0 lets the client's retries pass at once.
+        anthropic = scripted.plan("fallback-anthropic", Status(429, limited, {"retry-after": "0"}))
+        words = openai_text_stream("Once upon a time, there was a stream.")
+        deepseek = scripted.plan("fallback-deepseek", Stream(words, break_after=3))
+        yield {
+            'LLMClient("anthropic"': f'LLMClient("anthropic", base_url="{anthropic}"',
+            'LLMClient("openai"': f'LLMClient("openai", base_url="{self._mock()}"',
+            'LLMClient("deepseek@v2"': f'LLMClient("deepseek@v2", base_url="{deepseek}"',
+        }
+
+    @contextmanager
+    def _llm_providers(self) -> Iterator[dict[str, str]]:
+        """OpenAI and Anthropic answered by ai-protocol-mock (its Anthropic answers report
+        cache writes and reads), DeepSeek and Gemini (which it does not serve) by scripted
+        answers: DeepSeek's with cache hits and a tool call written as text."""
+        scripted = self._scripted()
+        deepseek = scripted.plan("providers-deepseek", Json(DEEPSEEK_ANSWER))
+        gemini = scripted.plan("providers-gemini", Json(GEMINI_ANSWER))
+        mock = self._mock()
+        yield {
+            'LLMClient("openai"': f'LLMClient("openai", base_url="{mock}"',
+            'LLMClient("anthropic"': f'LLMClient("anthropic", base_url="{mock}"',
+            'LLMClient("deepseek@v2"': f'LLMClient("deepseek@v2", base_url="{deepseek}"',
+            'LLMClient("gemini@v2"': f'LLMClient("gemini@v2", base_url="{gemini}"',
+        }
 
     @staticmethod
     @contextmanager
@@ -228,6 +285,36 @@ class Peers:
         bundle = ROOT / "schemas" / "agents_json" / "bundles" / "giphy" / "openapi.yaml"
         with serve(OpenAPIServer(yaml.safe_load(bundle.read_text())).app) as url:
             yield {"GiphyFlows(": f'GiphyFlows(base_urls={{"giphy": "{url}"}}, '}
+
+
+# DeepSeek's answer: 12,000 prompt tokens of which 10,000 read from its cache, and a tool call
+# written as text (the model's "text_fallback" its v2 manifest declares).
+DEEPSEEK_ANSWER = openai_answer(
+    'Let me look.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>',
+    usage={
+        "prompt_tokens": 12000,
+        "completion_tokens": 500,
+        "total_tokens": 12500,
+        "prompt_cache_hit_tokens": 10000,
+        "prompt_cache_miss_tokens": 2000,
+    },
+    model="deepseek-v4-flash",
+)
+GEMINI_ANSWER = {
+    "candidates": [
+        {
+            "content": {"role": "model", "parts": [{"text": "No: 1001 = 7 x 11 x 13."}]},
+            "finishReason": "STOP",
+        }
+    ],
+    "usageMetadata": {
+        "promptTokenCount": 6,
+        "candidatesTokenCount": 12,
+        "thoughtsTokenCount": 300,
+        "totalTokenCount": 318,
+    },
+    "modelVersion": "gemini-2.5-flash",
+}
 
 
 def openai_stand_in() -> Any:
@@ -307,6 +394,16 @@ def pointed_at_peer(block: Block, peers: Peers) -> str:
     return code
 
 
+# The keys the blocks read from the environment, as a user's program does (the peers take any).
+BLOCK_KEYS = (
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "DEEPSEEK_API_KEY",
+    "GEMINI_API_KEY",
+    "AAP_API_KEYS",
+)
+
+
 @pytest.mark.parametrize("block", RUNNABLE, ids=[block.id for block in RUNNABLE])
 def test_block_runs_and_prints_what_it_says(block: Block, peers: Peers, tmp_path: Path) -> None:
     program = tmp_path / "block.py"
@@ -314,7 +411,7 @@ def test_block_runs_and_prints_what_it_says(block: Block, peers: Peers, tmp_path
     result = subprocess.run(
         [sys.executable, str(program)],
         cwd=ROOT,  # blocks name the repository's files (examples/...) from its root
-        env=offline_env(OPENAI_API_KEY="sk-docs-test", AAP_API_KEYS="sk-docs-test"),
+        env=offline_env(**{name: "sk-docs-test" for name in BLOCK_KEYS}),
         capture_output=True,
         text=True,
         timeout=60,
