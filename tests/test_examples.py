@@ -82,7 +82,13 @@ def test_acp_editor_example_authenticates_when_the_agent_asks() -> None:
 def test_echo_agent_refuses_what_it_does_not_do() -> None:
     """Unknown sessions and unimplemented methods are typed JSON-RPC errors, and a session
     before ``authenticate`` is refused with AUTH_REQUIRED when the agent asks for it."""
-    from agentproto.acp import AuthRequired, InvalidParams, MethodNotFound, spawn_agent
+    from agentproto.acp import (
+        AuthRequired,
+        CapabilityError,
+        InvalidParams,
+        MethodNotFound,
+        spawn_agent,
+    )
 
     async def main() -> None:
         command = [sys.executable, str(ECHO_AGENT), "--require-auth"]
@@ -94,6 +100,10 @@ def test_echo_agent_refuses_what_it_does_not_do() -> None:
                 await agent.authenticate(method_id="password")
             await agent.authenticate(method_id="echo-login")
             sid = (await agent.new_session(cwd=str(ROOT), mcp_servers=[])).session_id
+            # Refused here: the agent did not advertise loadSession in initialize...
+            with pytest.raises(CapabilityError, match="loadSession"):
+                await agent.load_session(session_id=sid, cwd=str(ROOT), mcp_servers=[])
+            agent.check_capabilities = False  # ...and sent anyway: the agent says -32601
             with pytest.raises(MethodNotFound):
                 await agent.load_session(session_id=sid, cwd=str(ROOT), mcp_servers=[])
             with pytest.raises(InvalidParams, match="unknown session"):
