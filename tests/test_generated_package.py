@@ -135,7 +135,7 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
         "import importlib.metadata as md\n"
         "needs = sorted(r.split('<')[0].split('>')[0] for r in md.requires('agentproto') or [])\n"
         "assert needs == ['anyio', 'asyncpg', 'fastjsonschema', 'httpx', 'jsonschema',"
-        " 'pydantic', 'starlette', 'uvicorn'], needs\n"
+        " 'opentelemetry-api', 'pydantic', 'starlette', 'uvicorn'], needs\n"
         "print(r.session_id, agentproto.__version__)\n"
     )
     result = run(str(python), "-c", code, cwd=tmp_path)
