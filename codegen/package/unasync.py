@@ -77,6 +77,9 @@ RENAMES: Final[dict[str, str]] = {
     "AsyncHTTP": "SyncHTTP",
     "AsyncFlows": "SyncFlows",
     "_aevents": "_events",
+    "aload_bundle": "load_bundle",
+    "_aread": "_read",
+    "_afetch": "_fetch",
     "_achat_events": "_chat_events",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""

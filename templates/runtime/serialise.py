@@ -39,8 +39,8 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeGuard, cast
 from urllib.parse import quote, quote_plus
 
 PATH_STYLES: Final = frozenset({"simple", "label", "matrix"})
@@ -65,6 +65,16 @@ DEFAULT_STYLE: Final[Mapping[str, str]] = {
 _RESERVED_SAFE: Final = ":/?@!$'()*,;"
 _TRIPLE: Final = re.compile(r"%[0-9A-Fa-f]{2}")
 _BAD_HEADER: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
+def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    return isinstance(value, Mapping)
+
+
+def _encodings(value: Mapping[str, Any] | None, name: str) -> Mapping[str, Any]:
+    """The Encoding Object of property ``name`` (empty when there is none)."""
+    found = (value or {}).get(name)
+    return cast("Mapping[str, Any]", found) if isinstance(found, Mapping) else {}
 
 
 class SerialisationError(ValueError):
@@ -118,15 +128,20 @@ def encode(value: str, allow_reserved: bool = False) -> str:
     return "".join(out)
 
 
+def _same(part: str) -> str:
+    return part
+
+
 def _members(value: Any) -> list[tuple[str | None, Any]]:
     """``(key, item)`` of an array (key None) or object, ``None`` members left out."""
-    if isinstance(value, Mapping):
+    if _is_mapping(value):
         return [(str(k), v) for k, v in value.items() if v is not None]
-    return [(None, v) for v in value if v is not None]
+    items: list[Any] = list(value)
+    return [(None, v) for v in items if v is not None]
 
 
 def _is_compound(value: Any) -> bool:
-    return isinstance(value, Mapping) or (
+    return _is_mapping(value) or (
         isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray)
     )
 
@@ -146,11 +161,11 @@ def path_value(name: str, value: Any, style: str = "simple", explode: bool = Fal
     return _matrix(name, value, explode)
 
 
-def _joined(value: Any, explode: bool, *, sep: str, enc: Any) -> str:
+def _joined(value: Any, explode: bool, *, sep: str, enc: Callable[[str], str]) -> str:
     """simple / label bodies: items joined by ``sep``; object pairs ``k=v`` when exploded,
     else ``k,v``."""
     if not _is_compound(value):
-        return str(enc(text(value)))
+        return enc(text(value))
     parts: list[str] = []
     for key, item in _members(value):
         if key is None:
@@ -175,9 +190,7 @@ def _matrix(name: str, value: Any, explode: bool) -> str:
         return ""
     if not explode:
         return pair(key, _joined(value, False, sep=",", enc=encode))
-    return "".join(
-        pair(key if k is None else encode(k), encode(text(item))) for k, item in members
-    )
+    return "".join(pair(key if k is None else encode(k), encode(text(item))) for k, item in members)
 
 
 def query_pairs(
@@ -206,14 +219,12 @@ def query_pairs(
     if style == "deepObject":
         return _deep(key, value, enc)
     if explode:  # form; spaceDelimited / pipeDelimited with explode are n/a: sent as form
-        return [
-            f"{key if k is None else encode(k)}={enc(text(item))}" for k, item in members
-        ]
+        return [f"{key if k is None else encode(k)}={enc(text(item))}" for k, item in members]
     sep = {"form": ",", "spaceDelimited": "%20", "pipeDelimited": "%7C"}[style]
     return [f"{key}={_joined(value, False, sep=sep, enc=enc)}"]
 
 
-def _deep(prefix: str, value: Any, enc: Any) -> list[str]:
+def _deep(prefix: str, value: Any, enc: Callable[[str], str]) -> list[str]:
     """``prefix[k]=v`` for each member, brackets percent-encoded; nested members nest."""
     pieces: list[str] = []
     for index, (key, item) in enumerate(_members(value)):
@@ -228,7 +239,7 @@ def _deep(prefix: str, value: Any, enc: Any) -> list[str]:
 def header_value(value: Any, explode: bool = False) -> str:
     """A header's value (``simple``; never percent-encoded). A line break or control
     character is refused: it would end the header."""
-    result = _joined(value, explode, sep=",", enc=lambda part: part)
+    result = _joined(value, explode, sep=",", enc=_same)
     if _BAD_HEADER.search(result):
         raise SerialisationError("a header value cannot hold line breaks or control characters")
     return result
@@ -241,13 +252,11 @@ def cookie_pairs(
     percent-encodes (RFC 6570); 3.2's ``cookie`` sends values as given."""
     if explode is None:
         explode = True
-    if style == "cookie":
+    raw = style == "cookie"
 
-        def enc(part: str) -> str:
-            return part
+    def enc(part: str) -> str:
+        return part if raw else encode(part)
 
-    else:
-        enc = encode
     key = enc(name)
     if not _is_compound(value):
         pieces = [f"{key}={enc(text(value))}"]
@@ -308,7 +317,7 @@ def form_body(value: Mapping[str, Any], encodings: Mapping[str, Any] | None = No
     for name, item in value.items():
         if item is None:
             continue
-        encoding = (encodings or {}).get(name) or {}
+        encoding = _encodings(encodings, name)
         if _styled(encoding):
             style = str(encoding.get("style", "form"))
             explode = encoding.get("explode")
@@ -332,18 +341,11 @@ def form_body(value: Mapping[str, Any], encodings: Mapping[str, Any] | None = No
 def _content_parts(item: Any, media: str) -> list[str]:
     """One property by content type: JSON when asked or for objects, arrays of primitives as
     one value per item, everything else as text."""
-    if media and is_json_media(media):
-        return [to_json(item)]
-    if isinstance(item, Mapping):
+    if (media and is_json_media(media)) or _is_mapping(item):
         return [to_json(item)]
     if _is_compound(item):
-        return [
-            to_json(v)
-            if _is_compound(v)
-            else text(v)
-            for v in item
-            if v is not None
-        ]
+        members: list[Any] = list(item)
+        return [to_json(v) if _is_compound(v) else text(v) for v in members if v is not None]
     if isinstance(item, bytes | bytearray):
         raise SerialisationError("a form-urlencoded body cannot carry bytes; give text")
     return [text(item)]
@@ -360,7 +362,7 @@ def multipart_body(
     for name, item in value.items():
         if item is None:
             continue
-        encoding = (encodings or {}).get(name) or {}
+        encoding = _encodings(encodings, name)
         if _styled(encoding):  # RFC 6570 pairs, no percent-encoding: a part per pair
             style = str(encoding.get("style", "form"))
             explode = encoding.get("explode", style == "form")
@@ -368,11 +370,7 @@ def multipart_body(
                 parts.append(_part(boundary, key, part.encode(), None))
             continue
         media = str(encoding.get("contentType", "")).split(",", 1)[0].strip() or None
-        items = (
-            list(item)
-            if _is_compound(item) and not isinstance(item, Mapping)
-            else [item]
-        )
+        items: list[Any] = list(item) if _is_compound(item) and not _is_mapping(item) else [item]
         for one in items:
             if one is None:
                 continue
@@ -397,7 +395,7 @@ def _plain_pairs(name: str, value: Any, style: str, explode: bool) -> list[tuple
     if explode:
         return [(name if k is None else k, text(v)) for k, v in members]
     sep = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(style, ",")
-    return [(name, _joined(value, False, sep=sep, enc=lambda part: part))]
+    return [(name, _joined(value, False, sep=sep, enc=_same))]
 
 
 def _part(
@@ -425,11 +423,11 @@ def body_content(
     if is_json_media(kind):
         return to_json(value).encode(), media
     if kind == "application/x-www-form-urlencoded":
-        if not isinstance(value, Mapping):
+        if not _is_mapping(value):
             raise SerialisationError(f"a {kind} body must be an object of fields")
         return form_body(value, encodings).encode(), media
     if kind == "multipart/form-data":
-        if not isinstance(value, Mapping):
+        if not _is_mapping(value):
             raise SerialisationError(f"a {kind} body must be an object of fields")
         return multipart_body(value, encodings)
     if isinstance(value, bytes | bytearray):

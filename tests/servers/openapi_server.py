@@ -110,6 +110,8 @@ class OpenAPIServer:
                 "method": request.method,
                 "path": request.url.path,
                 "query": dict(request.query_params),
+                "query_items": list(request.query_params.multi_items()),
+                "raw_query": request.url.query,
                 "headers": dict(request.headers),
                 "body": json.loads(raw) if raw else None,
             }
