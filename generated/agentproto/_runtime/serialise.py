@@ -109,6 +109,8 @@ def text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return value
+    if isinstance(value, int):
+        return str(value)
     return to_json(value)
 
 
