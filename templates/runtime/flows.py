@@ -441,7 +441,14 @@ class FlowRunner:
         the operation says."""
         self._links_into(run, action["id"])
         given = run.requests[action["id"]]
-        values = _object(given.get("parameters", {}), "parameters")
+        try:
+            values = _object(given.get("parameters", {}), "parameters")
+        except TypeError as exc:  # a link put something else where the parameters go
+            raise FlowLinkError(
+                f"flow {run.flow['id']!r}: action {action['id']!r}: {exc}",
+                flow=run.flow["id"],
+                action=action["id"],
+            ) from None
         req = _Request(str(action["path"]))
         spare, credential = self._authenticate(action, req)
         for p in action["params"]:

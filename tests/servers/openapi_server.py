@@ -126,7 +126,9 @@ class OpenAPIServer:
                 "cookies": dict(request.cookies),
                 "raw_body": raw,
                 "form": form,
-                "body": json.loads(raw) if raw and form is None and ("json" in kind or not kind) else None,
+                "body": json.loads(raw)
+                if raw and form is None and ("json" in kind or not kind)
+                else None,
             }
             self.requests.append(record)
             alternatives = op.get("security") or []
