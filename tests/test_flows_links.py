@@ -590,3 +590,30 @@ def test_bearer_stays_where_it_was(planned: tuple[dict[str, Any], list[tuple[str
     ):
         flows.run_flow("sheet", {"properties": {"title": "t"}})
     assert server.requests[0]["headers"]["authorization"] == "Bearer tok"
+
+
+def test_an_override_changes_its_operation_and_never_the_document() -> None:
+    """Overrides apply to a copy: the OpenAPI document (cached by the build between bundles)
+    is never written to, through a $ref or not."""
+    api = copy.deepcopy(API)
+    before = json.dumps(api, sort_keys=True)
+    bundle = copy.deepcopy(BUNDLE)
+    bundle["overrides"] = [
+        {
+            "sourceId": "shapes",
+            "operationId": "send_message",
+            "fieldPath": "requestBody.required",
+            "value": True,
+        },
+        {
+            "sourceId": "shapes",
+            "operationId": "create_sheet",
+            "fieldPath": "requestBody.content.application/json.schema.required",
+            "value": ["properties"],
+        },
+    ]
+    plan = plan_bundle("shapes", bundle, {"shapes": api}, "shapes", lambda *_: None)
+    assert json.dumps(api, sort_keys=True) == before
+    operations = plan["operations"]["shapes"]
+    assert operations["send_message"]["body"]["required"] is True
+    assert operations["create_sheet"]["body"]["required_fields"] == ["properties"]

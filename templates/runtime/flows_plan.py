@@ -550,18 +550,24 @@ def _pick_media(content: Mapping[str, Any]) -> str:
 
 
 def _set_path(source: _Source, target: Any, tokens: list[str], value: Any) -> None:
-    """Put ``value`` at ``tokens`` inside ``target`` (an operation being overridden); a
-    ``$ref`` met on the way is replaced by a copy of what it names, so the change stays in
-    this operation."""
+    """Put ``value`` at ``tokens`` inside ``target`` (an operation being overridden). Every
+    object and array on the way is copied first (a ``$ref`` as what it names), so the change
+    stays in this operation and the OpenAPI document is never written to."""
     for token in tokens[:-1]:
         if _is_arr(target):
-            child = target[int(token)]
-            if _is_obj(child) and "$ref" in child:
-                child = target[int(token)] = copy.deepcopy(source.deref(child))
+            index = int(token)
+            child = target[index]
         else:
-            child = target.setdefault(token, {})
-            if _is_obj(child) and "$ref" in child:
-                child = target[token] = copy.deepcopy(source.deref(child))
+            child = target.get(token, {})
+        child = source.deref(child)
+        if _is_obj(child):
+            child = dict(child)
+        elif _is_arr(child):
+            child = list(child)
+        if _is_arr(target):
+            target[index] = child
+        else:
+            target[token] = child
         target = child
     last = tokens[-1]
     if _is_arr(target):
@@ -641,8 +647,7 @@ class _Planner:
             params = self.parameters(source, item, op)
             op["parameters"] = params
             for index, override in overrides.get(key, []):
-                try:
-                    op = copy.deepcopy(op) if op is raw_op else op
+                try:  # ``op`` is a copy; _set_path copies what it goes through
                     _set_path(
                         source,
                         op,
