@@ -554,19 +554,12 @@ def _set_path(source: _Source, target: Any, tokens: list[str], value: Any) -> No
     object and array on the way is copied first (a ``$ref`` as what it names), so the change
     stays in this operation and the OpenAPI document is never written to."""
     for token in tokens[:-1]:
+        child: Any
         if _is_arr(target):
-            index = int(token)
-            child = target[index]
+            child = _copied(source.deref(target[int(token)]))
+            target[int(token)] = child
         else:
-            child = target.get(token, {})
-        child = source.deref(child)
-        if _is_obj(child):
-            child = dict(child)
-        elif _is_arr(child):
-            child = list(child)
-        if _is_arr(target):
-            target[index] = child
-        else:
+            child = _copied(source.deref(target.get(token, {})))
             target[token] = child
         target = child
     last = tokens[-1]
@@ -574,6 +567,15 @@ def _set_path(source: _Source, target: Any, tokens: list[str], value: Any) -> No
         target[int(last)] = value
     else:
         target[last] = value
+
+
+def _copied(node: Any) -> Any:
+    """A shallow copy of an object or an array (anything else as it is)."""
+    if _is_obj(node):
+        return dict(node)
+    if _is_arr(node):
+        return list(node)
+    return node
 
 
 class _Planner:

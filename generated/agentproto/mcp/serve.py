@@ -71,15 +71,9 @@ async def aserve(config: ServeConfig, environ: Mapping[str, str]) -> None:
         sock.bind((config.host, config.port))
         port = sock.getsockname()[1]
         host = f"[{config.host}]" if ":" in config.host else config.host
-        app = http_app(
-            toolbox,
-            path=config.path,
-            token=config.token(environ),
-            host=config.host,
-            allowed_hosts=None
-            if config.host in ("127.0.0.1", "localhost", "::1")
-            else [f"{host}:{port}"],
-        )
+        # On loopback the SDK refuses requests naming another Host (DNS rebinding); a server
+        # bound elsewhere is reached under names it cannot know: guard it with http_token.
+        app = http_app(toolbox, path=config.path, token=config.token(environ), host=config.host)
         print(f"http://{host}:{port}{config.path}", flush=True)
         server = uvicorn.Server(
             uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5)
