@@ -45,7 +45,7 @@ def read_bundle(
     folder: Path, schema: dict[str, Any], root: Path
 ) -> tuple[dict[str, Any], list[Deviation]]:
     """Load one bundle and check it: the agents.json document and the deviations from the
-    seed schema that were read leniently (none in a strict build; see flows_normalise)."""
+    seed schema that were read leniently (none in a strict build; see codegen.flows.normalise)."""
     agents_path = folder / "agents.json"
     shown = display_path(agents_path, root)
     raw = load_document(agents_path, root)

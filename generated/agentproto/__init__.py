@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from agentproto import aap, acp, flows, llm, skills
 
-__version__ = "0.4.18"
+__version__ = "0.4.19"
 """This package's version: bumped by codegen from the API snapshot's history (CHANGELOG.md)."""
 PROTOCOL_VERSIONS: Final[Mapping[str, str]] = MappingProxyType(
     {

@@ -42,7 +42,7 @@ from __future__ import annotations
 import copy
 import keyword
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
@@ -1631,16 +1631,3 @@ def _result_fields(
         used.add(attr)
         result.append({**field_, "attr": attr})
     return result
-
-
-def iter_refs(node: Any) -> Iterator[str]:
-    """Every ``$ref`` string inside ``node``."""
-    if _is_obj(node):
-        ref = node.get("$ref")
-        if isinstance(ref, str):
-            yield ref
-        for value in node.values():
-            yield from iter_refs(value)
-    elif _is_arr(node):
-        for value in node:
-            yield from iter_refs(value)
