@@ -120,15 +120,30 @@ def test_invalid_bundles_are_rejected(
 
 
 def test_bundle_action_must_resolve_in_its_openapi_source(project: Layout) -> None:
-    path = project.schemas / "agents_json" / "bundles" / "giphy" / "agents.json"
-    document = json.loads(path.read_text())
+    """An action naming no operation of its source: an error with its pointer under
+    ``--strict``; by default that flow alone is left out, with the same words."""
+    from codegen.flows.plan import plan_bundle
+    from codegen.inputs.corpus import bundle_sources
+
+    folder = project.schemas / "agents_json" / "bundles" / "giphy"
+    document = json.loads((folder / "agents.json").read_text())
     document["flows"][1]["actions"][0]["operationId"] = "no_such_operation"
-    path.write_text(json.dumps(document))
-    error = failed_build(project)
+    specs = bundle_sources(folder, project.root)
+    with strict_bundles(), pytest.raises(BuildError) as caught:
+        plan_bundle("giphy", document, specs, "giphy/agents.json")
     assert any(
         p.pointer == "/flows/1/actions/0/operationId" and "no_such_operation" in p.reason
-        for p in error.problems
-    ), str(error)
+        for p in caught.value.problems
+    ), str(caught.value)
+    warned: list[tuple[str, str]] = []
+    plan = plan_bundle(
+        "giphy", document, specs, "giphy/agents.json", lambda _f, p, k: warned.append((p, k))
+    )
+    assert document["flows"][1]["id"] not in [f["id"] for f in plan["flows"]]
+    assert len(plan["flows"]) == len(document["flows"]) - 1
+    assert any(
+        p == "/flows/1/actions/0/operationId" and "no_such_operation" in k for p, k in warned
+    )
 
 
 def test_spec_table_with_unknown_key_and_unknown_type(project: Layout) -> None:

@@ -160,7 +160,7 @@ def test_blocks_that_embed_are_examples_and_every_page_has_runnable_code() -> No
     for block in BLOCKS:
         assert all(path.startswith("examples/") for path in block.included), block.id
     pages = {block.page for block in RUNNABLE}
-    for guide in ("acp", "aap", "skills", "flows", "llm", "models"):
+    for guide in ("acp", "aap", "skills", "flows", "mcp", "llm", "models"):
         assert f"docs/guides/{guide}.md" in pages
     assert "README.md" in pages and "docs/getting-started.md" in pages
 
@@ -284,7 +284,10 @@ class Peers:
 
         bundle = ROOT / "schemas" / "agents_json" / "bundles" / "giphy" / "openapi.yaml"
         with serve(OpenAPIServer(yaml.safe_load(bundle.read_text())).app) as url:
-            yield {"GiphyFlows(": f'GiphyFlows(base_urls={{"giphy": "{url}"}}, '}
+            yield {
+                "GiphyFlows(": f'GiphyFlows(base_urls={{"giphy": "{url}"}}, ',
+                '"https://api.giphy.com/v1"': f'"{url}"',  # a base URL a block names
+            }
 
 
 # DeepSeek's answer: 12,000 prompt tokens of which 10,000 read from its cache, and a tool call

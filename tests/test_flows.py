@@ -15,6 +15,8 @@ from typing import Any
 import anyio
 import pytest
 import yaml
+from agentproto._runtime.flows import SyncFlows
+from agentproto._runtime.flows_plan import expand, resolve
 from agentproto.flows import (
     ApiKeyAuth,
     BasicAuth,
@@ -27,6 +29,7 @@ from agentproto.flows import (
 )
 
 from codegen.errors import BuildError
+from codegen.flows.normalise import strict_bundles
 from codegen.pipeline import Layout, build
 from tests.conftest import ROOT, copy_project
 from tests.servers.loopback import serve
@@ -53,10 +56,11 @@ def resend_server() -> Iterator[tuple[OpenAPIServer, str]]:
         yield server, url
 
 
-def arguments(flow: dict[str, Any]) -> dict[str, Any]:
-    """Values for a flow's required inputs, and its optional parameters, distinct per input."""
+def arguments(flow: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
+    """Values for a flow's required inputs, and its optional parameters, distinct per input
+    (``flow``: of the expanded ``plan``, whose ``$defs`` its schemas refer to)."""
     values: dict[str, Any] = {}
-    bodies = [a["body"]["schema"] for a in flow["actions"] if a["body"] is not None]
+    bodies = [resolve(plan, a["body"]["schema"]) for a in flow["actions"] if a["body"]]
     for i in flow["inputs"]:
         if not i["required"] and i["origin"][0] != "parameters":
             continue
@@ -69,7 +73,10 @@ def arguments(flow: dict[str, Any]) -> dict[str, Any]:
                 values[i["arg"]] = sample(real)
                 continue
         declared = [
-            p["schema"] for a in flow["actions"] for p in a["params"] if p["name"] == i["wire"]
+            resolve(plan, p["schema"])
+            for a in flow["actions"]
+            for p in a["params"]
+            if p["name"] == i["wire"]
         ]
         if declared and "enum" in declared[0]:  # the operation's enum, which the server checks
             values[i["arg"]] = sample(declared[0])
@@ -92,8 +99,9 @@ def sent_values(record: dict[str, Any]) -> list[Any]:
 
 def check_every_flow(module: ModuleType, client: Any, server: OpenAPIServer) -> int:
     count = 0
-    for flow in module.PLAN["flows"]:
-        args = arguments(flow)
+    plan = expand(module.PLAN)
+    for flow in plan["flows"]:
+        args = arguments(flow, plan)
         before = len(server.requests)
         result = getattr(client, flow["name"])(**args)
         assert type(result).__name__ == flow["name"].title().replace("_", "") + "Result"
@@ -202,7 +210,7 @@ def test_tool_definitions_describe_each_flow() -> None:
 
 def test_basic_auth_sets_the_header() -> None:
     headers: dict[str, str] = {}
-    BasicAuth("user", "pw").apply(headers, {})
+    BasicAuth("user", "pw").apply(headers, {}, {})
     assert headers == {"Authorization": "Basic dXNlcjpwdw=="}
     assert "pw" not in repr(BasicAuth("user", "pw"))
 
@@ -452,7 +460,7 @@ def test_unseen_bundle_chains_two_sources(synthetic: ModuleType) -> None:
 
 
 def test_unseen_bundle_override_and_missing_origin(synthetic: ModuleType) -> None:
-    notify = synthetic.PLAN["flows"][0]["actions"][1]
+    notify = expand(synthetic.PLAN)["flows"][0]["actions"][1]
     assert {p["name"]: p["required"] for p in notify["params"]}["priority"] is True  # override
     users, mail = OpenAPIServer(USERS_API), OpenAPIServer(MAIL_API)
     users.responses["create_user"] = {"data": {}}  # no id: the link cannot be followed
@@ -502,12 +510,32 @@ def test_non_canonical_links_are_normalised_with_warnings(
     assert "actionId" not in warnings
 
 
-def test_broken_links_are_rejected_with_pointers(tmp_path: Path) -> None:
-    layout = copy_project(tmp_path)
-    broken = json.loads(json.dumps(SYNTHETIC))
+def broken_synthetic() -> dict[str, Any]:
+    broken: dict[str, Any] = json.loads(json.dumps(SYNTHETIC))
     links = broken["flows"][0]["links"]
     links[2]["origin"]["actionId"] = "notify"  # runs after its target
     links[4]["target"]["fieldPath"] = "parameters.nonexistent.deep"
+    return broken
+
+
+def test_broken_links_are_rejected_with_pointers_under_strict() -> None:
+    from codegen.flows.plan import plan_bundle
+
+    with strict_bundles(), pytest.raises(BuildError) as caught:
+        plan_bundle("synthetic", broken_synthetic(), {"users": USERS_API, "mail": MAIL_API}, "x")
+    found = {(p.pointer, p.reason) for p in caught.value.problems}
+    assert (
+        "/flows/0/links/2",
+        "origin action 'notify' does not run before target 'notify': link from an action "
+        "listed earlier in the flow's actions",
+    ) in found
+    target = [r for p, r in found if p == "/flows/0/links/4/target/fieldPath"]
+    assert target and "its parameters: user_id, priority" in target[0], found  # the fix
+
+
+def test_a_bundle_problem_stops_the_build_and_writes_nothing(tmp_path: Path) -> None:
+    layout = copy_project(tmp_path)
+    broken = broken_synthetic()
     broken["overrides"][0]["fieldPath"] = "parameters.9.required"
     add_bundle(layout, broken)
     before = (
@@ -517,19 +545,55 @@ def test_broken_links_are_rejected_with_pointers(tmp_path: Path) -> None:
     )
     with pytest.raises(BuildError) as caught:
         build(layout)
-    found = {(p.pointer, p.reason) for p in caught.value.problems}
-    assert (
-        "/flows/0/links/2",
-        "origin action 'notify' does not run before target 'notify'",
-    ) in found
-    assert any(p == "/flows/0/links/4/target/fieldPath" for p, _ in found), found
-    assert any(p == "/overrides/0/fieldPath" for p, _ in found), found
+    assert [p.pointer for p in caught.value.problems] == ["/overrides/0/fieldPath"]
     after = (
         {p: p.read_bytes() for p in layout.out.rglob("*") if p.is_file()}
         if layout.out.exists()
         else {}
     )
     assert before == after
+
+
+def test_a_broken_flow_is_left_out_and_the_rest_of_the_bundle_planned() -> None:
+    """A default (lenient) read drops just the flow a broken link is in, with a warning
+    naming the pointer and the fix; calling it says why; an override that leads nowhere is
+    the bundle's problem and stays an error."""
+    from codegen.flows.plan import plan_bundle
+
+    document = broken_synthetic()
+    good = json.loads(json.dumps(SYNTHETIC["flows"][0]))
+    good["id"] = "second_welcome"
+    for link in good["links"]:
+        if link["origin"].get("actionId") == "welcome_flow":
+            link["origin"]["actionId"] = "second_welcome"
+    document["flows"].append(good)
+    warnings: list[tuple[str, str]] = []
+    plan = plan_bundle(
+        "synthetic",
+        document,
+        {"users": USERS_API, "mail": MAIL_API},
+        "x",
+        warn=lambda _file, pointer, kind: warnings.append((pointer, kind)),
+    )
+    assert [f["id"] for f in plan["flows"]] == ["second_welcome"]
+    (dropped,) = plan["dropped"]
+    assert dropped["id"] == "welcome_flow" and "/flows/0/links/2" in dropped["reason"]
+    left_out = {p: k for p, k in warnings if k.startswith("flow left out")}
+    assert "link from an action listed earlier" in left_out["/flows/0/links/2"]
+    assert "its parameters: user_id, priority" in left_out["/flows/0/links/4/target/fieldPath"]
+
+    class Client(SyncFlows):
+        PLAN = plan
+
+    with pytest.raises(FlowInputError, match="left out when the bundle was read"):
+        Client().run_flow("welcome_flow", {})
+    with pytest.raises(FlowInputError, match=r"no flow 'nope'.*second_welcome"):
+        Client().run_flow("nope", {})
+
+    document["overrides"][0]["fieldPath"] = "parameters.9.required"
+    with pytest.raises(BuildError) as caught:
+        plan_bundle("synthetic", document, {"users": USERS_API, "mail": MAIL_API}, "x")
+    assert [p.pointer for p in caught.value.problems] == ["/overrides/0/fieldPath"]
 
 
 def test_a_broken_bundle_is_reported_before_the_slow_part_of_the_build(
@@ -542,7 +606,7 @@ def test_a_broken_bundle_is_reported_before_the_slow_part_of_the_build(
 
     layout = copy_project(tmp_path)
     broken = json.loads(json.dumps(SYNTHETIC))
-    broken["flows"][0]["links"][4]["target"]["fieldPath"] = "parameters.nonexistent.deep"
+    broken["overrides"][0]["fieldPath"] = "parameters.9.required"
     add_bundle(layout, broken)
 
     def too_late(*_args: object, **_kwargs: object) -> object:
@@ -551,37 +615,7 @@ def test_a_broken_bundle_is_reported_before_the_slow_part_of_the_build(
     monkeypatch.setattr(codegen.pipeline, "generate", too_late)
     with pytest.raises(BuildError) as caught:
         build(layout)
-    assert any(p.pointer == "/flows/0/links/4/target/fieldPath" for p in caught.value.problems)
-
-
-def test_a_schema_that_refers_to_itself_resolves_in_linear_size() -> None:
-    """A comment whose parent and replies are comments: each ref is cut where it recurs, so
-    three self-references do not grow the schema as 2^n (the build used to hang), and values
-    of other refs, however deep, are kept."""
-    from codegen.flows.plan import _resolve
-
-    node = "#/components/schemas/Node"
-    spec = {
-        "components": {
-            "schemas": {
-                "Node": {
-                    "type": "object",
-                    "properties": {
-                        "parent": {"$ref": node},
-                        "replies": {"type": "array", "items": {"$ref": node}},
-                        "other": {"$ref": node},
-                        "kind": {"$ref": "#/components/schemas/Kind"},
-                    },
-                },
-                "Kind": {"type": "string", "enum": ["a", "b"]},
-            }
-        }
-    }
-    resolved = _resolve(spec, {"$ref": node})
-    assert resolved["properties"]["parent"] == {}
-    assert resolved["properties"]["replies"] == {"type": "array", "items": {}}
-    assert resolved["properties"]["kind"] == {"type": "string", "enum": ["a", "b"]}
-    assert len(json.dumps(resolved)) < 500
+    assert any(p.pointer == "/overrides/0/fieldPath" for p in caught.value.problems)
 
 
 def test_a_flow_named_like_a_runner_method_is_refused() -> None:
@@ -594,9 +628,11 @@ def test_a_flow_named_like_a_runner_method_is_refused() -> None:
         for end in ("origin", "target"):
             if link.get(end, {}).get("actionId") == SYNTHETIC["flows"][0]["id"]:
                 link[end]["actionId"] = "runFlow"
-    with pytest.raises(BuildError) as caught:
+    with strict_bundles(), pytest.raises(BuildError) as caught:
         plan_bundle("synthetic", document, {"users": USERS_API, "mail": MAIL_API}, "x")
     assert any(
         p.pointer == "/flows/0/id" and "a method every flows class has" in p.reason
         for p in caught.value.problems
     ), caught.value.problems
+    plan = plan_bundle("synthetic", document, {"users": USERS_API, "mail": MAIL_API}, "x")
+    assert plan["flows"] == [] and plan["dropped"][0]["id"] == "runFlow"

@@ -214,12 +214,10 @@ def test_a_flow_that_cannot_be_called_is_a_build_warning() -> None:
 
 def test_a_security_scheme_no_auth_can_send_is_a_build_warning() -> None:
     api = copy.deepcopy(CHAT_API)
-    api["components"] = {
-        "securitySchemes": {"c": {"type": "apiKey", "name": "sid", "in": "cookie"}}
-    }
+    api["components"] = {"securitySchemes": {"c": {"type": "mutualTLS"}}}
     api["paths"]["/chat.postMessage"]["post"]["security"] = [{"c": []}]
     cls, warnings = flows_class(api, BUNDLE)
-    assert any("security scheme 'c' (apikey) cannot be sent" in w for w in warnings), warnings
+    assert any("security scheme 'c' (mutualtls) cannot be sent" in w for w in warnings), warnings
     assert any("no security alternative" in w and "every call fails" in w for w in warnings)
     with cls(auth={"chat": BearerAuth("t")}, base_urls={"chat": "http://127.0.0.1:9"}) as c:
         with pytest.raises(FlowInputError, match="needs auth"):

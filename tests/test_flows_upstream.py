@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 import pytest
 import yaml
+from agentproto._runtime.flows_plan import expand, resolve
 from agentproto.flows import ApiKeyAuth, BearerAuth, FlowInputError
 
 from codegen.errors import BuildError
@@ -27,6 +28,7 @@ from codegen.inputs.corpus import check_bundles
 from tests.conftest import ROOT
 from tests.servers.loopback import serve
 from tests.servers.openapi_server import OpenAPIServer, sample
+from tests.servers.openapi_server import resolve as resolve_spec
 
 BUNDLES = ROOT / "schemas" / "agents_json" / "bundles"
 FILES = {
@@ -83,8 +85,9 @@ def servers() -> Iterator[dict[tuple[str, str], tuple[OpenAPIServer, str, dict[s
             context.__exit__(None, None, None)
 
 
-def _target_schema(flow: dict[str, Any], origin: list[str]) -> Any:
-    """The operation's own schema of where the input ``origin`` is sent (the server checks it)."""
+def _target_schema(flow: dict[str, Any], origin: list[str], plan: dict[str, Any]) -> Any:
+    """The operation's own schema of where the input ``origin`` is sent (the server checks it);
+    ``flow`` is of the expanded ``plan``, whose ``$defs`` its schemas refer to."""
     for link in flow["links"]:
         if link["from"] is not None or link["from_path"] != origin or link["to"] is None:
             continue
@@ -93,9 +96,9 @@ def _target_schema(flow: dict[str, Any], origin: list[str]) -> Any:
         if kind == "parameters":
             for param in action["params"]:
                 if param["name"] == rest[0] and param["schema"]:
-                    return param["schema"]
+                    return resolve(plan, param["schema"])
         elif rest:
-            schema = (action["body"] or {}).get("schema") or {}
+            schema = resolve(plan, (action["body"] or {}).get("schema") or {})
             for branch in [schema, *(schema.get("oneOf") or []), *(schema.get("anyOf") or [])]:
                 prop = (branch.get("properties") or {}).get(rest[0])
                 if isinstance(prop, dict):
@@ -103,7 +106,7 @@ def _target_schema(flow: dict[str, Any], origin: list[str]) -> Any:
     return None
 
 
-def arguments(flow: dict[str, Any]) -> dict[str, Any]:
+def arguments(flow: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
     """A value for every input (credentials left to the auth, one oneOf branch only)."""
     variants = flow.get("body_variants") or []
     allowed = set(variants[0]["fields"]) if variants else None
@@ -114,7 +117,7 @@ def arguments(flow: dict[str, Any]) -> dict[str, Any]:
         if allowed is not None and i["origin"][0] == "requestBody" and i["wire"] not in allowed:
             continue
         schema = i["schema"]
-        real = _target_schema(flow, i["origin"])
+        real = _target_schema(flow, i["origin"], plan)
         if isinstance(real, dict) and ("enum" in real or "example" in real):
             values[i["arg"]] = sample(real)  # the operation's own schema, which the server checks
         elif isinstance(real, dict) and real.get("type") not in (None, "string"):
@@ -140,6 +143,21 @@ def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return json.dumps(value) if isinstance(value, list | dict) else str(value)
+
+
+def read_query(items: list[tuple[str, str]], param: dict[str, Any], spec: dict[str, Any]) -> Any:
+    """What a server reads for a declared query parameter, by its style and explode (the
+    decoding side of OpenAPI serialisation): a list for an array, else the text."""
+    name, style = param["name"], param.get("style", "form")
+    explode = param.get("explode", style == "form")
+    schema = resolve_spec(spec, param.get("schema") or {})
+    values = [v for k, v in items if k == name]
+    if schema.get("type") != "array":
+        return values[0] if values else None
+    if explode and style == "form":
+        return values
+    sep = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}[style]
+    return values[0].split(sep) if values else []
 
 
 def _at(value: Any, path: list[str]) -> Any:
@@ -186,7 +204,12 @@ def check_flow(
             declared = {p["name"]: p["in"] for p in operation(spec, record["operationId"])[2]}
             where = declared.get(path[1], "query")  # undeclared: sent in the query
             if where == "query":
-                assert record["query"].get(path[1]) == _text(value), (flow["id"], path, record)
+                param = next(
+                    p for p in operation(spec, record["operationId"])[2] if p["name"] == path[1]
+                )
+                got = read_query(record["query_items"], param, spec)
+                want = [_text(v) for v in value] if isinstance(value, list) else _text(value)
+                assert got == want, (flow["id"], path, record["raw_query"])
             elif where == "header":
                 assert record["headers"].get(path[1].lower()) == _text(value), (flow["id"], path)
             else:
@@ -210,11 +233,12 @@ def run_bundle(
     base_urls = {source: url for source, (_, url, _) in mine.items()}
     flows = links = 0
     every: list[dict[str, Any]] = []
+    plan = expand(client_class.PLAN)
     with client_class(auth=auth, base_urls=base_urls) as client:
-        for flow in module.PLAN["flows"]:
+        for flow in plan["flows"]:
             if flow["id"] in skip:
                 continue
-            args = arguments(flow)
+            args = arguments(flow, plan)
             before = {s: len(server.requests) for s, (server, _, _) in mine.items()}
             result = getattr(client, flow["name"])(**args)
             assert type(result).__name__.endswith("Result")
@@ -339,7 +363,7 @@ def test_linkup_as_published_is_refused_before_sending(servers: Any) -> None:
         with pytest.raises(FlowInputError, match="outputType"):
             c.linkup_search_flow(q="who?", depth="standard")
     assert len(server.requests) == count
-    (action,) = linkup.PLAN["flows"][0]["actions"]
+    (action,) = expand(linkup.PLAN)["flows"][0]["actions"]
     assert action["unfilled_body_fields"] == ["outputType"]
 
 
@@ -387,10 +411,11 @@ def test_theodds_flows_fill_the_api_key_parameter_from_the_auth(servers: Any, au
     server, url, _ = servers[("theodds", "theodds")]
     count = len(server.requests)
     with theodds.TheoddsFlows(auth={"theodds": auth}, base_urls={"theodds": url}) as client:
+        plan = expand(theodds.PLAN)
         for flow_id in uncallable:
-            flow = next(f for f in theodds.PLAN["flows"] if f["id"] == flow_id)
+            flow = next(f for f in plan["flows"] if f["id"] == flow_id)
             with pytest.raises(FlowInputError, match="no link gives it"):
-                getattr(client, flow["name"])(**arguments(flow))
+                getattr(client, flow["name"])(**arguments(flow, plan))
     assert len(server.requests) == count
 
 

@@ -102,6 +102,8 @@ BUILTIN_BASES = [
     ("agentproto.aap", "CapabilityError", ValueError),
     ("agentproto.aap", "IncompleteTurnError", RuntimeError),
     ("agentproto.acp.connection", "UnstableMethodError", RuntimeError),
+    ("agentproto.errors", "SerialisationError", ValueError),
+    ("agentproto.mcp", "MCPConfigError", ValueError),
 ]
 
 
@@ -164,13 +166,23 @@ def test_the_manifest_floor_is_the_same_as_before() -> None:
 # -- a missing extra -------------------------------------------------------------------------------
 
 
-def test_a_missing_extra_names_its_install_command() -> None:
+@pytest.mark.parametrize(
+    ("missing", "statement", "extra", "feature"),
+    [
+        ("starlette", "from agentproto.skills import SkillProvider", "provider", "SkillProvider"),
+        ("mcp", "import agentproto.mcp", "mcp", "agentproto.mcp"),
+        ("mcp", "from agentproto.mcp.server import http_app", "mcp", "agentproto.mcp"),
+    ],
+)
+def test_a_missing_extra_names_its_install_command(
+    missing: str, statement: str, extra: str, feature: str
+) -> None:
     code = (
         "import sys\n"
-        "sys.modules['starlette'] = None  # not installed\n"
+        f"sys.modules[{missing!r}] = None  # not installed\n"
         "from agentproto.errors import AgentprotoError, MissingExtraError\n"
         "try:\n"
-        "    from agentproto.skills import SkillProvider\n"
+        f"    {statement}\n"
         "except MissingExtraError as exc:\n"
         "    assert isinstance(exc, ImportError) and isinstance(exc, AgentprotoError)\n"
         "    print(exc.extra, '|', exc)\n"
@@ -179,10 +191,10 @@ def test_a_missing_extra_names_its_install_command() -> None:
         [sys.executable, "-c", code], cwd=GENERATED, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
-    extra, message = result.stdout.strip().split(" | ")
-    assert extra == "provider"
-    assert 'pip install "agentproto[provider]"' in message and "SkillProvider" in message
-    assert "starlette" in message
+    found, message = result.stdout.strip().split(" | ")
+    assert found == extra
+    assert f'pip install "agentproto[{extra}]"' in message and feature in message
+    assert missing in message
 
 
 # -- User-Agent ------------------------------------------------------------------------------------

@@ -221,6 +221,7 @@ def test_the_single_sources() -> None:
     """The modules written once: each holds no blocking twin of its own async classes."""
     assert SINGLE_SOURCES == [
         "aap/session.py",
+        "flows/loading.py",
         "llm/client.py",
         "llm/fallback.py",
         "runtime/flows.py",

@@ -28,26 +28,11 @@ from codegen.ir import Operation
 BUNDLES_DIR = "bundles"
 PROVIDERS_DIR = "providers"
 _BUNDLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-_HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
 def _identifier(text: str) -> str:
     name = re.sub(r"[^0-9A-Za-z]+", "_", text).strip("_").lower()
     return name if name and not name[0].isdigit() else f"op_{name}"
-
-
-def openapi_operations(document: Any) -> dict[str, tuple[str, str]]:
-    """operationId → (HTTP method, path) for an OpenAPI 3 document."""
-    found: dict[str, tuple[str, str]] = {}
-    paths = document.get("paths") if isinstance(document, dict) else None
-    for path, item in (paths or {}).items():
-        if not isinstance(item, dict):
-            continue
-        for method in _HTTP_METHODS:
-            op = item.get(method)
-            if isinstance(op, dict) and isinstance(op.get("operationId"), str):
-                found[op["operationId"]] = (method.upper(), str(path))
-    return found
 
 
 def load_bundle(folder: Path, schema: dict[str, Any], root: Path) -> dict[str, Any]:
@@ -60,7 +45,7 @@ def read_bundle(
     folder: Path, schema: dict[str, Any], root: Path
 ) -> tuple[dict[str, Any], list[Deviation]]:
     """Load one bundle and check it: the agents.json document and the deviations from the
-    seed schema that were read leniently (none in a strict build; see flows_normalise)."""
+    seed schema that were read leniently (none in a strict build; see codegen.flows.normalise)."""
     agents_path = folder / "agents.json"
     shown = display_path(agents_path, root)
     raw = load_document(agents_path, root)
@@ -80,7 +65,6 @@ def read_bundle(
     if not isinstance(sources, dict):
         raise BuildError.single(mapping_shown, "/sources", "must map each source id to a file")
 
-    operations: dict[str, dict[str, tuple[str, str]]] = {}
     for index, source in enumerate(document["sources"]):
         local = sources.get(source["id"])
         if not isinstance(local, str):
@@ -101,30 +85,8 @@ def read_bundle(
                     "must name a file inside the bundle folder",
                 )
             )
-            continue
-        operations[source["id"]] = openapi_operations(_openapi(spec_path, root))
-
-    for f_index, flow in enumerate(document["flows"]):
-        for a_index, action in enumerate(flow["actions"]):
-            where = f"/flows/{f_index}/actions/{a_index}"
-            ops = operations.get(action["sourceId"])
-            if ops is None:
-                if action["sourceId"] not in sources:
-                    problems.append(
-                        Problem(
-                            shown, where + "/sourceId", f"unknown source {action['sourceId']!r}"
-                        )
-                    )
-                continue
-            if action["operationId"] not in ops:
-                problems.append(
-                    Problem(
-                        shown,
-                        where + "/operationId",
-                        f"{action['operationId']!r} is not an operationId of "
-                        f"source {action['sourceId']!r}",
-                    )
-                )
+    # Each action's source and operation are the planner's to check: a flow whose action
+    # names neither is left out with a warning (an error under --strict).
     if problems:
         raise BuildError(problems)
     result: dict[str, Any] = document

@@ -34,12 +34,18 @@ DEPENDENCIES = (
 )
 # Optional extras: the server kits (Skill Sharing provider, AAP server) serve with Starlette,
 # `python -m agentproto.aap.serve` runs uvicorn; the AAP server's PostgreSQL store is asyncpg;
-# the clients report spans and metrics through the OpenTelemetry API when it is installed.
+# the clients report spans and metrics through the OpenTelemetry API when it is installed. The
+# MCP server (agentproto.mcp) stands on the official MCP SDK, pinned to the minor series it is
+# tested with (its API moves between minors), and reads YAML bundles and configs with PyYAML.
 EXTRAS = {
+    "mcp": ("mcp>=2.3,<2.4", "PyYAML>=6,<7"),
     "otel": ("opentelemetry-api>=1.20,<2",),
     "provider": ("starlette>=0.37,<2", "uvicorn>=0.30,<1"),
     "postgres": ("asyncpg>=0.29,<1",),
 }
+# Hand-written subpackages shipped as they are (``templates/<name>/*.py`` ->
+# ``agentproto/<name>/``): they stand on several protocols' clients, not on one schema.
+SHIPPED_PACKAGES = ("mcp",)
 _TITLES = {
     "acp": "Agent Client Protocol: JSON-RPC 2.0 over stdio between an editor and a coding agent",
     "aap": "Agent Application Protocol: HTTP + SSE sessions and turns",
@@ -137,6 +143,9 @@ def render_package(
         rel = path.relative_to(runtime_dir).as_posix()
         if "__pycache__" not in rel:
             files[f"{PACKAGE}/_runtime/{rel}"] = ship(path)
+    for name in SHIPPED_PACKAGES:
+        for path in sorted((template_dir / name).glob("*.py")):
+            files[f"{PACKAGE}/{name}/{path.name}"] = ship(path)
 
     for protocol in protocols:
         for unit in protocol.models:

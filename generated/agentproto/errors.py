@@ -3,11 +3,12 @@
 :class:`AgentprotoError` is the root: ``except AgentprotoError`` catches anything the SDK
 raised, and each family keeps its builtin base (``NotFoundError`` is a ``LookupError``,
 ``ConnectionClosed`` a ``ConnectionError``...). Here are the families shared by every protocol
-(HTTP, JSON-RPC, agents.json flows, a missing optional extra); a protocol's own errors are
-exported by its package: ``agentproto.llm`` (``ProviderError`` and its classes,
-``ManifestError``, ``UnsupportedError``...), ``agentproto.skills`` (``SkillSharingError`` and
-the seven error codes), ``agentproto.aap`` (``CapabilityError``, ``IncompleteTurnError``),
-``agentproto.acp`` (``UnstableMethodError``).
+(HTTP, JSON-RPC, agents.json flows, OpenAPI serialisation, a missing optional extra); a
+protocol's own errors are exported by its package: ``agentproto.llm`` (``ProviderError`` and
+its classes, ``ManifestError``, ``UnsupportedError``...), ``agentproto.skills``
+(``SkillSharingError`` and the seven error codes), ``agentproto.aap`` (``CapabilityError``,
+``IncompleteTurnError``), ``agentproto.acp`` (``UnstableMethodError``), ``agentproto.mcp``
+(``MCPConfigError``).
 
 Names load lazily: importing this module imports none of the runtime.
 """
@@ -19,7 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto._runtime.errors import AgentprotoError, MissingExtraError
-    from agentproto._runtime.flows import FlowError, FlowHTTPError, FlowInputError, FlowLinkError
+    from agentproto._runtime.flows import (
+        FlowBundleError,
+        FlowError,
+        FlowHTTPError,
+        FlowInputError,
+        FlowLinkError,
+    )
     from agentproto._runtime.http_errors import (
         APIConnectionError,
         APIError,
@@ -49,13 +56,15 @@ if TYPE_CHECKING:
         ResourceNotFound,
         RpcError,
     )
+    from agentproto._runtime.serialise import SerialisationError
 
 _HOMES = {
     **dict.fromkeys(("AgentprotoError", "MissingExtraError"), "agentproto._runtime.errors"),
     **dict.fromkeys(
-        ("FlowError", "FlowHTTPError", "FlowInputError", "FlowLinkError"),
+        ("FlowBundleError", "FlowError", "FlowHTTPError", "FlowInputError", "FlowLinkError"),
         "agentproto._runtime.flows",
     ),
+    "SerialisationError": "agentproto._runtime.serialise",
     **dict.fromkeys(
         (
             "APIConnectionError",
@@ -104,6 +113,7 @@ __all__ = [
     "BadRequestError",
     "ConflictError",
     "ConnectionClosed",
+    "FlowBundleError",
     "FlowError",
     "FlowHTTPError",
     "FlowInputError",
@@ -124,6 +134,7 @@ __all__ = [
     "ResourceNotFound",
     "ResponseValidationError",
     "RpcError",
+    "SerialisationError",
     "UnprocessableEntityError",
 ]
 

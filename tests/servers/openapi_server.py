@@ -92,7 +92,9 @@ class OpenAPIServer:
         kind = str(scheme.get("type", "")).lower()
         auth = request.headers.get("authorization", "")
         if kind == "apikey":
-            where = request.headers if scheme.get("in") == "header" else request.query_params
+            where = {"header": request.headers, "cookie": request.cookies}.get(
+                str(scheme.get("in")), request.query_params
+            )
             return bool(where.get(scheme["name"]))
         if kind == "http" and str(scheme.get("scheme")).lower() == "basic":
             return auth.startswith("Basic ")
@@ -105,13 +107,28 @@ class OpenAPIServer:
     def _endpoint(self, op: dict[str, Any]) -> Any:
         async def endpoint(request: Request) -> Response:
             raw = await request.body()
+            kind = request.headers.get("content-type", "").split(";")[0].strip()
+            form: list[tuple[str, Any]] | None = None
+            if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
+                parsed = await request.form()
+                form = [
+                    (k, v if isinstance(v, str) else (v.filename, await v.read()))
+                    for k, v in parsed.multi_items()
+                ]
             record = {
                 "operationId": op.get("operationId"),
                 "method": request.method,
                 "path": request.url.path,
                 "query": dict(request.query_params),
+                "query_items": list(request.query_params.multi_items()),
+                "raw_query": request.url.query,
                 "headers": dict(request.headers),
-                "body": json.loads(raw) if raw else None,
+                "cookies": dict(request.cookies),
+                "raw_body": raw,
+                "form": form,
+                "body": json.loads(raw)
+                if raw and form is None and ("json" in kind or not kind)
+                else None,
             }
             self.requests.append(record)
             alternatives = op.get("security") or []
@@ -124,8 +141,17 @@ class OpenAPIServer:
                     "query": request.query_params,
                     "header": request.headers,
                     "path": request.path_params,
+                    "cookie": request.cookies,
                 }.get(param.get("in"))
-                if where is not None and param.get("required") and param["name"] not in where:
+                deep = (param.get("style") == "deepObject" and param.get("in") == "query") and any(
+                    k.startswith(param["name"] + "[") for k in request.query_params
+                )
+                if (
+                    where is not None
+                    and param.get("required")
+                    and param["name"] not in where
+                    and not deep
+                ):
                     return self._reject(
                         400, f"missing required {param['in']} parameter {param['name']}"
                     )

@@ -19,6 +19,12 @@ alternatives can be met, the call is refused before anything is sent.
 
 A request body with ``oneOf`` branches takes the union of the branches' fields as inputs; the
 fields given must fit exactly one branch (else :class:`FlowInputError` names the branches).
+
+Requests are serialised as the OpenAPI document says (``agentproto._runtime.serialise``): each
+parameter by its ``style`` / ``explode`` / ``allowReserved`` (or ``content``), the body by its
+media type (JSON, ``application/x-www-form-urlencoded`` with ``encoding``,
+``multipart/form-data``). :meth:`AsyncFlows.dry_run` returns the requests a flow would send,
+without sending them.
 """
 
 from __future__ import annotations
@@ -32,11 +38,11 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequenc
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Final, Self, TypeVar
-from urllib.parse import quote
 
 import httpx
 
 from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.flows_plan import expand
 from agentproto._runtime.http import (
     AsyncHTTP,
     Call,
@@ -47,7 +53,23 @@ from agentproto._runtime.http import (
 )
 from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
 from agentproto._runtime.json_types import JSONObject, JSONValue
-from agentproto._runtime.redact import MASK, Secret, declare_secret_name, redact_url
+from agentproto._runtime.redact import (
+    MASK,
+    Secret,
+    declare_secret_name,
+    redact_headers,
+    redact_url,
+)
+from agentproto._runtime.serialise import (
+    SerialisationError,
+    body_content,
+    content_text,
+    cookie_pairs,
+    encode,
+    header_value,
+    path_value,
+    query_pairs,
+)
 
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
@@ -100,13 +122,50 @@ class FlowInputError(FlowError, TypeError):
     """A required flow input is missing, or an unknown one was given."""
 
 
+class FlowBundleError(FlowError):
+    """A bundle loaded at run time cannot be used: ``problems`` lists each one as
+    ``(where, reason)`` (``where``: the document and a JSON pointer into it)."""
+
+    def __init__(self, message: str, *, problems: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__(message, flow="")
+        self.problems: list[tuple[str, str]] = list(problems)
+
+
+@dataclass(frozen=True)
+class PlannedRequest:
+    """A request a flow would send (:meth:`AsyncFlows.dry_run`): credentials masked in the
+    URL and headers; a value an earlier action's response would give reads
+    ``<action:responses.success.path>`` unless that response was given."""
+
+    flow: str
+    action: str
+    method: str
+    url: str
+    headers: Mapping[str, str]
+    body: bytes | None = None
+
+    def __repr__(self) -> str:
+        size = "" if self.body is None else f" body={len(self.body)} bytes"
+        return f"<PlannedRequest {self.flow}/{self.action}: {self.method} {self.url}{size}>"
+
+
+def load_plan(text: str) -> Plan:
+    """A plan embedded as JSON text in a generated flows module."""
+    value: Plan = json.loads(text)
+    return value
+
+
 # -- auth per source -------------------------------------------------------------------------------
 
 
 class SourceAuth:
     """How requests to one source are authenticated."""
 
-    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+    def apply(
+        self, headers: dict[str, str], params: dict[str, str], cookies: dict[str, str]
+    ) -> None:
+        """Put the credential on a request: in ``headers``, the query ``params`` or
+        ``cookies`` (names to raw values; the executor encodes them)."""
         raise NotImplementedError
 
     def credential(self) -> str | None:
@@ -127,7 +186,9 @@ class BearerAuth(SourceAuth):
     def __init__(self, token: str | Secret) -> None:
         self._token = Secret(token)
 
-    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+    def apply(
+        self, headers: dict[str, str], params: dict[str, str], cookies: dict[str, str]
+    ) -> None:
         headers["Authorization"] = f"Bearer {self._token.reveal()}"
 
     def credential(self) -> str | None:
@@ -142,16 +203,23 @@ class OAuth2Token(BearerAuth):
 
 
 class ApiKeyAuth(SourceAuth):
+    """An API key sent under ``name`` in a header (default), the query or a cookie; its name
+    is declared secret, so every log line and error masks its value."""
+
     def __init__(self, name: str, key: str | Secret, *, location: str = "header") -> None:
-        if location not in ("header", "query"):
-            raise ValueError("location must be 'header' or 'query'")
+        if location not in ("header", "query", "cookie"):
+            raise ValueError("location must be 'header', 'query' or 'cookie'")
         self.name = name
         self.location = location
         self._key = Secret(key)
+        declare_secret_name(name)
 
-    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+    def apply(
+        self, headers: dict[str, str], params: dict[str, str], cookies: dict[str, str]
+    ) -> None:
         declare_secret_name(self.name)
-        (headers if self.location == "header" else params)[self.name] = self._key.reveal()
+        where = {"header": headers, "query": params, "cookie": cookies}[self.location]
+        where[self.name] = self._key.reveal()
 
     def credential(self) -> str | None:
         return self._key.reveal()
@@ -168,7 +236,9 @@ class BasicAuth(SourceAuth):
         self.username = username
         self._password = Secret(password)
 
-    def apply(self, headers: dict[str, str], params: dict[str, str]) -> None:
+    def apply(
+        self, headers: dict[str, str], params: dict[str, str], cookies: dict[str, str]
+    ) -> None:
         raw = f"{self.username}:{self._password.reveal()}".encode()
         headers["Authorization"] = "Basic " + base64.b64encode(raw).decode()
 
@@ -233,13 +303,39 @@ def _object(node: JSONValue, key: str) -> JSONObject:
 
 @dataclass
 class _Run:
-    """State of one flow run: inputs, each action's request and response, the result."""
+    """State of one flow run: inputs, each action's request and response, the result.
+    ``dry``: a dry run, where a response nobody gave reads as a placeholder."""
 
     flow: Plan
     inputs: JSONObject
     responses: dict[str, JSONValue]
     requests: dict[str, JSONObject]
     result: JSONObject
+    dry: bool = False
+
+
+@dataclass
+class _Request:
+    """One action's request as it is being assembled (raw values; encoded at the end)."""
+
+    path: str
+    headers: dict[str, str] = dataclasses.field(default_factory=dict[str, str])
+    params: dict[str, str] = dataclasses.field(default_factory=dict[str, str])  # auth's, raw
+    cookies: dict[str, str] = dataclasses.field(default_factory=dict[str, str])  # auth's, raw
+    query: list[str] = dataclasses.field(default_factory=list[str])  # encoded pieces
+    cookie_pairs: list[str] = dataclasses.field(default_factory=list[str])  # encoded pieces
+    query_names: set[str] = dataclasses.field(default_factory=set[str])
+    cookie_names: set[str] = dataclasses.field(default_factory=set[str])
+
+    def supplied(self, location: str, name: str) -> bool:
+        """Whether the auth (or a parameter) already put ``name`` where ``location`` says."""
+        if location == "header":
+            return name.lower() in {k.lower() for k in self.headers}
+        if location == "query":
+            return name in self.params or name in self.query_names
+        if location == "cookie":
+            return name in self.cookies or name in self.cookie_names
+        return False
 
 
 class FlowRunner:
@@ -252,7 +348,7 @@ class FlowRunner:
         auth: Mapping[str, SourceAuth | Sequence[SourceAuth]] | None = None,
         base_urls: Mapping[str, str] | None = None,
     ) -> None:
-        self.plan = plan
+        self.plan = expand(plan)  # each action whole: its operation merged in, once
         self.auth: dict[str, tuple[SourceAuth, ...]] = {
             source: (given,) if isinstance(given, SourceAuth) else tuple(given)
             for source, given in (auth or {}).items()
@@ -263,14 +359,30 @@ class FlowRunner:
             raise ValueError(f"unknown sources {unknown}; this bundle has {plan['sources']}")
 
     def flow(self, name: str) -> Plan:
+        """A flow by wire id or method name; a flow the planner left out, or none of that
+        name, is a :class:`FlowInputError` saying why."""
         flows: Sequence[Plan] = self.plan["flows"]
         for flow in flows:
             if flow["name"] == name or flow["id"] == name:
                 return flow
-        raise KeyError(name)
+        dropped: Sequence[Mapping[str, str]] = self.plan.get("dropped", ())
+        for left_out in dropped:
+            if left_out["id"] == name:
+                raise FlowInputError(
+                    f"flow {name!r} was left out when the bundle was read: {left_out['reason']}",
+                    flow=name,
+                )
+        known = ", ".join(sorted(f["id"] for f in flows)) or "none"
+        raise FlowInputError(f"no flow {name!r} in this bundle (its flows: {known})", flow=name)
 
     def start(
-        self, flow: Plan, arguments: Mapping[str, Any], body_variant: str | None = None
+        self,
+        flow: Plan,
+        arguments: Mapping[str, Any],
+        body_variant: str | None = None,
+        *,
+        dry: bool = False,
+        responses: Mapping[str, JSONValue] | None = None,
     ) -> _Run:
         by_arg = {i["arg"]: i for i in flow["inputs"]}
         unknown = sorted(set(arguments) - set(by_arg))
@@ -288,12 +400,16 @@ class FlowRunner:
             if value is not None:
                 _set(inputs, list(by_arg[arg]["origin"]), value)
         _check_variant(flow, inputs, body_variant)
-        return _Run(flow, inputs, {}, {a["id"]: {} for a in flow["actions"]}, {})
+        return _Run(
+            flow, inputs, dict(responses or {}), {a["id"]: {} for a in flow["actions"]}, {}, dry
+        )
 
     def _origin(self, run: _Run, link: Mapping[str, Any]) -> JSONValue | _Missing:
         path = list(link["from_path"])
         if link["from"] is None:
             return _get(run.inputs, path)  # an optional input left out is skipped
+        if run.dry and link["from"] not in run.responses:
+            return f"<{link['from']}:{'.'.join(map(str, path))}>"
         response: JSONObject = {"responses": {"success": run.responses.get(link["from"])}}
         value = _get(response, path)
         if value is _MISSING:
@@ -314,36 +430,43 @@ class FlowRunner:
             if value is _MISSING:
                 continue
             into = run.result if target is None else run.requests[target]
-            _set(into, list(link["to_path"]), value)
+            try:
+                _set(into, list(link["to_path"]), value)
+            except (TypeError, IndexError, ValueError) as exc:
+                raise FlowLinkError(
+                    f"flow {run.flow['id']!r}: cannot put the value of a link at "
+                    f"{'.'.join(map(str, link['to_path']))}: {exc}",
+                    flow=run.flow["id"],
+                    action=target,
+                ) from None
 
     def request(self, http: HTTPBase, run: _Run, action: Mapping[str, Any]) -> Call:
-        """The HTTP call of ``action``, its inputs gathered from the links."""
+        """The HTTP call of ``action``, its inputs gathered from the links and serialised as
+        the operation says."""
         self._links_into(run, action["id"])
         given = run.requests[action["id"]]
-        values = _object(given.get("parameters", {}), "parameters")
-        headers: dict[str, str] = {}
-        params: dict[str, str] = {}
-        cookies: list[str] = []
-        path = str(action["path"])
-        spare, credential = self._authenticate(action, headers, params)
-        supplied = {k.lower() for k in headers} | set(params)
+        try:
+            values = _object(given.get("parameters", {}), "parameters")
+        except TypeError as exc:  # a link put something else where the parameters go
+            raise FlowLinkError(
+                f"flow {run.flow['id']!r}: action {action['id']!r}: {exc}",
+                flow=run.flow["id"],
+                action=action["id"],
+            ) from None
+        req = _Request(str(action["path"]))
+        spare, credential = self._authenticate(action, req)
         for p in action["params"]:
             value = values.get(p["name"])
             if (
                 value is None
                 and p.get("credential")
                 and credential is not None
-                and p["name"].lower() not in supplied
-                and p["name"] not in supplied
+                and not req.supplied(p["in"], p["name"])
             ):
                 value = credential  # a credential the operation declares as a parameter
                 declare_secret_name(p["name"])
             if value is None:
-                if (
-                    p["required"]
-                    and p["name"].lower() not in supplied
-                    and p["name"] not in supplied
-                ):
+                if p["required"] and not req.supplied(p["in"], p["name"]):
                     raise FlowInputError(
                         f"flow {run.flow['id']!r}: action {action['id']!r} needs parameter "
                         f"{p['name']!r} ({p['in']}) and no link gives it",
@@ -351,47 +474,80 @@ class FlowRunner:
                         action=action["id"],
                     )
                 continue
-            text = _text(value)
-            if p["in"] == "path":
-                path = path.replace("{" + p["name"] + "}", quote(text, safe=""))
-            elif p["in"] == "query":
-                params[p["name"]] = text
-            elif p["in"] == "header":
-                headers[p["name"]] = text
-            elif p["in"] == "cookie":
-                cookies.append(f"{p['name']}={quote(text, safe='')}")
-        if cookies:
-            headers["Cookie"] = "; ".join(cookies)
-        self._security(run, action, headers, params, spare)
+            try:
+                self._parameter(req, p, value)
+            except SerialisationError as exc:
+                raise FlowInputError(
+                    f"flow {run.flow['id']!r}: action {action['id']!r}, parameter "
+                    f"{p['name']!r} ({p['in']}): {exc}",
+                    flow=run.flow["id"],
+                    action=action["id"],
+                ) from None
+        self._security(run, action, req, spare)
+        req.query += [f"{encode(k)}={encode(v)}" for k, v in req.params.items()]
+        req.cookie_pairs += [f"{k}={encode(v)}" for k, v in req.cookies.items()]
+        if req.cookie_pairs:
+            req.headers["Cookie"] = "; ".join(req.cookie_pairs)
         base: str | None = self.base_urls.get(action["source"])
         server = (base if base is not None else str(action["server"])).rstrip("/")
+        url = server + req.path + ("?" + "&".join(req.query) if req.query else "")
         body = given.get("requestBody", _MISSING)
         _check_body(run, action, body)
-        content: str | bytes | None = None
-        json_body: JSONValue = None
+        content: bytes | None = None
         if body is not _MISSING and action["body"] is not None:
-            kind = action["body"]["content_type"]
-            headers["Content-Type"] = kind
-            if "json" in kind:
-                json_body = body
-            elif kind == "application/x-www-form-urlencoded" and isinstance(body, Mapping):
-                content = httpx.QueryParams({k: _text(v) for k, v in body.items()}).__str__()
-            else:
-                content = body if isinstance(body, str | bytes) else json.dumps(body)
+            plan = action["body"]
+            try:
+                content, req.headers["Content-Type"] = body_content(
+                    str(plan["content_type"]), body, plan.get("encoding")
+                )
+            except SerialisationError as exc:
+                raise FlowInputError(
+                    f"flow {run.flow['id']!r}: action {action['id']!r}, request body: {exc}",
+                    flow=run.flow["id"],
+                    action=action["id"],
+                ) from None
         call = http.call(
-            action["method"],
-            server + path,
-            params=params,
-            json=json_body,
-            headers=headers,
-            expected=tuple(range(200, 300)),
+            action["method"], url, headers=req.headers, expected=tuple(range(200, 300))
         )
-        if content is not None:
-            call = dataclasses.replace(call, json=None, content=content)
-        return call
+        return dataclasses.replace(call, json=None, content=content)
+
+    @staticmethod
+    def _parameter(req: _Request, p: Mapping[str, Any], value: JSONValue) -> None:
+        """Serialise one parameter into ``req`` by its location, style and explode (or its
+        ``content`` media type)."""
+        name, where = str(p["name"]), str(p["in"])
+        style, explode = str(p.get("style", "")), bool(p.get("explode", False))
+        media = p.get("content_type")
+        if where == "path":
+            if media:
+                text = encode(content_text(str(media), value))
+            else:
+                text = path_value(name, value, style or "simple", explode)
+            if text in ("", ".", "..") and style in ("", "simple"):
+                raise SerialisationError(f"a path segment cannot be {text!r}")
+            req.path = req.path.replace("{" + name + "}", text)
+        elif where == "query":
+            if media:
+                pieces = [f"{encode(name)}={encode(content_text(str(media), value))}"]
+            else:
+                pieces = query_pairs(
+                    name, value, style or "form", explode, bool(p.get("allow_reserved"))
+                )
+            req.query += pieces
+            req.query_names.add(name)
+        elif where == "header":
+            text = content_text(str(media), value) if media else header_value(value, explode)
+            req.headers[name] = header_value(text) if media else text
+        elif where == "cookie":
+            if media:
+                pieces = [f"{name}={encode(content_text(str(media), value))}"]
+            else:
+                pieces = cookie_pairs(name, value, style or "form", explode)
+            req.cookie_pairs += pieces
+            req.cookie_names.add(name)
 
     def _authenticate(
-        self, action: Mapping[str, Any], headers: dict[str, str], params: dict[str, str]
+        self, action: Mapping[str, Any], req: _Request
     ) -> tuple[str | None, str | None]:
         """Apply the source's auth; return (spare, any): the secret of an auth that fills none
         of the operation's declared credentials by itself, and the secret to put in a
@@ -399,7 +555,7 @@ class FlowRunner:
         besides a bearer scheme)."""
         auths = self.auth.get(action["source"], ())
         for auth in auths:
-            auth.apply(headers, params)
+            auth.apply(req.headers, req.params, req.cookies)
         slots = {
             (str(p["in"]), str(p["name"]).lower()) for p in action["params"] if p.get("credential")
         }
@@ -418,8 +574,7 @@ class FlowRunner:
         self,
         run: _Run,
         action: Mapping[str, Any],
-        headers: dict[str, str],
-        params: dict[str, str],
+        req: _Request,
         spare: str | None,
     ) -> None:
         """Check the operation's security alternatives before sending: one must be met, an
@@ -427,15 +582,14 @@ class FlowRunner:
         alternatives: Sequence[Sequence[Mapping[str, str]]] = action.get("security", ())
         if not alternatives:
             return
-        lower = {k.lower(): v for k, v in headers.items()}
 
         def met(scheme: Mapping[str, str]) -> bool:
             if scheme["type"] == "apiKey":
-                where = lower if scheme["in"] == "header" else params
-                return scheme["name"].lower() in where or scheme["name"] in where
+                return req.supplied(scheme["in"], scheme["name"])
             if scheme["type"] not in ("bearer", "basic"):
                 return False  # a scheme no auth can send (the build warned)
             prefix = "Bearer " if scheme["type"] == "bearer" else "Basic "
+            lower = {k.lower(): v for k, v in req.headers.items()}
             return lower.get("authorization", "").startswith(prefix)
 
         if any(all(met(s) for s in alt) for alt in alternatives):
@@ -445,9 +599,8 @@ class FlowRunner:
                 missing = [s for s in alt if not met(s)]
                 if len(missing) == 1 and missing[0]["type"] == "apiKey":
                     declare_secret_name(missing[0]["name"])
-                    (headers if missing[0]["in"] == "header" else params)[missing[0]["name"]] = (
-                        spare
-                    )
+                    where = {"header": req.headers, "query": req.params, "cookie": req.cookies}
+                    where[missing[0]["in"]][missing[0]["name"]] = spare
                     return
         wanted = " or ".join(
             " + ".join(
@@ -461,6 +614,20 @@ class FlowRunner:
             f"{action['source']!r}: {wanted}",
             flow=run.flow["id"],
             action=action["id"],
+        )
+
+    def planned(self, run: _Run, action: Mapping[str, Any], call: Call) -> PlannedRequest:
+        """What a dry run reports for one action: the request, credentials masked."""
+        body = call.content if isinstance(call.content, bytes) else None
+        if isinstance(call.content, str):
+            body = call.content.encode()
+        return PlannedRequest(
+            flow=str(run.flow["id"]),
+            action=str(action["id"]),
+            method=call.method,
+            url=redact_url(call.path),
+            headers=redact_headers(call.headers),
+            body=body,
         )
 
     def received(self, run: _Run, action: Mapping[str, Any], response: httpx.Response) -> None:
@@ -500,14 +667,6 @@ class FlowRunner:
             return run.result
         last = run.flow["actions"][-1]["id"] if run.flow["actions"] else None
         return run.responses.get(last) if last is not None else None
-
-
-def _text(value: JSONValue) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | dict):
-        return json.dumps(value)
-    return str(value)
 
 
 def _check_body(run: _Run, action: Mapping[str, Any], body: JSONValue | _Missing) -> None:
@@ -580,10 +739,15 @@ class SyncFlows:
         retry: RetryPolicy | None = None,
         http_client: httpx.Client | None = None,
     ) -> None:
-        self._runner = FlowRunner(self.PLAN, auth=auth, base_urls=base_urls)
+        self._runner = FlowRunner(self._flow_plan(), auth=auth, base_urls=base_urls)
         self._http = SyncHTTP(
             "http://localhost/", timeout=timeout, retry=retry, http_client=http_client
         )
+
+    def _flow_plan(self) -> Plan:
+        """The plan this client runs: the class's ``PLAN`` (a bundle loaded at run time
+        gives its own)."""
+        return self.PLAN
 
     def close(self) -> None:
         self._http.close()
@@ -596,6 +760,34 @@ class SyncFlows:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
+
+    @property
+    def plan(self) -> Plan:
+        """The execution plan this client runs (plain data)."""
+        return self._runner.plan
+
+    def dry_run(
+        self,
+        name: str,
+        arguments: Mapping[str, Any],
+        *,
+        body_variant: str | None = None,
+        responses: Mapping[str, Any] | None = None,
+    ) -> list[PlannedRequest]:
+        """The requests ``run_flow(name, arguments)`` would send, one per action, without
+        sending anything. The same checks run (inputs, body branch, auth, required
+        parameters). A value an earlier action's response would give reads
+        ``<action:responses.success...>`` unless ``responses`` (action id -> its JSON
+        response) gives it."""
+        runner = self._runner
+        run = runner.start(
+            runner.flow(name), arguments, body_variant, dry=True, responses=responses
+        )
+        planned: list[PlannedRequest] = []
+        for action in run.flow["actions"]:
+            call = runner.request(self._http, run, action)
+            planned.append(runner.planned(run, action, call))
+        return planned
 
     def run_flow(
         self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None
@@ -629,10 +821,15 @@ class AsyncFlows:
         retry: RetryPolicy | None = None,
         http_client: httpx.AsyncClient | None = None,
     ) -> None:
-        self._runner = FlowRunner(self.PLAN, auth=auth, base_urls=base_urls)
+        self._runner = FlowRunner(self._flow_plan(), auth=auth, base_urls=base_urls)
         self._http = AsyncHTTP(
             "http://localhost/", timeout=timeout, retry=retry, http_client=http_client
         )
+
+    def _flow_plan(self) -> Plan:
+        """The plan this client runs: the class's ``PLAN`` (a bundle loaded at run time
+        gives its own)."""
+        return self.PLAN
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -645,6 +842,34 @@ class AsyncFlows:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} sources={sorted(self._runner.auth)} auth set>"
+
+    @property
+    def plan(self) -> Plan:
+        """The execution plan this client runs (plain data)."""
+        return self._runner.plan
+
+    def dry_run(
+        self,
+        name: str,
+        arguments: Mapping[str, Any],
+        *,
+        body_variant: str | None = None,
+        responses: Mapping[str, Any] | None = None,
+    ) -> list[PlannedRequest]:
+        """The requests ``run_flow(name, arguments)`` would send, one per action, without
+        sending anything. The same checks run (inputs, body branch, auth, required
+        parameters). A value an earlier action's response would give reads
+        ``<action:responses.success...>`` unless ``responses`` (action id -> its JSON
+        response) gives it."""
+        runner = self._runner
+        run = runner.start(
+            runner.flow(name), arguments, body_variant, dry=True, responses=responses
+        )
+        planned: list[PlannedRequest] = []
+        for action in run.flow["actions"]:
+            call = runner.request(self._http, run, action)
+            planned.append(runner.planned(run, action, call))
+        return planned
 
     async def run_flow(
         self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None

@@ -7,20 +7,24 @@ from agentproto._runtime.flows import (
     ApiKeyAuth,
     BasicAuth,
     BearerAuth,
+    FlowBundleError,
     FlowError,
     FlowHTTPError,
     FlowInputError,
     FlowLinkError,
     OAuth2Token,
+    PlannedRequest,
 )
 
 __all__ = [
     "ApiKeyAuth",
     "BasicAuth",
     "BearerAuth",
+    "FlowBundleError",
     "FlowError",
     "FlowHTTPError",
     "FlowInputError",
     "FlowLinkError",
     "OAuth2Token",
+    "PlannedRequest",
 ]

@@ -10,113 +10,24 @@ from typing import Any, ClassVar, Final
 from pydantic import ConfigDict
 
 from agentproto._runtime.base import Model
-from agentproto._runtime.flows import AsyncFlows, Plan, SyncFlows, as_result, tool_definitions
+from agentproto._runtime.flows import (
+    AsyncFlows,
+    Plan,
+    SyncFlows,
+    as_result,
+    load_plan,
+    tool_definitions,
+)
 
-PLAN: Final[Plan] = {
-    "bundle": "linkup",
-    "title": "Link Up API Integration Agents",
-    "sources": ["linkup"],
-    "flows": [
-        {
-            "id": "linkup_search_flow",
-            "name": "linkup_search_flow",
-            "title": "Search the Web",
-            "description": "Retrieves web content based on a natural language query. Returns as sourced answers with citations.",
-            "inputs": [
-                {
-                    "arg": "q",
-                    "wire": "q",
-                    "origin": ["parameters", "q"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "The natural language question for which you want to retrieve context.",
-                },
-                {
-                    "arg": "depth",
-                    "wire": "depth",
-                    "origin": ["parameters", "depth"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "enum": ["standard", "deep"]},
-                    "description": "Defines the precision of the search. 'standard' returns results quickly; 'deep' takes longer but yields more complete results.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "search_action",
-                    "source": "linkup",
-                    "method": "POST",
-                    "path": "/search",
-                    "server": "https://api.linkup.so/v1",
-                    "params": [],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": True,
-                        "schema": {
-                            "type": "object",
-                            "title": "SearchRequest",
-                            "properties": {
-                                "q": {
-                                    "description": "The natural language question for which you want to retrieve context.",
-                                    "required": True,
-                                    "type": "string",
-                                    "example": "Can you tell me which women were awarded the Physics Nobel Prize?",
-                                },
-                                "depth": {
-                                    "description": "Defines the precision of the search. `standard` returns results quickly; `deep` takes longer but yields more complete results.",
-                                    "required": True,
-                                    "type": "string",
-                                    "enum": ["standard", "deep"],
-                                    "example": "standard",
-                                },
-                                "outputType": {
-                                    "description": "The type of output you want to get. Use `structured` for a custom-formatted response defined by `structuredOutputSchema`.",
-                                    "required": True,
-                                    "type": "string",
-                                    "enum": ["sourcedAnswer", "searchResults", "structured"],
-                                },
-                                "structuredOutputSchema": {
-                                    "description": "Required only when `outputType` is `structured`. Provide a JSON schema (as a string) representing the desired response format. The root must be of type `object`.",
-                                    "type": "string",
-                                    "format": "json",
-                                },
-                                "includeImages": {
-                                    "description": "Defines whether the API should include images in its results.",
-                                    "required": False,
-                                    "type": "boolean",
-                                    "example": "false",
-                                },
-                            },
-                            "required": ["q", "depth", "outputType"],
-                            "additionalProperties": False,
-                        },
-                        "required_fields": ["depth", "outputType", "q"],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                    "unfilled_body_fields": ["outputType"],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "q"],
-                    "to": "search_action",
-                    "to_path": ["requestBody", "q"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["parameters", "depth"],
-                    "to": "search_action",
-                    "to_path": ["requestBody", "depth"],
-                },
-            ],
-            "result_fields": [],
-        }
-    ],
-}
-"""The execution plan: actions, links (canonical), inputs; read by the runtime's executor."""
+PLAN: Final[Plan] = load_plan(
+    r"""
+{"bundle":"linkup","title":"Link Up API Integration Agents","sources":["linkup"],"operations":{"linkup":{"linkup_post_search":{"method":"POST","path":"/search","server":"https://api.linkup.so/v1","params":[],"body":{"content_type":"application/json","required":true,"schema":{"type":"object","title":"SearchRequest","properties":{"q":{"description":"The natural language question for which you want to retrieve context.","required":true,"type":"string","example":"Can you tell me which women were awarded the Physics Nobel Prize?"},"depth":{"description":"Defines the precision of the search. `standard` returns results quickly; `deep` takes longer but yields more complete results.","required":true,"type":"string","enum":["standard","deep"],"example":"standard"},"outputType":{"description":"The type of output you want to get. Use `structured` for a custom-formatted response defined by `structuredOutputSchema`.","required":true,"type":"string","enum":["sourcedAnswer","searchResults","structured"]},"structuredOutputSchema":{"description":"Required only when `outputType` is `structured`. Provide a JSON schema (as a string) representing the desired response format. The root must be of type `object`.","type":"string","format":"json"},"includeImages":{"description":"Defines whether the API should include images in its results.","required":false,"type":"boolean","example":"false"}},"required":["q","depth","outputType"],"additionalProperties":false},"required_fields":["depth","outputType","q"]},"security":[[{"type":"bearer"}]]}}},"flows":[
+{"id":"linkup_search_flow","name":"linkup_search_flow","title":"Search the Web","description":"Retrieves web content based on a natural language query. Returns as sourced answers with citations.","inputs":[{"arg":"q","wire":"q","origin":["parameters","q"],"required":true,"type":"str","schema":{"type":"string"},"description":"The natural language question for which you want to retrieve context."},{"arg":"depth","wire":"depth","origin":["parameters","depth"],"required":true,"type":"str","schema":{"type":"string","enum":["standard","deep"]},"description":"Defines the precision of the search. 'standard' returns results quickly; 'deep' takes longer but yields more complete results."}],"body_variants":[],"actions":[{"id":"search_action","source":"linkup","operation":"linkup_post_search","unfilled_body_fields":["outputType"]}],"links":[{"from":null,"from_path":["parameters","q"],"to":"search_action","to_path":["requestBody","q"]},{"from":null,"from_path":["parameters","depth"],"to":"search_action","to_path":["requestBody","depth"]}],"result_fields":[{"wire":"results","type":"list[Any]","attr":"results"},{"wire":"answer","type":"str","attr":"answer"},{"wire":"sources","type":"list[Any]","attr":"sources"}]}
+]}
+"""
+)
+"""The execution plan (JSON data): actions, links (canonical), inputs, and the schema pieces
+they use (``$defs``, each once); read by the runtime's executor."""
 
 TOOLS: Final[list[dict[str, Any]]] = list(tool_definitions(PLAN))
 """Every flow as an LLM tool definition (name, description, JSON Schema of its inputs)."""
@@ -126,7 +37,9 @@ class LinkupSearchFlowResult(Model):
     """The result of ``linkup_search_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    value: Any = None
+    results: list[Any] | None = None
+    answer: str | None = None
+    sources: list[Any] | None = None
 
 
 class LinkupFlows(SyncFlows):

@@ -10,1844 +10,49 @@ from typing import Any, ClassVar, Final
 from pydantic import ConfigDict, Field
 
 from agentproto._runtime.base import Model
-from agentproto._runtime.flows import AsyncFlows, Plan, SyncFlows, as_result, tool_definitions
+from agentproto._runtime.flows import (
+    AsyncFlows,
+    Plan,
+    SyncFlows,
+    as_result,
+    load_plan,
+    tool_definitions,
+)
 
-PLAN: Final[Plan] = {
-    "bundle": "resend",
-    "title": "Resend API Integration Agents",
-    "sources": ["resend"],
-    "flows": [
-        {
-            "id": "resend_post_emails_flow",
-            "name": "resend_post_emails_flow",
-            "title": "Send Email",
-            "description": "Sends an email via the Resend API. Requires sender, recipients, subject, and (optionally) HTML/text content.",
-            "inputs": [
-                {
-                    "arg": "from_",
-                    "wire": "from",
-                    "origin": ["requestBody", "from"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Sender email address."},
-                    "description": "Sender email address.",
-                },
-                {
-                    "arg": "to",
-                    "wire": "to",
-                    "origin": ["requestBody", "to"],
-                    "required": True,
-                    "type": "list[Any]",
-                    "schema": {
-                        "type": "array",
-                        "description": "List of recipient email addresses.",
-                        "items": {"type": "string"},
-                    },
-                    "description": "List of recipient email addresses.",
-                },
-                {
-                    "arg": "subject",
-                    "wire": "subject",
-                    "origin": ["requestBody", "subject"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Email subject."},
-                    "description": "Email subject.",
-                },
-                {
-                    "arg": "html",
-                    "wire": "html",
-                    "origin": ["requestBody", "html"],
-                    "required": False,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "HTML content of the email."},
-                    "description": "HTML content of the email.",
-                },
-                {
-                    "arg": "text",
-                    "wire": "text",
-                    "origin": ["requestBody", "text"],
-                    "required": False,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Plain text content of the email."},
-                    "description": "Plain text content of the email.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "send_email_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/emails",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "required": ["from", "to", "subject"],
-                            "properties": {
-                                "from": {
-                                    "type": "string",
-                                    "description": 'Sender email address. To include a friendly name, use the format "Your Name <sender@domain.com>".',
-                                },
-                                "to": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "string",
-                                        "description": "Recipient email address. For multiple addresses, send as an array of strings. Max 50.",
-                                    },
-                                },
-                                "subject": {"type": "string", "description": "Email subject."},
-                                "bcc": {
-                                    "type": "string",
-                                    "description": "Bcc recipient email address. For multiple addresses, send as an array of strings.",
-                                },
-                                "cc": {
-                                    "type": "string",
-                                    "description": "Cc recipient email address. For multiple addresses, send as an array of strings.",
-                                },
-                                "reply_to": {
-                                    "type": "string",
-                                    "description": "Reply-to email address. For multiple addresses, send as an array of strings.",
-                                },
-                                "html": {
-                                    "type": "string",
-                                    "description": "The HTML version of the message.",
-                                },
-                                "text": {
-                                    "type": "string",
-                                    "description": "The plain text version of the message.",
-                                },
-                                "headers": {
-                                    "type": "object",
-                                    "description": "Custom headers to add to the email.",
-                                },
-                                "scheduled_at": {
-                                    "type": "string",
-                                    "description": "Schedule email to be sent later. The date should be in ISO 8601 format.",
-                                },
-                                "attachments": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "content": {
-                                                "type": "string",
-                                                "format": "binary",
-                                                "description": "Content of an attached file.",
-                                            },
-                                            "filename": {
-                                                "type": "string",
-                                                "description": "Name of attached file.",
-                                            },
-                                            "path": {
-                                                "type": "string",
-                                                "description": "Path where the attachment file is hosted",
-                                            },
-                                            "content_type": {
-                                                "type": "string",
-                                                "description": "Optional content type for the attachment, if not set it will be derived from the filename property",
-                                            },
-                                        },
-                                    },
-                                },
-                                "tags": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "name": {
-                                                "type": "string",
-                                                "description": "The name of the email tag. It can only contain ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes (-). It can contain no more than 256 characters.",
-                                            },
-                                            "value": {
-                                                "type": "string",
-                                                "description": "The value of the email tag.It can only contain ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes (-). It can contain no more than 256 characters.",
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                        "required_fields": ["from", "subject", "to"],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["requestBody"],
-                    "to": "send_email_action",
-                    "to_path": ["requestBody"],
-                }
-            ],
-            "result_fields": [{"wire": "id", "type": "str", "attr": "id"}],
-        },
-        {
-            "id": "resend_get_emails_by_email_id_flow",
-            "name": "resend_get_emails_by_email_id_flow",
-            "title": "Get Email by ID",
-            "description": "Retrieves email details using the email's unique ID.",
-            "inputs": [
-                {
-                    "arg": "email_id",
-                    "wire": "email_id",
-                    "origin": ["parameters", "email_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the email.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "get_email_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/emails/{email_id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "email_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the email."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "email_id"],
-                    "to": "get_email_action",
-                    "to_path": ["parameters", "email_id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "to", "type": "list[Any]", "attr": "to"},
-                {"wire": "from", "type": "str", "attr": "from_"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-                {"wire": "subject", "type": "str", "attr": "subject"},
-                {"wire": "html", "type": "str", "attr": "html"},
-                {"wire": "text", "type": "str", "attr": "text"},
-                {"wire": "bcc", "type": "list[Any]", "attr": "bcc"},
-                {"wire": "cc", "type": "list[Any]", "attr": "cc"},
-                {"wire": "reply_to", "type": "list[Any]", "attr": "reply_to"},
-                {"wire": "last_event", "type": "str", "attr": "last_event"},
-            ],
-        },
-        {
-            "id": "resend_patch_emails_by_email_id_flow",
-            "name": "resend_patch_emails_by_email_id_flow",
-            "title": "Update Email by ID",
-            "description": "Updates properties of an existing email using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "email_id",
-                    "wire": "email_id",
-                    "origin": ["parameters", "email_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the email to update.",
-                },
-                {
-                    "arg": "updates",
-                    "wire": "updates",
-                    "origin": ["requestBody", "updates"],
-                    "required": True,
-                    "type": "dict[str, Any]",
-                    "schema": {"type": "object", "description": "Fields to update in the email."},
-                    "description": "Fields to update in the email.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "patch_email_action",
-                    "source": "resend",
-                    "method": "PATCH",
-                    "path": "/emails/{email_id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "email_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the email."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {},
-                        "required_fields": [],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "email_id"],
-                    "to": "patch_email_action",
-                    "to_path": ["parameters", "email_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "updates"],
-                    "to": "patch_email_action",
-                    "to_path": ["requestBody", "updates"],
-                },
-            ],
-            "result_fields": [{"wire": "scheduled_at", "type": "str", "attr": "scheduled_at"}],
-        },
-        {
-            "id": "resend_post_emails_cancel_by_email_id_flow",
-            "name": "resend_post_emails_cancel_by_email_id_flow",
-            "title": "Cancel Email",
-            "description": "Cancels an email using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "email_id",
-                    "wire": "email_id",
-                    "origin": ["parameters", "email_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the email to cancel.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "cancel_email_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/emails/{email_id}/cancel",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "email_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the email."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "email_id"],
-                    "to": "cancel_email_action",
-                    "to_path": ["parameters", "email_id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "to", "type": "list[Any]", "attr": "to"},
-                {"wire": "from", "type": "str", "attr": "from_"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-                {"wire": "subject", "type": "str", "attr": "subject"},
-                {"wire": "html", "type": "str", "attr": "html"},
-                {"wire": "text", "type": "str", "attr": "text"},
-                {"wire": "bcc", "type": "list[Any]", "attr": "bcc"},
-                {"wire": "cc", "type": "list[Any]", "attr": "cc"},
-                {"wire": "reply_to", "type": "list[Any]", "attr": "reply_to"},
-                {"wire": "last_event", "type": "str", "attr": "last_event"},
-            ],
-        },
-        {
-            "id": "resend_post_emails_batch_flow",
-            "name": "resend_post_emails_batch_flow",
-            "title": "Send Batch Emails",
-            "description": "Sends multiple emails in a single batch request.",
-            "inputs": [
-                {
-                    "arg": "emails",
-                    "wire": "emails",
-                    "origin": ["requestBody", "emails"],
-                    "required": True,
-                    "type": "list[Any]",
-                    "schema": {
-                        "type": "array",
-                        "description": "Array of email objects to send.",
-                        "items": {"type": "object"},
-                    },
-                    "description": "Array of email objects to send.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "batch_email_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/emails/batch",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "required": ["from", "to", "subject"],
-                                "properties": {
-                                    "from": {
-                                        "type": "string",
-                                        "description": 'Sender email address. To include a friendly name, use the format "Your Name <sender@domain.com>".',
-                                    },
-                                    "to": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "string",
-                                            "description": "Recipient email address. For multiple addresses, send as an array of strings. Max 50.",
-                                        },
-                                    },
-                                    "subject": {"type": "string", "description": "Email subject."},
-                                    "bcc": {
-                                        "type": "string",
-                                        "description": "Bcc recipient email address. For multiple addresses, send as an array of strings.",
-                                    },
-                                    "cc": {
-                                        "type": "string",
-                                        "description": "Cc recipient email address. For multiple addresses, send as an array of strings.",
-                                    },
-                                    "reply_to": {
-                                        "type": "string",
-                                        "description": "Reply-to email address. For multiple addresses, send as an array of strings.",
-                                    },
-                                    "html": {
-                                        "type": "string",
-                                        "description": "The HTML version of the message.",
-                                    },
-                                    "text": {
-                                        "type": "string",
-                                        "description": "The plain text version of the message.",
-                                    },
-                                    "headers": {
-                                        "type": "object",
-                                        "description": "Custom headers to add to the email.",
-                                    },
-                                    "scheduled_at": {
-                                        "type": "string",
-                                        "description": "Schedule email to be sent later. The date should be in ISO 8601 format.",
-                                    },
-                                    "attachments": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "properties": {
-                                                "content": {
-                                                    "type": "string",
-                                                    "format": "binary",
-                                                    "description": "Content of an attached file.",
-                                                },
-                                                "filename": {
-                                                    "type": "string",
-                                                    "description": "Name of attached file.",
-                                                },
-                                                "path": {
-                                                    "type": "string",
-                                                    "description": "Path where the attachment file is hosted",
-                                                },
-                                                "content_type": {
-                                                    "type": "string",
-                                                    "description": "Optional content type for the attachment, if not set it will be derived from the filename property",
-                                                },
-                                            },
-                                        },
-                                    },
-                                    "tags": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "properties": {
-                                                "name": {
-                                                    "type": "string",
-                                                    "description": "The name of the email tag. It can only contain ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes (-). It can contain no more than 256 characters.",
-                                                },
-                                                "value": {
-                                                    "type": "string",
-                                                    "description": "The value of the email tag.It can only contain ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes (-). It can contain no more than 256 characters.",
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                        "required_fields": [],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "emails"],
-                    "to": "batch_email_action",
-                    "to_path": ["requestBody"],
-                }
-            ],
-            "result_fields": [{"wire": "data", "type": "list[Any]", "attr": "data"}],
-        },
-        {
-            "id": "resend_post_domains_flow",
-            "name": "resend_post_domains_flow",
-            "title": "Create Domain",
-            "description": "Creates a new domain entry.",
-            "inputs": [
-                {
-                    "arg": "name",
-                    "wire": "name",
-                    "origin": ["requestBody", "name"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Domain name to create."},
-                    "description": "Domain name to create.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "create_domain_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/domains",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "required": ["name"],
-                            "properties": {
-                                "name": {
-                                    "type": "string",
-                                    "description": "The name of the domain you want to create.",
-                                },
-                                "region": {
-                                    "type": "string",
-                                    "enum": ["us-east-1", "eu-west-1", "sa-east-1"],
-                                    "default": "us-east-1",
-                                    "description": "The region where emails will be sent from. Possible values are us-east-1' | 'eu-west-1' | 'sa-east-1",
-                                },
-                            },
-                        },
-                        "required_fields": ["name"],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "name"],
-                    "to": "create_domain_action",
-                    "to_path": ["requestBody", "name"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "name", "type": "str", "attr": "name"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-                {"wire": "status", "type": "str", "attr": "status"},
-                {"wire": "records", "type": "list[Any]", "attr": "records"},
-                {"wire": "region", "type": "str", "attr": "region"},
-            ],
-        },
-        {
-            "id": "resend_get_domains_flow",
-            "name": "resend_get_domains_flow",
-            "title": "List Domains",
-            "description": "Retrieves a list of domains.",
-            "inputs": [],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "list_domains_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/domains",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [],
-            "result_fields": [{"wire": "data", "type": "list[Any]", "attr": "data"}],
-        },
-        {
-            "id": "resend_get_domains_by_domain_id_flow",
-            "name": "resend_get_domains_by_domain_id_flow",
-            "title": "Get Domain by ID",
-            "description": "Retrieves details of a specific domain using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "domain_id",
-                    "wire": "domain_id",
-                    "origin": ["parameters", "domain_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the domain.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "get_domain_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/domains/{domain_id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "domain_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the domain."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "domain_id"],
-                    "to": "get_domain_action",
-                    "to_path": ["parameters", "domain_id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "name", "type": "str", "attr": "name"},
-                {"wire": "status", "type": "str", "attr": "status"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-                {"wire": "region", "type": "str", "attr": "region"},
-                {"wire": "records", "type": "list[Any]", "attr": "records"},
-            ],
-        },
-        {
-            "id": "resend_patch_domains_by_domain_id_flow",
-            "name": "resend_patch_domains_by_domain_id_flow",
-            "title": "Update Domain",
-            "description": "Updates a domain's details using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "domain_id",
-                    "wire": "domain_id",
-                    "origin": ["parameters", "domain_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the domain to update.",
-                },
-                {
-                    "arg": "updates",
-                    "wire": "updates",
-                    "origin": ["requestBody", "updates"],
-                    "required": True,
-                    "type": "dict[str, Any]",
-                    "schema": {"type": "object", "description": "Domain properties to update."},
-                    "description": "Domain properties to update.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "patch_domain_action",
-                    "source": "resend",
-                    "method": "PATCH",
-                    "path": "/domains/{domain_id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "domain_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the domain."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "properties": {
-                                "open_tracking": {
-                                    "type": "boolean",
-                                    "description": "Track the open rate of each email.",
-                                },
-                                "click_tracking": {
-                                    "type": "boolean",
-                                    "description": "Track clicks within the body of each HTML email.",
-                                },
-                                "tls": {
-                                    "type": "string",
-                                    "description": "enforced | opportunistic.",
-                                    "default": "opportunistic",
-                                },
-                            },
-                        },
-                        "required_fields": [],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "domain_id"],
-                    "to": "patch_domain_action",
-                    "to_path": ["parameters", "domain_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "updates"],
-                    "to": "patch_domain_action",
-                    "to_path": ["requestBody", "updates"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "object", "type": "str", "attr": "object"},
-            ],
-        },
-        {
-            "id": "resend_delete_domains_by_domain_id_flow",
-            "name": "resend_delete_domains_by_domain_id_flow",
-            "title": "Delete Domain",
-            "description": "Deletes a domain identified by its unique ID.",
-            "inputs": [
-                {
-                    "arg": "domain_id",
-                    "wire": "domain_id",
-                    "origin": ["parameters", "domain_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the domain to delete.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "delete_domain_action",
-                    "source": "resend",
-                    "method": "DELETE",
-                    "path": "/domains/{domain_id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "domain_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the domain."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "domain_id"],
-                    "to": "delete_domain_action",
-                    "to_path": ["parameters", "domain_id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "deleted", "type": "bool", "attr": "deleted"},
-            ],
-        },
-        {
-            "id": "resend_post_domains_verify_by_domain_id_flow",
-            "name": "resend_post_domains_verify_by_domain_id_flow",
-            "title": "Verify Domain",
-            "description": "Triggers the verification process for a domain identified by its unique ID.",
-            "inputs": [
-                {
-                    "arg": "domain_id",
-                    "wire": "domain_id",
-                    "origin": ["parameters", "domain_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the domain to verify.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "verify_domain_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/domains/{domain_id}/verify",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "domain_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The ID of the domain."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "domain_id"],
-                    "to": "verify_domain_action",
-                    "to_path": ["parameters", "domain_id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-            ],
-        },
-        {
-            "id": "resend_post_audiences_flow",
-            "name": "resend_post_audiences_flow",
-            "title": "Create Audience",
-            "description": "Creates a new audience.",
-            "inputs": [
-                {
-                    "arg": "name",
-                    "wire": "name",
-                    "origin": ["requestBody", "name"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Name of the audience."},
-                    "description": "Name of the audience.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "create_audience_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/audiences",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "required": ["name"],
-                            "properties": {
-                                "name": {
-                                    "type": "string",
-                                    "description": "The name of the audience you want to create.",
-                                }
-                            },
-                        },
-                        "required_fields": ["name"],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "name"],
-                    "to": "create_audience_action",
-                    "to_path": ["requestBody", "name"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "name", "type": "str", "attr": "name"},
-            ],
-        },
-        {
-            "id": "resend_get_audiences_flow",
-            "name": "resend_get_audiences_flow",
-            "title": "List Audiences",
-            "description": "Retrieves a list of audiences.",
-            "inputs": [],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "list_audiences_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/audiences",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "data", "type": "list[Any]", "attr": "data"},
-            ],
-        },
-        {
-            "id": "resend_delete_audiences_by_id_flow",
-            "name": "resend_delete_audiences_by_id_flow",
-            "title": "Delete Audience",
-            "description": "Deletes an audience by its unique identifier.",
-            "inputs": [
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "delete_audience_action",
-                    "source": "resend",
-                    "method": "DELETE",
-                    "path": "/audiences/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "delete_audience_action",
-                    "to_path": ["parameters", "id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "deleted", "type": "bool", "attr": "deleted"},
-            ],
-        },
-        {
-            "id": "resend_get_audiences_by_id_flow",
-            "name": "resend_get_audiences_by_id_flow",
-            "title": "Get Audience by ID",
-            "description": "Retrieves details of a specific audience by its unique identifier.",
-            "inputs": [
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "get_audience_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/audiences/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "get_audience_action",
-                    "to_path": ["parameters", "id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "name", "type": "str", "attr": "name"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-            ],
-        },
-        {
-            "id": "resend_post_audiences_contacts_by_audience_id_flow",
-            "name": "resend_post_audiences_contacts_by_audience_id_flow",
-            "title": "Add Contact to Audience",
-            "description": "Adds a new contact to a specific audience.",
-            "inputs": [
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["parameters", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                },
-                {
-                    "arg": "email",
-                    "wire": "email",
-                    "origin": ["requestBody", "email"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Email address of the contact."},
-                    "description": "Email address of the contact.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "add_contact_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/audiences/{audience_id}/contacts",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "audience_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "required": ["email"],
-                            "properties": {
-                                "email": {
-                                    "type": "string",
-                                    "description": "Email address of the contact.",
-                                    "example": "steve.wozniak@gmail.com",
-                                },
-                                "first_name": {
-                                    "type": "string",
-                                    "description": "First name of the contact.",
-                                    "example": "Steve",
-                                },
-                                "last_name": {
-                                    "type": "string",
-                                    "description": "Last name of the contact.",
-                                    "example": "Wozniak",
-                                },
-                                "unsubscribed": {
-                                    "type": "boolean",
-                                    "description": "Indicates if the contact is unsubscribed.",
-                                    "example": False,
-                                },
-                                "audience_id": {
-                                    "type": "string",
-                                    "description": "Unique identifier of the audience to which the contact belongs.",
-                                    "example": "78261eea-8f8b-4381-83c6-79fa7120f1cf",
-                                },
-                            },
-                        },
-                        "required_fields": ["email"],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "audience_id"],
-                    "to": "add_contact_action",
-                    "to_path": ["parameters", "audience_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "email"],
-                    "to": "add_contact_action",
-                    "to_path": ["requestBody", "email"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-            ],
-        },
-        {
-            "id": "resend_get_audiences_contacts_by_audience_id_flow",
-            "name": "resend_get_audiences_contacts_by_audience_id_flow",
-            "title": "List Audience Contacts",
-            "description": "Retrieves the contacts associated with a given audience.",
-            "inputs": [
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["parameters", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "list_contacts_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/audiences/{audience_id}/contacts",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "audience_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "audience_id"],
-                    "to": "list_contacts_action",
-                    "to_path": ["parameters", "audience_id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "data", "type": "list[Any]", "attr": "data"},
-            ],
-        },
-        {
-            "id": "resend_delete_audiences_contacts_by_audience_id_and_email_flow",
-            "name": "resend_delete_audiences_contacts_by_audience_id_and_email_flow",
-            "title": "Delete Audience Contact by Email",
-            "description": "Removes a contact from an audience using the contact's email address.",
-            "inputs": [
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["parameters", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                },
-                {
-                    "arg": "email",
-                    "wire": "email",
-                    "origin": ["parameters", "email"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Email address of the contact to delete.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "delete_contact_by_email_action",
-                    "source": "resend",
-                    "method": "DELETE",
-                    "path": "/audiences/{audience_id}/contacts/{email}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "email",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Contact ID."},
-                            "credential": False,
-                        },
-                        {
-                            "name": "audience_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        },
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "audience_id"],
-                    "to": "delete_contact_by_email_action",
-                    "to_path": ["parameters", "audience_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["parameters", "email"],
-                    "to": "delete_contact_by_email_action",
-                    "to_path": ["parameters", "email"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "deleted", "type": "bool", "attr": "deleted"},
-            ],
-        },
-        {
-            "id": "resend_delete_audiences_contacts_by_audience_id_and_id_flow",
-            "name": "resend_delete_audiences_contacts_by_audience_id_and_id_flow",
-            "title": "Delete Audience Contact by ID",
-            "description": "Removes a contact from an audience using the contact's unique ID.",
-            "inputs": [
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["parameters", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                },
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the contact.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "delete_contact_by_id_action",
-                    "source": "resend",
-                    "method": "DELETE",
-                    "path": "/audiences/{audience_id}/contacts/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Contact ID."},
-                            "credential": False,
-                        },
-                        {
-                            "name": "audience_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        },
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "audience_id"],
-                    "to": "delete_contact_by_id_action",
-                    "to_path": ["parameters", "audience_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "delete_contact_by_id_action",
-                    "to_path": ["parameters", "id"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "deleted", "type": "bool", "attr": "deleted"},
-            ],
-        },
-        {
-            "id": "resend_get_audiences_contacts_by_audience_id_and_id_flow",
-            "name": "resend_get_audiences_contacts_by_audience_id_and_id_flow",
-            "title": "Get Audience Contact by ID",
-            "description": "Retrieves details of a contact from an audience using the contact's unique ID.",
-            "inputs": [
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["parameters", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                },
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the contact.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "get_contact_by_id_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/audiences/{audience_id}/contacts/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Contact ID."},
-                            "credential": False,
-                        },
-                        {
-                            "name": "audience_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        },
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "audience_id"],
-                    "to": "get_contact_by_id_action",
-                    "to_path": ["parameters", "audience_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "get_contact_by_id_action",
-                    "to_path": ["parameters", "id"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "email", "type": "str", "attr": "email"},
-                {"wire": "first_name", "type": "str", "attr": "first_name"},
-                {"wire": "last_name", "type": "str", "attr": "last_name"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-                {"wire": "unsubscribed", "type": "bool", "attr": "unsubscribed"},
-            ],
-        },
-        {
-            "id": "resend_patch_audiences_contacts_by_audience_id_and_id_flow",
-            "name": "resend_patch_audiences_contacts_by_audience_id_and_id_flow",
-            "title": "Update Audience Contact",
-            "description": "Updates details of a contact in an audience using the contact's unique ID.",
-            "inputs": [
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["parameters", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the audience.",
-                },
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the contact.",
-                },
-                {
-                    "arg": "updates",
-                    "wire": "updates",
-                    "origin": ["requestBody", "updates"],
-                    "required": True,
-                    "type": "dict[str, Any]",
-                    "schema": {"type": "object", "description": "Contact details to update."},
-                    "description": "Contact details to update.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "update_contact_action",
-                    "source": "resend",
-                    "method": "PATCH",
-                    "path": "/audiences/{audience_id}/contacts/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Contact ID."},
-                            "credential": False,
-                        },
-                        {
-                            "name": "audience_id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Audience ID."},
-                            "credential": False,
-                        },
-                    ],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "properties": {
-                                "email": {
-                                    "type": "string",
-                                    "description": "Email address of the contact.",
-                                    "example": "steve.wozniak@gmail.com",
-                                },
-                                "first_name": {
-                                    "type": "string",
-                                    "description": "First name of the contact.",
-                                    "example": "Steve",
-                                },
-                                "last_name": {
-                                    "type": "string",
-                                    "description": "Last name of the contact.",
-                                    "example": "Wozniak",
-                                },
-                                "unsubscribed": {
-                                    "type": "boolean",
-                                    "description": "Indicates the subscription status of the contact.",
-                                    "example": False,
-                                },
-                            },
-                        },
-                        "required_fields": [],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "audience_id"],
-                    "to": "update_contact_action",
-                    "to_path": ["parameters", "audience_id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "update_contact_action",
-                    "to_path": ["parameters", "id"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "updates"],
-                    "to": "update_contact_action",
-                    "to_path": ["requestBody", "updates"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "id", "type": "str", "attr": "id"},
-            ],
-        },
-        {
-            "id": "resend_post_broadcasts_flow",
-            "name": "resend_post_broadcasts_flow",
-            "title": "Create Broadcast",
-            "description": "Creates a new broadcast campaign.",
-            "inputs": [
-                {
-                    "arg": "subject",
-                    "wire": "subject",
-                    "origin": ["requestBody", "subject"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Subject of the broadcast."},
-                    "description": "Subject of the broadcast.",
-                },
-                {
-                    "arg": "content",
-                    "wire": "content",
-                    "origin": ["requestBody", "content"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {
-                        "type": "string",
-                        "description": "Content of the broadcast message.",
-                    },
-                    "description": "Content of the broadcast message.",
-                },
-                {
-                    "arg": "from_",
-                    "wire": "from",
-                    "origin": ["requestBody", "from"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string", "description": "Sender email address."},
-                    "description": "Sender email address.",
-                },
-                {
-                    "arg": "audience_id",
-                    "wire": "audience_id",
-                    "origin": ["requestBody", "audience_id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {
-                        "type": "string",
-                        "description": "ID of the audience to send the broadcast to.",
-                    },
-                    "description": "ID of the audience to send the broadcast to.",
-                },
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "create_broadcast_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/broadcasts",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "required": ["audience_id", "from", "subject"],
-                            "properties": {
-                                "name": {"type": "string", "description": "Name of the broadcast."},
-                                "audience_id": {
-                                    "type": "string",
-                                    "description": "Unique identifier of the audience this broadcast will be sent to.",
-                                },
-                                "from": {
-                                    "type": "string",
-                                    "description": "The email address of the sender.",
-                                },
-                                "subject": {
-                                    "type": "string",
-                                    "description": "The subject line of the email.",
-                                },
-                                "reply_to": {
-                                    "type": "array",
-                                    "items": {"type": "string"},
-                                    "description": "The email addresses to which replies should be sent.",
-                                },
-                                "preview_text": {
-                                    "type": "string",
-                                    "description": "The preview text of the email.",
-                                    "example": "Here are our announcements",
-                                },
-                                "html": {
-                                    "type": "string",
-                                    "description": "The HTML version of the message.",
-                                },
-                                "text": {
-                                    "type": "string",
-                                    "description": "The plain text version of the message.",
-                                },
-                            },
-                        },
-                        "required_fields": ["audience_id", "from", "subject"],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "subject"],
-                    "to": "create_broadcast_action",
-                    "to_path": ["requestBody", "subject"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "content"],
-                    "to": "create_broadcast_action",
-                    "to_path": ["requestBody", "content"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "from"],
-                    "to": "create_broadcast_action",
-                    "to_path": ["requestBody", "from"],
-                },
-                {
-                    "from": None,
-                    "from_path": ["requestBody", "audience_id"],
-                    "to": "create_broadcast_action",
-                    "to_path": ["requestBody", "audience_id"],
-                },
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "object", "type": "str", "attr": "object"},
-            ],
-        },
-        {
-            "id": "resend_get_broadcasts_flow",
-            "name": "resend_get_broadcasts_flow",
-            "title": "List Broadcasts",
-            "description": "Retrieves a list of broadcast campaigns.",
-            "inputs": [],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "list_broadcasts_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/broadcasts",
-                    "server": "https://api.resend.com",
-                    "params": [],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [],
-            "result_fields": [
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "data", "type": "list[Any]", "attr": "data"},
-            ],
-        },
-        {
-            "id": "resend_delete_broadcasts_by_id_flow",
-            "name": "resend_delete_broadcasts_by_id_flow",
-            "title": "Delete Broadcast",
-            "description": "Deletes a broadcast using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the broadcast.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "delete_broadcast_action",
-                    "source": "resend",
-                    "method": "DELETE",
-                    "path": "/broadcasts/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Broadcast ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "delete_broadcast_action",
-                    "to_path": ["parameters", "id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "object", "type": "str", "attr": "object"},
-                {"wire": "deleted", "type": "bool", "attr": "deleted"},
-            ],
-        },
-        {
-            "id": "resend_get_broadcasts_by_id_flow",
-            "name": "resend_get_broadcasts_by_id_flow",
-            "title": "Get Broadcast by ID",
-            "description": "Retrieves details of a broadcast using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the broadcast.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "get_broadcast_action",
-                    "source": "resend",
-                    "method": "GET",
-                    "path": "/broadcasts/{id}",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Broadcast ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": None,
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "get_broadcast_action",
-                    "to_path": ["parameters", "id"],
-                }
-            ],
-            "result_fields": [
-                {"wire": "id", "type": "str", "attr": "id"},
-                {"wire": "name", "type": "str", "attr": "name"},
-                {"wire": "audience_id", "type": "str", "attr": "audience_id"},
-                {"wire": "from", "type": "str", "attr": "from_"},
-                {"wire": "subject", "type": "str", "attr": "subject"},
-                {"wire": "reply_to", "type": "list[Any]", "attr": "reply_to"},
-                {"wire": "preview_text", "type": "str", "attr": "preview_text"},
-                {"wire": "status", "type": "str", "attr": "status"},
-                {"wire": "created_at", "type": "str", "attr": "created_at"},
-                {"wire": "scheduled_at", "type": "str", "attr": "scheduled_at"},
-                {"wire": "sent_at", "type": "str", "attr": "sent_at"},
-            ],
-        },
-        {
-            "id": "resend_post_broadcasts_send_by_id_flow",
-            "name": "resend_post_broadcasts_send_by_id_flow",
-            "title": "Send Broadcast",
-            "description": "Sends an existing broadcast using its unique ID.",
-            "inputs": [
-                {
-                    "arg": "id",
-                    "wire": "id",
-                    "origin": ["parameters", "id"],
-                    "required": True,
-                    "type": "str",
-                    "schema": {"type": "string"},
-                    "description": "Unique identifier of the broadcast to send.",
-                }
-            ],
-            "body_variants": [],
-            "actions": [
-                {
-                    "id": "send_broadcast_action",
-                    "source": "resend",
-                    "method": "POST",
-                    "path": "/broadcasts/{id}/send",
-                    "server": "https://api.resend.com",
-                    "params": [
-                        {
-                            "name": "id",
-                            "in": "path",
-                            "required": True,
-                            "schema": {"type": "string", "description": "The Broadcast ID."},
-                            "credential": False,
-                        }
-                    ],
-                    "body": {
-                        "content_type": "application/json",
-                        "required": False,
-                        "schema": {
-                            "type": "object",
-                            "properties": {
-                                "scheduled_at": {
-                                    "type": "string",
-                                    "description": "Schedule email to be sent later. The date should be in ISO 8601 format.",
-                                }
-                            },
-                        },
-                        "required_fields": [],
-                    },
-                    "security": [[{"type": "bearer"}]],
-                }
-            ],
-            "links": [
-                {
-                    "from": None,
-                    "from_path": ["parameters", "id"],
-                    "to": "send_broadcast_action",
-                    "to_path": ["parameters", "id"],
-                }
-            ],
-            "result_fields": [{"wire": "id", "type": "str", "attr": "id"}],
-        },
-    ],
-}
-"""The execution plan: actions, links (canonical), inputs; read by the runtime's executor."""
+PLAN: Final[Plan] = load_plan(
+    r"""
+{"bundle":"resend","title":"Resend API Integration Agents","sources":["resend"],"operations":{"resend":{"resend_delete_audiences_by_id":{"method":"DELETE","path":"/audiences/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_delete_audiences_contacts_by_audience_id_and_email":{"method":"DELETE","path":"/audiences/{audience_id}/contacts/{email}","server":"https://api.resend.com","params":[{"name":"email","in":"path","required":true,"schema":{"type":"string","description":"The Contact ID."},"credential":false,"style":"simple","explode":false},{"name":"audience_id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_delete_audiences_contacts_by_audience_id_and_id":{"method":"DELETE","path":"/audiences/{audience_id}/contacts/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Contact ID."},"credential":false,"style":"simple","explode":false},{"name":"audience_id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_delete_broadcasts_by_id":{"method":"DELETE","path":"/broadcasts/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Broadcast ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_delete_domains_by_domain_id":{"method":"DELETE","path":"/domains/{domain_id}","server":"https://api.resend.com","params":[{"name":"domain_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the domain."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_audiences":{"method":"GET","path":"/audiences","server":"https://api.resend.com","params":[],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_audiences_by_id":{"method":"GET","path":"/audiences/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_audiences_contacts_by_audience_id":{"method":"GET","path":"/audiences/{audience_id}/contacts","server":"https://api.resend.com","params":[{"name":"audience_id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_audiences_contacts_by_audience_id_and_id":{"method":"GET","path":"/audiences/{audience_id}/contacts/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Contact ID."},"credential":false,"style":"simple","explode":false},{"name":"audience_id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_broadcasts":{"method":"GET","path":"/broadcasts","server":"https://api.resend.com","params":[],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_broadcasts_by_id":{"method":"GET","path":"/broadcasts/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Broadcast ID."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_domains":{"method":"GET","path":"/domains","server":"https://api.resend.com","params":[],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_domains_by_domain_id":{"method":"GET","path":"/domains/{domain_id}","server":"https://api.resend.com","params":[{"name":"domain_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the domain."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_get_emails_by_email_id":{"method":"GET","path":"/emails/{email_id}","server":"https://api.resend.com","params":[{"name":"email_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the email."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_patch_audiences_contacts_by_audience_id_and_id":{"method":"PATCH","path":"/audiences/{audience_id}/contacts/{id}","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Contact ID."},"credential":false,"style":"simple","explode":false},{"name":"audience_id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","properties":{"email":{"type":"string","description":"Email address of the contact.","example":"steve.wozniak@gmail.com"},"first_name":{"type":"string","description":"First name of the contact.","example":"Steve"},"last_name":{"type":"string","description":"Last name of the contact.","example":"Wozniak"},"unsubscribed":{"type":"boolean","description":"Indicates the subscription status of the contact.","example":false}}},"required_fields":[]},"security":[[{"type":"bearer"}]]},"resend_patch_domains_by_domain_id":{"method":"PATCH","path":"/domains/{domain_id}","server":"https://api.resend.com","params":[{"name":"domain_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the domain."},"credential":false,"style":"simple","explode":false}],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","properties":{"open_tracking":{"type":"boolean","description":"Track the open rate of each email."},"click_tracking":{"type":"boolean","description":"Track clicks within the body of each HTML email."},"tls":{"type":"string","description":"enforced | opportunistic.","default":"opportunistic"}}},"required_fields":[]},"security":[[{"type":"bearer"}]]},"resend_patch_emails_by_email_id":{"method":"PATCH","path":"/emails/{email_id}","server":"https://api.resend.com","params":[{"name":"email_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the email."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_post_audiences":{"method":"POST","path":"/audiences","server":"https://api.resend.com","params":[],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","required":["name"],"properties":{"name":{"type":"string","description":"The name of the audience you want to create."}}},"required_fields":["name"]},"security":[[{"type":"bearer"}]]},"resend_post_audiences_contacts_by_audience_id":{"method":"POST","path":"/audiences/{audience_id}/contacts","server":"https://api.resend.com","params":[{"name":"audience_id","in":"path","required":true,"schema":{"type":"string","description":"The Audience ID."},"credential":false,"style":"simple","explode":false}],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","required":["email"],"properties":{"email":{"type":"string","description":"Email address of the contact.","example":"steve.wozniak@gmail.com"},"first_name":{"type":"string","description":"First name of the contact.","example":"Steve"},"last_name":{"type":"string","description":"Last name of the contact.","example":"Wozniak"},"unsubscribed":{"type":"boolean","description":"Indicates if the contact is unsubscribed.","example":false},"audience_id":{"type":"string","description":"Unique identifier of the audience to which the contact belongs.","example":"78261eea-8f8b-4381-83c6-79fa7120f1cf"}}},"required_fields":["email"]},"security":[[{"type":"bearer"}]]},"resend_post_broadcasts":{"method":"POST","path":"/broadcasts","server":"https://api.resend.com","params":[],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","required":["audience_id","from","subject"],"properties":{"name":{"type":"string","description":"Name of the broadcast."},"audience_id":{"type":"string","description":"Unique identifier of the audience this broadcast will be sent to."},"from":{"type":"string","description":"The email address of the sender."},"subject":{"type":"string","description":"The subject line of the email."},"reply_to":{"type":"array","items":{"type":"string"},"description":"The email addresses to which replies should be sent."},"preview_text":{"type":"string","description":"The preview text of the email.","example":"Here are our announcements"},"html":{"type":"string","description":"The HTML version of the message."},"text":{"type":"string","description":"The plain text version of the message."}}},"required_fields":["audience_id","from","subject"]},"security":[[{"type":"bearer"}]]},"resend_post_broadcasts_send_by_id":{"method":"POST","path":"/broadcasts/{id}/send","server":"https://api.resend.com","params":[{"name":"id","in":"path","required":true,"schema":{"type":"string","description":"The Broadcast ID."},"credential":false,"style":"simple","explode":false}],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","properties":{"scheduled_at":{"type":"string","description":"Schedule email to be sent later. The date should be in ISO 8601 format."}}},"required_fields":[]},"security":[[{"type":"bearer"}]]},"resend_post_domains":{"method":"POST","path":"/domains","server":"https://api.resend.com","params":[],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","required":["name"],"properties":{"name":{"type":"string","description":"The name of the domain you want to create."},"region":{"type":"string","enum":["us-east-1","eu-west-1","sa-east-1"],"default":"us-east-1","description":"The region where emails will be sent from. Possible values are us-east-1' | 'eu-west-1' | 'sa-east-1"}}},"required_fields":["name"]},"security":[[{"type":"bearer"}]]},"resend_post_domains_verify_by_domain_id":{"method":"POST","path":"/domains/{domain_id}/verify","server":"https://api.resend.com","params":[{"name":"domain_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the domain."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]},"resend_post_emails":{"method":"POST","path":"/emails","server":"https://api.resend.com","params":[],"body":{"content_type":"application/json","required":false,"schema":{"type":"object","required":["from","to","subject"],"properties":{"from":{"type":"string","description":"Sender email address. To include a friendly name, use the format \"Your Name <sender@domain.com>\"."},"to":{"type":"array","items":{"type":"string","description":"Recipient email address. For multiple addresses, send as an array of strings. Max 50."}},"subject":{"type":"string","description":"Email subject."},"bcc":{"type":"string","description":"Bcc recipient email address. For multiple addresses, send as an array of strings."},"cc":{"type":"string","description":"Cc recipient email address. For multiple addresses, send as an array of strings."},"reply_to":{"type":"string","description":"Reply-to email address. For multiple addresses, send as an array of strings."},"html":{"type":"string","description":"The HTML version of the message."},"text":{"type":"string","description":"The plain text version of the message."},"headers":{"type":"object","description":"Custom headers to add to the email."},"scheduled_at":{"type":"string","description":"Schedule email to be sent later. The date should be in ISO 8601 format."},"attachments":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string","format":"binary","description":"Content of an attached file."},"filename":{"type":"string","description":"Name of attached file."},"path":{"type":"string","description":"Path where the attachment file is hosted"},"content_type":{"type":"string","description":"Optional content type for the attachment, if not set it will be derived from the filename property"}}}},"tags":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"The name of the email tag. It can only contain ASCII letters (a\u2013z, A\u2013Z), numbers (0\u20139), underscores (_), or dashes (-). It can contain no more than 256 characters."},"value":{"type":"string","description":"The value of the email tag.It can only contain ASCII letters (a\u2013z, A\u2013Z), numbers (0\u20139), underscores (_), or dashes (-). It can contain no more than 256 characters."}}}}}},"required_fields":["from","subject","to"]},"security":[[{"type":"bearer"}]]},"resend_post_emails_batch":{"method":"POST","path":"/emails/batch","server":"https://api.resend.com","params":[],"body":{"content_type":"application/json","required":false,"schema":{"type":"array","items":{"type":"object","required":["from","to","subject"],"properties":{"from":{"type":"string","description":"Sender email address. To include a friendly name, use the format \"Your Name <sender@domain.com>\"."},"to":{"type":"array","items":{"type":"string","description":"Recipient email address. For multiple addresses, send as an array of strings. Max 50."}},"subject":{"type":"string","description":"Email subject."},"bcc":{"type":"string","description":"Bcc recipient email address. For multiple addresses, send as an array of strings."},"cc":{"type":"string","description":"Cc recipient email address. For multiple addresses, send as an array of strings."},"reply_to":{"type":"string","description":"Reply-to email address. For multiple addresses, send as an array of strings."},"html":{"type":"string","description":"The HTML version of the message."},"text":{"type":"string","description":"The plain text version of the message."},"headers":{"type":"object","description":"Custom headers to add to the email."},"scheduled_at":{"type":"string","description":"Schedule email to be sent later. The date should be in ISO 8601 format."},"attachments":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string","format":"binary","description":"Content of an attached file."},"filename":{"type":"string","description":"Name of attached file."},"path":{"type":"string","description":"Path where the attachment file is hosted"},"content_type":{"type":"string","description":"Optional content type for the attachment, if not set it will be derived from the filename property"}}}},"tags":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"The name of the email tag. It can only contain ASCII letters (a\u2013z, A\u2013Z), numbers (0\u20139), underscores (_), or dashes (-). It can contain no more than 256 characters."},"value":{"type":"string","description":"The value of the email tag.It can only contain ASCII letters (a\u2013z, A\u2013Z), numbers (0\u20139), underscores (_), or dashes (-). It can contain no more than 256 characters."}}}}}}},"required_fields":[]},"security":[[{"type":"bearer"}]]},"resend_post_emails_cancel_by_email_id":{"method":"POST","path":"/emails/{email_id}/cancel","server":"https://api.resend.com","params":[{"name":"email_id","in":"path","required":true,"schema":{"type":"string","description":"The ID of the email."},"credential":false,"style":"simple","explode":false}],"body":null,"security":[[{"type":"bearer"}]]}}},"flows":[
+{"id":"resend_post_emails_flow","name":"resend_post_emails_flow","title":"Send Email","description":"Sends an email via the Resend API. Requires sender, recipients, subject, and (optionally) HTML/text content.","inputs":[{"arg":"from_","wire":"from","origin":["requestBody","from"],"required":true,"type":"str","schema":{"type":"string","description":"Sender email address."},"description":"Sender email address."},{"arg":"to","wire":"to","origin":["requestBody","to"],"required":true,"type":"list[Any]","schema":{"type":"array","description":"List of recipient email addresses.","items":{"type":"string"}},"description":"List of recipient email addresses."},{"arg":"subject","wire":"subject","origin":["requestBody","subject"],"required":true,"type":"str","schema":{"type":"string","description":"Email subject."},"description":"Email subject."},{"arg":"html","wire":"html","origin":["requestBody","html"],"required":false,"type":"str","schema":{"type":"string","description":"HTML content of the email."},"description":"HTML content of the email."},{"arg":"text","wire":"text","origin":["requestBody","text"],"required":false,"type":"str","schema":{"type":"string","description":"Plain text content of the email."},"description":"Plain text content of the email."}],"body_variants":[],"actions":[{"id":"send_email_action","source":"resend","operation":"resend_post_emails"}],"links":[{"from":null,"from_path":["requestBody"],"to":"send_email_action","to_path":["requestBody"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"}]},
+{"id":"resend_get_emails_by_email_id_flow","name":"resend_get_emails_by_email_id_flow","title":"Get Email by ID","description":"Retrieves email details using the email's unique ID.","inputs":[{"arg":"email_id","wire":"email_id","origin":["parameters","email_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the email."}],"body_variants":[],"actions":[{"id":"get_email_action","source":"resend","operation":"resend_get_emails_by_email_id"}],"links":[{"from":null,"from_path":["parameters","email_id"],"to":"get_email_action","to_path":["parameters","email_id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"to","type":"list[Any]","attr":"to"},{"wire":"from","type":"str","attr":"from_"},{"wire":"created_at","type":"str","attr":"created_at"},{"wire":"subject","type":"str","attr":"subject"},{"wire":"html","type":"str","attr":"html"},{"wire":"text","type":"str","attr":"text"},{"wire":"bcc","type":"list[Any]","attr":"bcc"},{"wire":"cc","type":"list[Any]","attr":"cc"},{"wire":"reply_to","type":"list[Any]","attr":"reply_to"},{"wire":"last_event","type":"str","attr":"last_event"}]},
+{"id":"resend_patch_emails_by_email_id_flow","name":"resend_patch_emails_by_email_id_flow","title":"Update Email by ID","description":"Updates properties of an existing email using its unique ID.","inputs":[{"arg":"email_id","wire":"email_id","origin":["parameters","email_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the email to update."},{"arg":"updates","wire":"updates","origin":["requestBody","updates"],"required":true,"type":"dict[str, Any]","schema":{"type":"object","description":"Fields to update in the email."},"description":"Fields to update in the email."}],"body_variants":[],"actions":[{"id":"patch_email_action","source":"resend","operation":"resend_patch_emails_by_email_id","body":{"content_type":"application/json","required":false,"schema":{},"required_fields":[]}}],"links":[{"from":null,"from_path":["parameters","email_id"],"to":"patch_email_action","to_path":["parameters","email_id"]},{"from":null,"from_path":["requestBody","updates"],"to":"patch_email_action","to_path":["requestBody","updates"]}],"result_fields":[{"wire":"scheduled_at","type":"str","attr":"scheduled_at"}]},
+{"id":"resend_post_emails_cancel_by_email_id_flow","name":"resend_post_emails_cancel_by_email_id_flow","title":"Cancel Email","description":"Cancels an email using its unique ID.","inputs":[{"arg":"email_id","wire":"email_id","origin":["parameters","email_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the email to cancel."}],"body_variants":[],"actions":[{"id":"cancel_email_action","source":"resend","operation":"resend_post_emails_cancel_by_email_id"}],"links":[{"from":null,"from_path":["parameters","email_id"],"to":"cancel_email_action","to_path":["parameters","email_id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"to","type":"list[Any]","attr":"to"},{"wire":"from","type":"str","attr":"from_"},{"wire":"created_at","type":"str","attr":"created_at"},{"wire":"subject","type":"str","attr":"subject"},{"wire":"html","type":"str","attr":"html"},{"wire":"text","type":"str","attr":"text"},{"wire":"bcc","type":"list[Any]","attr":"bcc"},{"wire":"cc","type":"list[Any]","attr":"cc"},{"wire":"reply_to","type":"list[Any]","attr":"reply_to"},{"wire":"last_event","type":"str","attr":"last_event"}]},
+{"id":"resend_post_emails_batch_flow","name":"resend_post_emails_batch_flow","title":"Send Batch Emails","description":"Sends multiple emails in a single batch request.","inputs":[{"arg":"emails","wire":"emails","origin":["requestBody","emails"],"required":true,"type":"list[Any]","schema":{"type":"array","description":"Array of email objects to send.","items":{"type":"object"}},"description":"Array of email objects to send."}],"body_variants":[],"actions":[{"id":"batch_email_action","source":"resend","operation":"resend_post_emails_batch"}],"links":[{"from":null,"from_path":["requestBody","emails"],"to":"batch_email_action","to_path":["requestBody"]}],"result_fields":[{"wire":"data","type":"list[Any]","attr":"data"}]},
+{"id":"resend_post_domains_flow","name":"resend_post_domains_flow","title":"Create Domain","description":"Creates a new domain entry.","inputs":[{"arg":"name","wire":"name","origin":["requestBody","name"],"required":true,"type":"str","schema":{"type":"string","description":"Domain name to create."},"description":"Domain name to create."}],"body_variants":[],"actions":[{"id":"create_domain_action","source":"resend","operation":"resend_post_domains"}],"links":[{"from":null,"from_path":["requestBody","name"],"to":"create_domain_action","to_path":["requestBody","name"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"name","type":"str","attr":"name"},{"wire":"created_at","type":"str","attr":"created_at"},{"wire":"status","type":"str","attr":"status"},{"wire":"records","type":"list[Any]","attr":"records"},{"wire":"region","type":"str","attr":"region"}]},
+{"id":"resend_get_domains_flow","name":"resend_get_domains_flow","title":"List Domains","description":"Retrieves a list of domains.","inputs":[],"body_variants":[],"actions":[{"id":"list_domains_action","source":"resend","operation":"resend_get_domains"}],"links":[],"result_fields":[{"wire":"data","type":"list[Any]","attr":"data"}]},
+{"id":"resend_get_domains_by_domain_id_flow","name":"resend_get_domains_by_domain_id_flow","title":"Get Domain by ID","description":"Retrieves details of a specific domain using its unique ID.","inputs":[{"arg":"domain_id","wire":"domain_id","origin":["parameters","domain_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the domain."}],"body_variants":[],"actions":[{"id":"get_domain_action","source":"resend","operation":"resend_get_domains_by_domain_id"}],"links":[{"from":null,"from_path":["parameters","domain_id"],"to":"get_domain_action","to_path":["parameters","domain_id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"name","type":"str","attr":"name"},{"wire":"status","type":"str","attr":"status"},{"wire":"created_at","type":"str","attr":"created_at"},{"wire":"region","type":"str","attr":"region"},{"wire":"records","type":"list[Any]","attr":"records"}]},
+{"id":"resend_patch_domains_by_domain_id_flow","name":"resend_patch_domains_by_domain_id_flow","title":"Update Domain","description":"Updates a domain's details using its unique ID.","inputs":[{"arg":"domain_id","wire":"domain_id","origin":["parameters","domain_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the domain to update."},{"arg":"updates","wire":"updates","origin":["requestBody","updates"],"required":true,"type":"dict[str, Any]","schema":{"type":"object","description":"Domain properties to update."},"description":"Domain properties to update."}],"body_variants":[],"actions":[{"id":"patch_domain_action","source":"resend","operation":"resend_patch_domains_by_domain_id"}],"links":[{"from":null,"from_path":["parameters","domain_id"],"to":"patch_domain_action","to_path":["parameters","domain_id"]},{"from":null,"from_path":["requestBody","updates"],"to":"patch_domain_action","to_path":["requestBody","updates"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"object","type":"str","attr":"object"}]},
+{"id":"resend_delete_domains_by_domain_id_flow","name":"resend_delete_domains_by_domain_id_flow","title":"Delete Domain","description":"Deletes a domain identified by its unique ID.","inputs":[{"arg":"domain_id","wire":"domain_id","origin":["parameters","domain_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the domain to delete."}],"body_variants":[],"actions":[{"id":"delete_domain_action","source":"resend","operation":"resend_delete_domains_by_domain_id"}],"links":[{"from":null,"from_path":["parameters","domain_id"],"to":"delete_domain_action","to_path":["parameters","domain_id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"deleted","type":"bool","attr":"deleted"}]},
+{"id":"resend_post_domains_verify_by_domain_id_flow","name":"resend_post_domains_verify_by_domain_id_flow","title":"Verify Domain","description":"Triggers the verification process for a domain identified by its unique ID.","inputs":[{"arg":"domain_id","wire":"domain_id","origin":["parameters","domain_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the domain to verify."}],"body_variants":[],"actions":[{"id":"verify_domain_action","source":"resend","operation":"resend_post_domains_verify_by_domain_id"}],"links":[{"from":null,"from_path":["parameters","domain_id"],"to":"verify_domain_action","to_path":["parameters","domain_id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"}]},
+{"id":"resend_post_audiences_flow","name":"resend_post_audiences_flow","title":"Create Audience","description":"Creates a new audience.","inputs":[{"arg":"name","wire":"name","origin":["requestBody","name"],"required":true,"type":"str","schema":{"type":"string","description":"Name of the audience."},"description":"Name of the audience."}],"body_variants":[],"actions":[{"id":"create_audience_action","source":"resend","operation":"resend_post_audiences"}],"links":[{"from":null,"from_path":["requestBody","name"],"to":"create_audience_action","to_path":["requestBody","name"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"object","type":"str","attr":"object"},{"wire":"name","type":"str","attr":"name"}]},
+{"id":"resend_get_audiences_flow","name":"resend_get_audiences_flow","title":"List Audiences","description":"Retrieves a list of audiences.","inputs":[],"body_variants":[],"actions":[{"id":"list_audiences_action","source":"resend","operation":"resend_get_audiences"}],"links":[],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"data","type":"list[Any]","attr":"data"}]},
+{"id":"resend_delete_audiences_by_id_flow","name":"resend_delete_audiences_by_id_flow","title":"Delete Audience","description":"Deletes an audience by its unique identifier.","inputs":[{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."}],"body_variants":[],"actions":[{"id":"delete_audience_action","source":"resend","operation":"resend_delete_audiences_by_id"}],"links":[{"from":null,"from_path":["parameters","id"],"to":"delete_audience_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"object","type":"str","attr":"object"},{"wire":"deleted","type":"bool","attr":"deleted"}]},
+{"id":"resend_get_audiences_by_id_flow","name":"resend_get_audiences_by_id_flow","title":"Get Audience by ID","description":"Retrieves details of a specific audience by its unique identifier.","inputs":[{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."}],"body_variants":[],"actions":[{"id":"get_audience_action","source":"resend","operation":"resend_get_audiences_by_id"}],"links":[{"from":null,"from_path":["parameters","id"],"to":"get_audience_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"object","type":"str","attr":"object"},{"wire":"name","type":"str","attr":"name"},{"wire":"created_at","type":"str","attr":"created_at"}]},
+{"id":"resend_post_audiences_contacts_by_audience_id_flow","name":"resend_post_audiences_contacts_by_audience_id_flow","title":"Add Contact to Audience","description":"Adds a new contact to a specific audience.","inputs":[{"arg":"audience_id","wire":"audience_id","origin":["parameters","audience_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."},{"arg":"email","wire":"email","origin":["requestBody","email"],"required":true,"type":"str","schema":{"type":"string","description":"Email address of the contact."},"description":"Email address of the contact."}],"body_variants":[],"actions":[{"id":"add_contact_action","source":"resend","operation":"resend_post_audiences_contacts_by_audience_id"}],"links":[{"from":null,"from_path":["parameters","audience_id"],"to":"add_contact_action","to_path":["parameters","audience_id"]},{"from":null,"from_path":["requestBody","email"],"to":"add_contact_action","to_path":["requestBody","email"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"}]},
+{"id":"resend_get_audiences_contacts_by_audience_id_flow","name":"resend_get_audiences_contacts_by_audience_id_flow","title":"List Audience Contacts","description":"Retrieves the contacts associated with a given audience.","inputs":[{"arg":"audience_id","wire":"audience_id","origin":["parameters","audience_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."}],"body_variants":[],"actions":[{"id":"list_contacts_action","source":"resend","operation":"resend_get_audiences_contacts_by_audience_id"}],"links":[{"from":null,"from_path":["parameters","audience_id"],"to":"list_contacts_action","to_path":["parameters","audience_id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"data","type":"list[Any]","attr":"data"}]},
+{"id":"resend_delete_audiences_contacts_by_audience_id_and_email_flow","name":"resend_delete_audiences_contacts_by_audience_id_and_email_flow","title":"Delete Audience Contact by Email","description":"Removes a contact from an audience using the contact's email address.","inputs":[{"arg":"audience_id","wire":"audience_id","origin":["parameters","audience_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."},{"arg":"email","wire":"email","origin":["parameters","email"],"required":true,"type":"str","schema":{"type":"string"},"description":"Email address of the contact to delete."}],"body_variants":[],"actions":[{"id":"delete_contact_by_email_action","source":"resend","operation":"resend_delete_audiences_contacts_by_audience_id_and_email"}],"links":[{"from":null,"from_path":["parameters","audience_id"],"to":"delete_contact_by_email_action","to_path":["parameters","audience_id"]},{"from":null,"from_path":["parameters","email"],"to":"delete_contact_by_email_action","to_path":["parameters","email"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"deleted","type":"bool","attr":"deleted"}]},
+{"id":"resend_delete_audiences_contacts_by_audience_id_and_id_flow","name":"resend_delete_audiences_contacts_by_audience_id_and_id_flow","title":"Delete Audience Contact by ID","description":"Removes a contact from an audience using the contact's unique ID.","inputs":[{"arg":"audience_id","wire":"audience_id","origin":["parameters","audience_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."},{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the contact."}],"body_variants":[],"actions":[{"id":"delete_contact_by_id_action","source":"resend","operation":"resend_delete_audiences_contacts_by_audience_id_and_id"}],"links":[{"from":null,"from_path":["parameters","audience_id"],"to":"delete_contact_by_id_action","to_path":["parameters","audience_id"]},{"from":null,"from_path":["parameters","id"],"to":"delete_contact_by_id_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"deleted","type":"bool","attr":"deleted"}]},
+{"id":"resend_get_audiences_contacts_by_audience_id_and_id_flow","name":"resend_get_audiences_contacts_by_audience_id_and_id_flow","title":"Get Audience Contact by ID","description":"Retrieves details of a contact from an audience using the contact's unique ID.","inputs":[{"arg":"audience_id","wire":"audience_id","origin":["parameters","audience_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."},{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the contact."}],"body_variants":[],"actions":[{"id":"get_contact_by_id_action","source":"resend","operation":"resend_get_audiences_contacts_by_audience_id_and_id"}],"links":[{"from":null,"from_path":["parameters","audience_id"],"to":"get_contact_by_id_action","to_path":["parameters","audience_id"]},{"from":null,"from_path":["parameters","id"],"to":"get_contact_by_id_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"},{"wire":"email","type":"str","attr":"email"},{"wire":"first_name","type":"str","attr":"first_name"},{"wire":"last_name","type":"str","attr":"last_name"},{"wire":"created_at","type":"str","attr":"created_at"},{"wire":"unsubscribed","type":"bool","attr":"unsubscribed"}]},
+{"id":"resend_patch_audiences_contacts_by_audience_id_and_id_flow","name":"resend_patch_audiences_contacts_by_audience_id_and_id_flow","title":"Update Audience Contact","description":"Updates details of a contact in an audience using the contact's unique ID.","inputs":[{"arg":"audience_id","wire":"audience_id","origin":["parameters","audience_id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the audience."},{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the contact."},{"arg":"updates","wire":"updates","origin":["requestBody","updates"],"required":true,"type":"dict[str, Any]","schema":{"type":"object","description":"Contact details to update."},"description":"Contact details to update."}],"body_variants":[],"actions":[{"id":"update_contact_action","source":"resend","operation":"resend_patch_audiences_contacts_by_audience_id_and_id"}],"links":[{"from":null,"from_path":["parameters","audience_id"],"to":"update_contact_action","to_path":["parameters","audience_id"]},{"from":null,"from_path":["parameters","id"],"to":"update_contact_action","to_path":["parameters","id"]},{"from":null,"from_path":["requestBody","updates"],"to":"update_contact_action","to_path":["requestBody","updates"]}],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"id","type":"str","attr":"id"}]},
+{"id":"resend_post_broadcasts_flow","name":"resend_post_broadcasts_flow","title":"Create Broadcast","description":"Creates a new broadcast campaign.","inputs":[{"arg":"subject","wire":"subject","origin":["requestBody","subject"],"required":true,"type":"str","schema":{"type":"string","description":"Subject of the broadcast."},"description":"Subject of the broadcast."},{"arg":"content","wire":"content","origin":["requestBody","content"],"required":true,"type":"str","schema":{"type":"string","description":"Content of the broadcast message."},"description":"Content of the broadcast message."},{"arg":"from_","wire":"from","origin":["requestBody","from"],"required":true,"type":"str","schema":{"type":"string","description":"Sender email address."},"description":"Sender email address."},{"arg":"audience_id","wire":"audience_id","origin":["requestBody","audience_id"],"required":true,"type":"str","schema":{"type":"string","description":"ID of the audience to send the broadcast to."},"description":"ID of the audience to send the broadcast to."}],"body_variants":[],"actions":[{"id":"create_broadcast_action","source":"resend","operation":"resend_post_broadcasts"}],"links":[{"from":null,"from_path":["requestBody","subject"],"to":"create_broadcast_action","to_path":["requestBody","subject"]},{"from":null,"from_path":["requestBody","content"],"to":"create_broadcast_action","to_path":["requestBody","content"]},{"from":null,"from_path":["requestBody","from"],"to":"create_broadcast_action","to_path":["requestBody","from"]},{"from":null,"from_path":["requestBody","audience_id"],"to":"create_broadcast_action","to_path":["requestBody","audience_id"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"object","type":"str","attr":"object"}]},
+{"id":"resend_get_broadcasts_flow","name":"resend_get_broadcasts_flow","title":"List Broadcasts","description":"Retrieves a list of broadcast campaigns.","inputs":[],"body_variants":[],"actions":[{"id":"list_broadcasts_action","source":"resend","operation":"resend_get_broadcasts"}],"links":[],"result_fields":[{"wire":"object","type":"str","attr":"object"},{"wire":"data","type":"list[Any]","attr":"data"}]},
+{"id":"resend_delete_broadcasts_by_id_flow","name":"resend_delete_broadcasts_by_id_flow","title":"Delete Broadcast","description":"Deletes a broadcast using its unique ID.","inputs":[{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the broadcast."}],"body_variants":[],"actions":[{"id":"delete_broadcast_action","source":"resend","operation":"resend_delete_broadcasts_by_id"}],"links":[{"from":null,"from_path":["parameters","id"],"to":"delete_broadcast_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"object","type":"str","attr":"object"},{"wire":"deleted","type":"bool","attr":"deleted"}]},
+{"id":"resend_get_broadcasts_by_id_flow","name":"resend_get_broadcasts_by_id_flow","title":"Get Broadcast by ID","description":"Retrieves details of a broadcast using its unique ID.","inputs":[{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the broadcast."}],"body_variants":[],"actions":[{"id":"get_broadcast_action","source":"resend","operation":"resend_get_broadcasts_by_id"}],"links":[{"from":null,"from_path":["parameters","id"],"to":"get_broadcast_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"},{"wire":"name","type":"str","attr":"name"},{"wire":"audience_id","type":"str","attr":"audience_id"},{"wire":"from","type":"str","attr":"from_"},{"wire":"subject","type":"str","attr":"subject"},{"wire":"reply_to","type":"list[Any]","attr":"reply_to"},{"wire":"preview_text","type":"str","attr":"preview_text"},{"wire":"status","type":"str","attr":"status"},{"wire":"created_at","type":"str","attr":"created_at"},{"wire":"scheduled_at","type":"str","attr":"scheduled_at"},{"wire":"sent_at","type":"str","attr":"sent_at"}]},
+{"id":"resend_post_broadcasts_send_by_id_flow","name":"resend_post_broadcasts_send_by_id_flow","title":"Send Broadcast","description":"Sends an existing broadcast using its unique ID.","inputs":[{"arg":"id","wire":"id","origin":["parameters","id"],"required":true,"type":"str","schema":{"type":"string"},"description":"Unique identifier of the broadcast to send."}],"body_variants":[],"actions":[{"id":"send_broadcast_action","source":"resend","operation":"resend_post_broadcasts_send_by_id"}],"links":[{"from":null,"from_path":["parameters","id"],"to":"send_broadcast_action","to_path":["parameters","id"]}],"result_fields":[{"wire":"id","type":"str","attr":"id"}]}
+]}
+"""
+)
+"""The execution plan (JSON data): actions, links (canonical), inputs, and the schema pieces
+they use (``$defs``, each once); read by the runtime's executor."""
 
 TOOLS: Final[list[dict[str, Any]]] = list(tool_definitions(PLAN))
 """Every flow as an LLM tool definition (name, description, JSON Schema of its inputs)."""
@@ -1857,646 +62,226 @@ class ResendPostEmailsFlowResult(Model):
     """The result of ``resend_post_emails_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
+    id: str | None = None
 
 
 class ResendGetEmailsByEmailIdFlowResult(Model):
     """The result of ``resend_get_emails_by_email_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    to: list[Any] | None = Field(
-        default=None,
-        validation_alias="to",
-        serialization_alias="to",
-    )
+    object: str | None = None
+    id: str | None = None
+    to: list[Any] | None = None
     from_: str | None = Field(
         default=None,
         validation_alias="from",
         serialization_alias="from",
     )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
-    subject: str | None = Field(
-        default=None,
-        validation_alias="subject",
-        serialization_alias="subject",
-    )
-    html: str | None = Field(
-        default=None,
-        validation_alias="html",
-        serialization_alias="html",
-    )
-    text: str | None = Field(
-        default=None,
-        validation_alias="text",
-        serialization_alias="text",
-    )
-    bcc: list[Any] | None = Field(
-        default=None,
-        validation_alias="bcc",
-        serialization_alias="bcc",
-    )
-    cc: list[Any] | None = Field(
-        default=None,
-        validation_alias="cc",
-        serialization_alias="cc",
-    )
-    reply_to: list[Any] | None = Field(
-        default=None,
-        validation_alias="reply_to",
-        serialization_alias="reply_to",
-    )
-    last_event: str | None = Field(
-        default=None,
-        validation_alias="last_event",
-        serialization_alias="last_event",
-    )
+    created_at: str | None = None
+    subject: str | None = None
+    html: str | None = None
+    text: str | None = None
+    bcc: list[Any] | None = None
+    cc: list[Any] | None = None
+    reply_to: list[Any] | None = None
+    last_event: str | None = None
 
 
 class ResendPatchEmailsByEmailIdFlowResult(Model):
     """The result of ``resend_patch_emails_by_email_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    scheduled_at: str | None = Field(
-        default=None,
-        validation_alias="scheduled_at",
-        serialization_alias="scheduled_at",
-    )
+    scheduled_at: str | None = None
 
 
-class ResendPostEmailsCancelByEmailIdFlowResult(Model):
-    """The result of ``resend_post_emails_cancel_by_email_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    to: list[Any] | None = Field(
-        default=None,
-        validation_alias="to",
-        serialization_alias="to",
-    )
-    from_: str | None = Field(
-        default=None,
-        validation_alias="from",
-        serialization_alias="from",
-    )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
-    subject: str | None = Field(
-        default=None,
-        validation_alias="subject",
-        serialization_alias="subject",
-    )
-    html: str | None = Field(
-        default=None,
-        validation_alias="html",
-        serialization_alias="html",
-    )
-    text: str | None = Field(
-        default=None,
-        validation_alias="text",
-        serialization_alias="text",
-    )
-    bcc: list[Any] | None = Field(
-        default=None,
-        validation_alias="bcc",
-        serialization_alias="bcc",
-    )
-    cc: list[Any] | None = Field(
-        default=None,
-        validation_alias="cc",
-        serialization_alias="cc",
-    )
-    reply_to: list[Any] | None = Field(
-        default=None,
-        validation_alias="reply_to",
-        serialization_alias="reply_to",
-    )
-    last_event: str | None = Field(
-        default=None,
-        validation_alias="last_event",
-        serialization_alias="last_event",
-    )
+class ResendPostEmailsCancelByEmailIdFlowResult(ResendGetEmailsByEmailIdFlowResult):
+    """The result of ``resend_post_emails_cancel_by_email_id_flow`` (the fields of ``ResendGetEmailsByEmailIdFlowResult``; extra fields are
+    kept)."""
 
 
 class ResendPostEmailsBatchFlowResult(Model):
     """The result of ``resend_post_emails_batch_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    data: list[Any] | None = Field(
-        default=None,
-        validation_alias="data",
-        serialization_alias="data",
-    )
+    data: list[Any] | None = None
 
 
 class ResendPostDomainsFlowResult(Model):
     """The result of ``resend_post_domains_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    name: str | None = Field(
-        default=None,
-        validation_alias="name",
-        serialization_alias="name",
-    )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
-    status: str | None = Field(
-        default=None,
-        validation_alias="status",
-        serialization_alias="status",
-    )
-    records: list[Any] | None = Field(
-        default=None,
-        validation_alias="records",
-        serialization_alias="records",
-    )
-    region: str | None = Field(
-        default=None,
-        validation_alias="region",
-        serialization_alias="region",
-    )
+    id: str | None = None
+    name: str | None = None
+    created_at: str | None = None
+    status: str | None = None
+    records: list[Any] | None = None
+    region: str | None = None
 
 
-class ResendGetDomainsFlowResult(Model):
-    """The result of ``resend_get_domains_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    data: list[Any] | None = Field(
-        default=None,
-        validation_alias="data",
-        serialization_alias="data",
-    )
+class ResendGetDomainsFlowResult(ResendPostEmailsBatchFlowResult):
+    """The result of ``resend_get_domains_flow`` (the fields of ``ResendPostEmailsBatchFlowResult``; extra fields are
+    kept)."""
 
 
 class ResendGetDomainsByDomainIdFlowResult(Model):
     """The result of ``resend_get_domains_by_domain_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    name: str | None = Field(
-        default=None,
-        validation_alias="name",
-        serialization_alias="name",
-    )
-    status: str | None = Field(
-        default=None,
-        validation_alias="status",
-        serialization_alias="status",
-    )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
-    region: str | None = Field(
-        default=None,
-        validation_alias="region",
-        serialization_alias="region",
-    )
-    records: list[Any] | None = Field(
-        default=None,
-        validation_alias="records",
-        serialization_alias="records",
-    )
+    object: str | None = None
+    id: str | None = None
+    name: str | None = None
+    status: str | None = None
+    created_at: str | None = None
+    region: str | None = None
+    records: list[Any] | None = None
 
 
 class ResendPatchDomainsByDomainIdFlowResult(Model):
     """The result of ``resend_patch_domains_by_domain_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
+    id: str | None = None
+    object: str | None = None
 
 
 class ResendDeleteDomainsByDomainIdFlowResult(Model):
     """The result of ``resend_delete_domains_by_domain_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    deleted: bool | None = Field(
-        default=None,
-        validation_alias="deleted",
-        serialization_alias="deleted",
-    )
+    object: str | None = None
+    id: str | None = None
+    deleted: bool | None = None
 
 
 class ResendPostDomainsVerifyByDomainIdFlowResult(Model):
     """The result of ``resend_post_domains_verify_by_domain_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
+    object: str | None = None
+    id: str | None = None
 
 
 class ResendPostAudiencesFlowResult(Model):
     """The result of ``resend_post_audiences_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    name: str | None = Field(
-        default=None,
-        validation_alias="name",
-        serialization_alias="name",
-    )
+    id: str | None = None
+    object: str | None = None
+    name: str | None = None
 
 
 class ResendGetAudiencesFlowResult(Model):
     """The result of ``resend_get_audiences_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    data: list[Any] | None = Field(
-        default=None,
-        validation_alias="data",
-        serialization_alias="data",
-    )
+    object: str | None = None
+    data: list[Any] | None = None
 
 
 class ResendDeleteAudiencesByIdFlowResult(Model):
     """The result of ``resend_delete_audiences_by_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    deleted: bool | None = Field(
-        default=None,
-        validation_alias="deleted",
-        serialization_alias="deleted",
-    )
+    id: str | None = None
+    object: str | None = None
+    deleted: bool | None = None
 
 
 class ResendGetAudiencesByIdFlowResult(Model):
     """The result of ``resend_get_audiences_by_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    name: str | None = Field(
-        default=None,
-        validation_alias="name",
-        serialization_alias="name",
-    )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
+    id: str | None = None
+    object: str | None = None
+    name: str | None = None
+    created_at: str | None = None
 
 
-class ResendPostAudiencesContactsByAudienceIdFlowResult(Model):
-    """The result of ``resend_post_audiences_contacts_by_audience_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
+class ResendPostAudiencesContactsByAudienceIdFlowResult(
+    ResendPostDomainsVerifyByDomainIdFlowResult
+):
+    """The result of ``resend_post_audiences_contacts_by_audience_id_flow`` (the fields of ``ResendPostDomainsVerifyByDomainIdFlowResult``; extra fields are
+    kept)."""
 
 
-class ResendGetAudiencesContactsByAudienceIdFlowResult(Model):
-    """The result of ``resend_get_audiences_contacts_by_audience_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    data: list[Any] | None = Field(
-        default=None,
-        validation_alias="data",
-        serialization_alias="data",
-    )
+class ResendGetAudiencesContactsByAudienceIdFlowResult(ResendGetAudiencesFlowResult):
+    """The result of ``resend_get_audiences_contacts_by_audience_id_flow`` (the fields of ``ResendGetAudiencesFlowResult``; extra fields are
+    kept)."""
 
 
-class ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult(Model):
-    """The result of ``resend_delete_audiences_contacts_by_audience_id_and_email_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    deleted: bool | None = Field(
-        default=None,
-        validation_alias="deleted",
-        serialization_alias="deleted",
-    )
+class ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult(
+    ResendDeleteDomainsByDomainIdFlowResult
+):
+    """The result of ``resend_delete_audiences_contacts_by_audience_id_and_email_flow`` (the fields of ``ResendDeleteDomainsByDomainIdFlowResult``; extra fields are
+    kept)."""
 
 
-class ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult(Model):
-    """The result of ``resend_delete_audiences_contacts_by_audience_id_and_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    deleted: bool | None = Field(
-        default=None,
-        validation_alias="deleted",
-        serialization_alias="deleted",
-    )
+class ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult(
+    ResendDeleteDomainsByDomainIdFlowResult
+):
+    """The result of ``resend_delete_audiences_contacts_by_audience_id_and_id_flow`` (the fields of ``ResendDeleteDomainsByDomainIdFlowResult``; extra fields are
+    kept)."""
 
 
 class ResendGetAudiencesContactsByAudienceIdAndIdFlowResult(Model):
     """The result of ``resend_get_audiences_contacts_by_audience_id_and_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    email: str | None = Field(
-        default=None,
-        validation_alias="email",
-        serialization_alias="email",
-    )
-    first_name: str | None = Field(
-        default=None,
-        validation_alias="first_name",
-        serialization_alias="first_name",
-    )
-    last_name: str | None = Field(
-        default=None,
-        validation_alias="last_name",
-        serialization_alias="last_name",
-    )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
-    unsubscribed: bool | None = Field(
-        default=None,
-        validation_alias="unsubscribed",
-        serialization_alias="unsubscribed",
-    )
+    object: str | None = None
+    id: str | None = None
+    email: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    created_at: str | None = None
+    unsubscribed: bool | None = None
 
 
-class ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult(Model):
-    """The result of ``resend_patch_audiences_contacts_by_audience_id_and_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
+class ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult(
+    ResendPostDomainsVerifyByDomainIdFlowResult
+):
+    """The result of ``resend_patch_audiences_contacts_by_audience_id_and_id_flow`` (the fields of ``ResendPostDomainsVerifyByDomainIdFlowResult``; extra fields are
+    kept)."""
 
 
-class ResendPostBroadcastsFlowResult(Model):
-    """The result of ``resend_post_broadcasts_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
+class ResendPostBroadcastsFlowResult(ResendPatchDomainsByDomainIdFlowResult):
+    """The result of ``resend_post_broadcasts_flow`` (the fields of ``ResendPatchDomainsByDomainIdFlowResult``; extra fields are
+    kept)."""
 
 
-class ResendGetBroadcastsFlowResult(Model):
-    """The result of ``resend_get_broadcasts_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    data: list[Any] | None = Field(
-        default=None,
-        validation_alias="data",
-        serialization_alias="data",
-    )
+class ResendGetBroadcastsFlowResult(ResendGetAudiencesFlowResult):
+    """The result of ``resend_get_broadcasts_flow`` (the fields of ``ResendGetAudiencesFlowResult``; extra fields are
+    kept)."""
 
 
-class ResendDeleteBroadcastsByIdFlowResult(Model):
-    """The result of ``resend_delete_broadcasts_by_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    object: str | None = Field(
-        default=None,
-        validation_alias="object",
-        serialization_alias="object",
-    )
-    deleted: bool | None = Field(
-        default=None,
-        validation_alias="deleted",
-        serialization_alias="deleted",
-    )
+class ResendDeleteBroadcastsByIdFlowResult(ResendDeleteAudiencesByIdFlowResult):
+    """The result of ``resend_delete_broadcasts_by_id_flow`` (the fields of ``ResendDeleteAudiencesByIdFlowResult``; extra fields are
+    kept)."""
 
 
 class ResendGetBroadcastsByIdFlowResult(Model):
     """The result of ``resend_get_broadcasts_by_id_flow`` (extra fields are kept)."""
 
     model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
-    name: str | None = Field(
-        default=None,
-        validation_alias="name",
-        serialization_alias="name",
-    )
-    audience_id: str | None = Field(
-        default=None,
-        validation_alias="audience_id",
-        serialization_alias="audience_id",
-    )
+    id: str | None = None
+    name: str | None = None
+    audience_id: str | None = None
     from_: str | None = Field(
         default=None,
         validation_alias="from",
         serialization_alias="from",
     )
-    subject: str | None = Field(
-        default=None,
-        validation_alias="subject",
-        serialization_alias="subject",
-    )
-    reply_to: list[Any] | None = Field(
-        default=None,
-        validation_alias="reply_to",
-        serialization_alias="reply_to",
-    )
-    preview_text: str | None = Field(
-        default=None,
-        validation_alias="preview_text",
-        serialization_alias="preview_text",
-    )
-    status: str | None = Field(
-        default=None,
-        validation_alias="status",
-        serialization_alias="status",
-    )
-    created_at: str | None = Field(
-        default=None,
-        validation_alias="created_at",
-        serialization_alias="created_at",
-    )
-    scheduled_at: str | None = Field(
-        default=None,
-        validation_alias="scheduled_at",
-        serialization_alias="scheduled_at",
-    )
-    sent_at: str | None = Field(
-        default=None,
-        validation_alias="sent_at",
-        serialization_alias="sent_at",
-    )
+    subject: str | None = None
+    reply_to: list[Any] | None = None
+    preview_text: str | None = None
+    status: str | None = None
+    created_at: str | None = None
+    scheduled_at: str | None = None
+    sent_at: str | None = None
 
 
-class ResendPostBroadcastsSendByIdFlowResult(Model):
-    """The result of ``resend_post_broadcasts_send_by_id_flow`` (extra fields are kept)."""
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
-    id: str | None = Field(
-        default=None,
-        validation_alias="id",
-        serialization_alias="id",
-    )
+class ResendPostBroadcastsSendByIdFlowResult(ResendPostEmailsFlowResult):
+    """The result of ``resend_post_broadcasts_send_by_id_flow`` (the fields of ``ResendPostEmailsFlowResult``; extra fields are
+    kept)."""
 
 
 class ResendFlows(SyncFlows):
