@@ -25,6 +25,7 @@ EXPORTS = {
     "FlowHTTPError": "_auth",
     "FlowInputError": "_auth",
     "FlowLinkError": "_auth",
+    "FlowResultError": "_auth",
     "OAuth2Token": "_auth",
 }
 

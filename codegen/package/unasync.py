@@ -78,6 +78,7 @@ RENAMES: Final[dict[str, str]] = {
     "AsyncFlows": "SyncFlows",
     "_aevents": "_events",
     "_achat_events": "_chat_events",
+    "aclose_orphans": "close_orphans",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 

@@ -44,6 +44,7 @@ from agentproto._runtime.jsonrpc import ProtocolError as ProtocolError
 from agentproto._runtime.jsonrpc import RequestCancelled as RequestCancelled
 from agentproto._runtime.jsonrpc import ResourceNotFound as ResourceNotFound
 from agentproto._runtime.jsonrpc import RpcError as RpcError
+from agentproto._runtime.limits import Limits
 from agentproto._runtime.sync_loop import LoopThread
 
 if TYPE_CHECKING:
@@ -1866,15 +1867,24 @@ async def spawn_agent(
     cwd: str | None = None,
     limit: int = DEFAULT_LIMIT,
     expose_errors: bool = False,
+    limits: Limits | None = None,
 ) -> AsyncGenerator[AgentConnection, None]:
     """Start an agent process and connect to it; on exit: close stdin, then end its process
     group (SIGTERM, then SIGKILL). ``command`` with ``args``, or an argument list.
-    ``expose_errors``: a failing handler's exception text goes to the agent (not by default)."""
+    ``expose_errors``: a failing handler's exception text goes to the agent (not by default).
+    ``limits``: the longest message and the agent's requests handled at once (``Limits``)."""
     dispatch = _Dispatch(
         client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
     )
     process = await spawn(
-        dispatch, command, args, env=env, cwd=cwd, limit=limit, expose_errors=expose_errors
+        dispatch,
+        command,
+        args,
+        env=env,
+        cwd=cwd,
+        limit=limit,
+        expose_errors=expose_errors,
+        limits=limits,
     )
     warm_up()
     connection = AgentConnection(process.connection, unstable=unstable, process=process)
@@ -1891,12 +1901,15 @@ def connect_agent(
     client: Client | SyncClient | None = None,
     unstable: bool = False,
     expose_errors: bool = False,
+    limits: Limits | None = None,
 ) -> AgentConnection:
     """Connect to an agent over streams you already have (the editor side)."""
     dispatch = _Dispatch(
         client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
     )
-    connection = Connection(reader, writer, dispatch, name="agent", expose_errors=expose_errors)
+    connection = Connection(
+        reader, writer, dispatch, name="agent", expose_errors=expose_errors, limits=limits
+    )
     connection.start()
     warm_up()
     return AgentConnection(connection, unstable=unstable)
@@ -1909,16 +1922,19 @@ async def serve_agent(
     reader: asyncio.StreamReader | None = None,
     writer: Writer | None = None,
     expose_errors: bool = False,
+    limits: Limits | None = None,
 ) -> None:
     """Serve ``agent`` (over this process's stdin/stdout unless streams are given) until the
     editor closes the connection. ``expose_errors``: a failing handler's exception text goes to
     the editor (by default it gets "internal error"; the traceback is logged here)."""
     dispatch = _Dispatch(agent, AGENT_METHODS, unstable, "agent")
     if reader is None or writer is None:
-        connection = await stdio_connection(dispatch, name="editor", expose_errors=expose_errors)
+        connection = await stdio_connection(
+            dispatch, name="editor", expose_errors=expose_errors, limits=limits
+        )
     else:
         connection = Connection(
-            reader, writer, dispatch, name="editor", expose_errors=expose_errors
+            reader, writer, dispatch, name="editor", expose_errors=expose_errors, limits=limits
         )
         connection.start()
     warm_up()
@@ -1996,6 +2012,7 @@ class SyncAgentConnection:
         env: Mapping[str, str] | None = None,
         cwd: str | None = None,
         expose_errors: bool = False,
+        limits: Limits | None = None,
     ) -> SyncAgentConnection:
         """Start an agent process (``command`` with ``args``, or an argument list);
         ``close()`` (or the ``with`` block) shuts it down, its process group with it."""
@@ -2006,7 +2023,13 @@ class SyncAgentConnection:
                 client if client is not None else Client(), CLIENT_METHODS, unstable, "client"
             )
             process = await spawn(
-                dispatch, command, args, env=env, cwd=cwd, expose_errors=expose_errors
+                dispatch,
+                command,
+                args,
+                env=env,
+                cwd=cwd,
+                expose_errors=expose_errors,
+                limits=limits,
             )
             return AgentConnection(process.connection, unstable=unstable, process=process)
 

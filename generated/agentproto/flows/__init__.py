@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         FlowHTTPError,
         FlowInputError,
         FlowLinkError,
+        FlowResultError,
         OAuth2Token,
     )
     from agentproto.flows.models import (
@@ -50,6 +51,7 @@ __all__ = [
     "FlowHTTPError",
     "FlowInputError",
     "FlowLinkError",
+    "FlowResultError",
     "Info",
     "Link",
     "OAuth2Token",
@@ -69,6 +71,7 @@ _HOMES = {
     "FlowHTTPError": "agentproto.flows._auth",
     "FlowInputError": "agentproto.flows._auth",
     "FlowLinkError": "agentproto.flows._auth",
+    "FlowResultError": "agentproto.flows._auth",
     "OAuth2Token": "agentproto.flows._auth",
     **dict.fromkeys(
         [

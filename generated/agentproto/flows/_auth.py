@@ -11,6 +11,7 @@ from agentproto._runtime.flows import (
     FlowHTTPError,
     FlowInputError,
     FlowLinkError,
+    FlowResultError,
     OAuth2Token,
 )
 
@@ -22,5 +23,6 @@ __all__ = [
     "FlowHTTPError",
     "FlowInputError",
     "FlowLinkError",
+    "FlowResultError",
     "OAuth2Token",
 ]

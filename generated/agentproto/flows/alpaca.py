@@ -3177,14 +3177,14 @@ class AlpacaFlows(SyncFlows):
     ) -> AccountGetResult:
         """Get Account Information: Retrieves account details including balance, equity, and margin information."""
         raw = self.run_flow("account_get", {})
-        return as_result(AccountGetResult.model_validate, raw)
+        return as_result(AccountGetResult.model_validate, raw, "account_get")
 
     def orders_cancel_all(
         self,
     ) -> OrdersCancelAllResult:
         """Cancel All Open Orders: Attempts to cancel every open order in the account and returns a summary of the cancellation results."""
         raw = self.run_flow("orders_cancel_all", {})
-        return as_result(OrdersCancelAllResult.model_validate, raw)
+        return as_result(OrdersCancelAllResult.model_validate, raw, "orders_cancel_all")
 
     def order_get(
         self,
@@ -3201,21 +3201,21 @@ class AlpacaFlows(SyncFlows):
                 "order_id": order_id,
             },
         )
-        return as_result(OrderGetResult.model_validate, raw)
+        return as_result(OrderGetResult.model_validate, raw, "order_get")
 
     def positions_get(
         self,
     ) -> PositionsGetResult:
         """Get Open Positions: Retrieves the list of currently open positions in the account."""
         raw = self.run_flow("positions_get", {})
-        return as_result(PositionsGetResult.model_validate, raw)
+        return as_result(PositionsGetResult.model_validate, raw, "positions_get")
 
     def watchlists_get(
         self,
     ) -> WatchlistsGetResult:
         """Get Watchlists: Retrieves all watchlists associated with the account."""
         raw = self.run_flow("watchlists_get", {})
-        return as_result(WatchlistsGetResult.model_validate, raw)
+        return as_result(WatchlistsGetResult.model_validate, raw, "watchlists_get")
 
     def watchlists_create(
         self,
@@ -3235,7 +3235,7 @@ class AlpacaFlows(SyncFlows):
                 "symbols": symbols,
             },
         )
-        return as_result(WatchlistsCreateResult.model_validate, raw)
+        return as_result(WatchlistsCreateResult.model_validate, raw, "watchlists_create")
 
     def order_place(
         self,
@@ -3273,7 +3273,7 @@ class AlpacaFlows(SyncFlows):
             },
             body_variant=body_variant,
         )
-        return as_result(OrderPlaceResult.model_validate, raw)
+        return as_result(OrderPlaceResult.model_validate, raw, "order_place")
 
     def order_roundtrip(
         self,
@@ -3311,7 +3311,7 @@ class AlpacaFlows(SyncFlows):
                 "limit_price": limit_price,
             },
         )
-        return as_result(OrderRoundtripResult.model_validate, raw)
+        return as_result(OrderRoundtripResult.model_validate, raw, "order_roundtrip")
 
     def stock_bars_get_multiple(
         self,
@@ -3349,7 +3349,7 @@ class AlpacaFlows(SyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetMultipleResult.model_validate, raw)
+        return as_result(StockBarsGetMultipleResult.model_validate, raw, "stock_bars_get_multiple")
 
     def stock_bars_get_by_symbol(
         self,
@@ -3387,7 +3387,7 @@ class AlpacaFlows(SyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetBySymbolResult.model_validate, raw)
+        return as_result(StockBarsGetBySymbolResult.model_validate, raw, "stock_bars_get_by_symbol")
 
     def stock_trades_get_multiple(
         self,
@@ -3419,7 +3419,9 @@ class AlpacaFlows(SyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(StockTradesGetMultipleResult.model_validate, raw)
+        return as_result(
+            StockTradesGetMultipleResult.model_validate, raw, "stock_trades_get_multiple"
+        )
 
     def latest_stock_data(
         self,
@@ -3439,7 +3441,7 @@ class AlpacaFlows(SyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(LatestStockDataResult.model_validate, raw)
+        return as_result(LatestStockDataResult.model_validate, raw, "latest_stock_data")
 
 
 class AsyncAlpacaFlows(AsyncFlows):
@@ -3453,14 +3455,14 @@ class AsyncAlpacaFlows(AsyncFlows):
     ) -> AccountGetResult:
         """Get Account Information: Retrieves account details including balance, equity, and margin information."""
         raw = await self.run_flow("account_get", {})
-        return as_result(AccountGetResult.model_validate, raw)
+        return as_result(AccountGetResult.model_validate, raw, "account_get")
 
     async def orders_cancel_all(
         self,
     ) -> OrdersCancelAllResult:
         """Cancel All Open Orders: Attempts to cancel every open order in the account and returns a summary of the cancellation results."""
         raw = await self.run_flow("orders_cancel_all", {})
-        return as_result(OrdersCancelAllResult.model_validate, raw)
+        return as_result(OrdersCancelAllResult.model_validate, raw, "orders_cancel_all")
 
     async def order_get(
         self,
@@ -3477,21 +3479,21 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "order_id": order_id,
             },
         )
-        return as_result(OrderGetResult.model_validate, raw)
+        return as_result(OrderGetResult.model_validate, raw, "order_get")
 
     async def positions_get(
         self,
     ) -> PositionsGetResult:
         """Get Open Positions: Retrieves the list of currently open positions in the account."""
         raw = await self.run_flow("positions_get", {})
-        return as_result(PositionsGetResult.model_validate, raw)
+        return as_result(PositionsGetResult.model_validate, raw, "positions_get")
 
     async def watchlists_get(
         self,
     ) -> WatchlistsGetResult:
         """Get Watchlists: Retrieves all watchlists associated with the account."""
         raw = await self.run_flow("watchlists_get", {})
-        return as_result(WatchlistsGetResult.model_validate, raw)
+        return as_result(WatchlistsGetResult.model_validate, raw, "watchlists_get")
 
     async def watchlists_create(
         self,
@@ -3511,7 +3513,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "symbols": symbols,
             },
         )
-        return as_result(WatchlistsCreateResult.model_validate, raw)
+        return as_result(WatchlistsCreateResult.model_validate, raw, "watchlists_create")
 
     async def order_place(
         self,
@@ -3549,7 +3551,7 @@ class AsyncAlpacaFlows(AsyncFlows):
             },
             body_variant=body_variant,
         )
-        return as_result(OrderPlaceResult.model_validate, raw)
+        return as_result(OrderPlaceResult.model_validate, raw, "order_place")
 
     async def order_roundtrip(
         self,
@@ -3587,7 +3589,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "limit_price": limit_price,
             },
         )
-        return as_result(OrderRoundtripResult.model_validate, raw)
+        return as_result(OrderRoundtripResult.model_validate, raw, "order_roundtrip")
 
     async def stock_bars_get_multiple(
         self,
@@ -3625,7 +3627,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetMultipleResult.model_validate, raw)
+        return as_result(StockBarsGetMultipleResult.model_validate, raw, "stock_bars_get_multiple")
 
     async def stock_bars_get_by_symbol(
         self,
@@ -3663,7 +3665,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetBySymbolResult.model_validate, raw)
+        return as_result(StockBarsGetBySymbolResult.model_validate, raw, "stock_bars_get_by_symbol")
 
     async def stock_trades_get_multiple(
         self,
@@ -3695,7 +3697,9 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(StockTradesGetMultipleResult.model_validate, raw)
+        return as_result(
+            StockTradesGetMultipleResult.model_validate, raw, "stock_trades_get_multiple"
+        )
 
     async def latest_stock_data(
         self,
@@ -3715,4 +3719,4 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(LatestStockDataResult.model_validate, raw)
+        return as_result(LatestStockDataResult.model_validate, raw, "latest_stock_data")

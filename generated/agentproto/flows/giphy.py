@@ -857,7 +857,7 @@ class GiphyFlows(SyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingGifsFlowResult.model_validate, raw)
+        return as_result(GetTrendingGifsFlowResult.model_validate, raw, "get_trending_gifs_flow")
 
     def search_gifs_flow(
         self,
@@ -886,7 +886,7 @@ class GiphyFlows(SyncFlows):
                 "lang": lang,
             },
         )
-        return as_result(SearchGifsFlowResult.model_validate, raw)
+        return as_result(SearchGifsFlowResult.model_validate, raw, "search_gifs_flow")
 
     def translate_to_gif_flow(
         self,
@@ -906,7 +906,7 @@ class GiphyFlows(SyncFlows):
                 "weirdness": weirdness,
             },
         )
-        return as_result(TranslateToGifFlowResult.model_validate, raw)
+        return as_result(TranslateToGifFlowResult.model_validate, raw, "translate_to_gif_flow")
 
     def random_gif_flow(
         self,
@@ -926,7 +926,7 @@ class GiphyFlows(SyncFlows):
                 "rating": rating,
             },
         )
-        return as_result(RandomGifFlowResult.model_validate, raw)
+        return as_result(RandomGifFlowResult.model_validate, raw, "random_gif_flow")
 
     def get_trending_stickers_flow(
         self,
@@ -955,7 +955,9 @@ class GiphyFlows(SyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingStickersFlowResult.model_validate, raw)
+        return as_result(
+            GetTrendingStickersFlowResult.model_validate, raw, "get_trending_stickers_flow"
+        )
 
     def search_suggestions_flow(
         self,
@@ -972,7 +974,7 @@ class GiphyFlows(SyncFlows):
                 "term": term,
             },
         )
-        return as_result(SearchSuggestionsFlowResult.model_validate, raw)
+        return as_result(SearchSuggestionsFlowResult.model_validate, raw, "search_suggestions_flow")
 
 
 class AsyncGiphyFlows(AsyncFlows):
@@ -1008,7 +1010,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingGifsFlowResult.model_validate, raw)
+        return as_result(GetTrendingGifsFlowResult.model_validate, raw, "get_trending_gifs_flow")
 
     async def search_gifs_flow(
         self,
@@ -1037,7 +1039,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "lang": lang,
             },
         )
-        return as_result(SearchGifsFlowResult.model_validate, raw)
+        return as_result(SearchGifsFlowResult.model_validate, raw, "search_gifs_flow")
 
     async def translate_to_gif_flow(
         self,
@@ -1057,7 +1059,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "weirdness": weirdness,
             },
         )
-        return as_result(TranslateToGifFlowResult.model_validate, raw)
+        return as_result(TranslateToGifFlowResult.model_validate, raw, "translate_to_gif_flow")
 
     async def random_gif_flow(
         self,
@@ -1077,7 +1079,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "rating": rating,
             },
         )
-        return as_result(RandomGifFlowResult.model_validate, raw)
+        return as_result(RandomGifFlowResult.model_validate, raw, "random_gif_flow")
 
     async def get_trending_stickers_flow(
         self,
@@ -1106,7 +1108,9 @@ class AsyncGiphyFlows(AsyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingStickersFlowResult.model_validate, raw)
+        return as_result(
+            GetTrendingStickersFlowResult.model_validate, raw, "get_trending_stickers_flow"
+        )
 
     async def search_suggestions_flow(
         self,
@@ -1123,4 +1127,4 @@ class AsyncGiphyFlows(AsyncFlows):
                 "term": term,
             },
         )
-        return as_result(SearchSuggestionsFlowResult.model_validate, raw)
+        return as_result(SearchSuggestionsFlowResult.model_validate, raw, "search_suggestions_flow")

@@ -1446,7 +1446,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsListResult.model_validate, raw)
+        return as_result(ContactsListResult.model_validate, raw, "contacts_list")
 
     def contacts_archive(
         self,
@@ -1463,7 +1463,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsArchiveResult.model_validate, raw)
+        return as_result(ContactsArchiveResult.model_validate, raw, "contacts_archive")
 
     def contacts_batch_read(
         self,
@@ -1486,7 +1486,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "propertiesWithHistory": propertiesWithHistory,
             },
         )
-        return as_result(ContactsBatchReadResult.model_validate, raw)
+        return as_result(ContactsBatchReadResult.model_validate, raw, "contacts_batch_read")
 
     def contacts_batch_update(
         self,
@@ -1503,7 +1503,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "inputs": inputs,
             },
         )
-        return as_result(ContactsBatchUpdateResult.model_validate, raw)
+        return as_result(ContactsBatchUpdateResult.model_validate, raw, "contacts_batch_update")
 
     def contacts_create(
         self,
@@ -1523,7 +1523,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsCreateResult.model_validate, raw)
+        return as_result(ContactsCreateResult.model_validate, raw, "contacts_create")
 
     def contacts_get(
         self,
@@ -1540,7 +1540,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsGetResult.model_validate, raw)
+        return as_result(ContactsGetResult.model_validate, raw, "contacts_get")
 
     def contacts_get_and_update(
         self,
@@ -1560,7 +1560,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsGetAndUpdateResult.model_validate, raw)
+        return as_result(ContactsGetAndUpdateResult.model_validate, raw, "contacts_get_and_update")
 
     def contacts_merge(
         self,
@@ -1580,7 +1580,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "objectIdToMerge": objectIdToMerge,
             },
         )
-        return as_result(ContactsMergeResult.model_validate, raw)
+        return as_result(ContactsMergeResult.model_validate, raw, "contacts_merge")
 
     def contacts_update(
         self,
@@ -1600,7 +1600,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsUpdateResult.model_validate, raw)
+        return as_result(ContactsUpdateResult.model_validate, raw, "contacts_update")
 
 
 class AsyncHubspotcontactsFlows(AsyncFlows):
@@ -1639,7 +1639,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsListResult.model_validate, raw)
+        return as_result(ContactsListResult.model_validate, raw, "contacts_list")
 
     async def contacts_archive(
         self,
@@ -1656,7 +1656,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsArchiveResult.model_validate, raw)
+        return as_result(ContactsArchiveResult.model_validate, raw, "contacts_archive")
 
     async def contacts_batch_read(
         self,
@@ -1679,7 +1679,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "propertiesWithHistory": propertiesWithHistory,
             },
         )
-        return as_result(ContactsBatchReadResult.model_validate, raw)
+        return as_result(ContactsBatchReadResult.model_validate, raw, "contacts_batch_read")
 
     async def contacts_batch_update(
         self,
@@ -1696,7 +1696,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "inputs": inputs,
             },
         )
-        return as_result(ContactsBatchUpdateResult.model_validate, raw)
+        return as_result(ContactsBatchUpdateResult.model_validate, raw, "contacts_batch_update")
 
     async def contacts_create(
         self,
@@ -1716,7 +1716,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsCreateResult.model_validate, raw)
+        return as_result(ContactsCreateResult.model_validate, raw, "contacts_create")
 
     async def contacts_get(
         self,
@@ -1733,7 +1733,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsGetResult.model_validate, raw)
+        return as_result(ContactsGetResult.model_validate, raw, "contacts_get")
 
     async def contacts_get_and_update(
         self,
@@ -1753,7 +1753,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsGetAndUpdateResult.model_validate, raw)
+        return as_result(ContactsGetAndUpdateResult.model_validate, raw, "contacts_get_and_update")
 
     async def contacts_merge(
         self,
@@ -1773,7 +1773,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "objectIdToMerge": objectIdToMerge,
             },
         )
-        return as_result(ContactsMergeResult.model_validate, raw)
+        return as_result(ContactsMergeResult.model_validate, raw, "contacts_merge")
 
     async def contacts_update(
         self,
@@ -1793,4 +1793,4 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsUpdateResult.model_validate, raw)
+        return as_result(ContactsUpdateResult.model_validate, raw, "contacts_update")

@@ -153,7 +153,7 @@ class LinkupFlows(SyncFlows):
                 "depth": depth,
             },
         )
-        return as_result(LinkupSearchFlowResult.model_validate, raw)
+        return as_result(LinkupSearchFlowResult.model_validate, raw, "linkup_search_flow")
 
 
 class AsyncLinkupFlows(AsyncFlows):
@@ -180,4 +180,4 @@ class AsyncLinkupFlows(AsyncFlows):
                 "depth": depth,
             },
         )
-        return as_result(LinkupSearchFlowResult.model_validate, raw)
+        return as_result(LinkupSearchFlowResult.model_validate, raw, "linkup_search_flow")

@@ -2532,7 +2532,7 @@ class ResendFlows(SyncFlows):
                 "text": text,
             },
         )
-        return as_result(ResendPostEmailsFlowResult.model_validate, raw)
+        return as_result(ResendPostEmailsFlowResult.model_validate, raw, "resend_post_emails_flow")
 
     def resend_get_emails_by_email_id_flow(
         self,
@@ -2549,7 +2549,11 @@ class ResendFlows(SyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendGetEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_get_emails_by_email_id_flow",
+        )
 
     def resend_patch_emails_by_email_id_flow(
         self,
@@ -2569,7 +2573,11 @@ class ResendFlows(SyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_patch_emails_by_email_id_flow",
+        )
 
     def resend_post_emails_cancel_by_email_id_flow(
         self,
@@ -2586,7 +2594,11 @@ class ResendFlows(SyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendPostEmailsCancelByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsCancelByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_post_emails_cancel_by_email_id_flow",
+        )
 
     def resend_post_emails_batch_flow(
         self,
@@ -2603,7 +2615,9 @@ class ResendFlows(SyncFlows):
                 "emails": emails,
             },
         )
-        return as_result(ResendPostEmailsBatchFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsBatchFlowResult.model_validate, raw, "resend_post_emails_batch_flow"
+        )
 
     def resend_post_domains_flow(
         self,
@@ -2620,14 +2634,16 @@ class ResendFlows(SyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostDomainsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsFlowResult.model_validate, raw, "resend_post_domains_flow"
+        )
 
     def resend_get_domains_flow(
         self,
     ) -> ResendGetDomainsFlowResult:
         """List Domains: Retrieves a list of domains."""
         raw = self.run_flow("resend_get_domains_flow", {})
-        return as_result(ResendGetDomainsFlowResult.model_validate, raw)
+        return as_result(ResendGetDomainsFlowResult.model_validate, raw, "resend_get_domains_flow")
 
     def resend_get_domains_by_domain_id_flow(
         self,
@@ -2644,7 +2660,11 @@ class ResendFlows(SyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendGetDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_get_domains_by_domain_id_flow",
+        )
 
     def resend_patch_domains_by_domain_id_flow(
         self,
@@ -2664,7 +2684,11 @@ class ResendFlows(SyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_patch_domains_by_domain_id_flow",
+        )
 
     def resend_delete_domains_by_domain_id_flow(
         self,
@@ -2681,7 +2705,11 @@ class ResendFlows(SyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendDeleteDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_delete_domains_by_domain_id_flow",
+        )
 
     def resend_post_domains_verify_by_domain_id_flow(
         self,
@@ -2698,7 +2726,11 @@ class ResendFlows(SyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendPostDomainsVerifyByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsVerifyByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_post_domains_verify_by_domain_id_flow",
+        )
 
     def resend_post_audiences_flow(
         self,
@@ -2715,14 +2747,18 @@ class ResendFlows(SyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesFlowResult.model_validate, raw, "resend_post_audiences_flow"
+        )
 
     def resend_get_audiences_flow(
         self,
     ) -> ResendGetAudiencesFlowResult:
         """List Audiences: Retrieves a list of audiences."""
         raw = self.run_flow("resend_get_audiences_flow", {})
-        return as_result(ResendGetAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesFlowResult.model_validate, raw, "resend_get_audiences_flow"
+        )
 
     def resend_delete_audiences_by_id_flow(
         self,
@@ -2739,7 +2775,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteAudiencesByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_by_id_flow",
+        )
 
     def resend_get_audiences_by_id_flow(
         self,
@@ -2756,7 +2796,9 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesByIdFlowResult.model_validate, raw, "resend_get_audiences_by_id_flow"
+        )
 
     def resend_post_audiences_contacts_by_audience_id_flow(
         self,
@@ -2776,7 +2818,11 @@ class ResendFlows(SyncFlows):
                 "email": email,
             },
         )
-        return as_result(ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_post_audiences_contacts_by_audience_id_flow",
+        )
 
     def resend_get_audiences_contacts_by_audience_id_flow(
         self,
@@ -2793,7 +2839,11 @@ class ResendFlows(SyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_flow",
+        )
 
     def resend_delete_audiences_contacts_by_audience_id_and_email_flow(
         self,
@@ -2814,7 +2864,9 @@ class ResendFlows(SyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_email_flow",
         )
 
     def resend_delete_audiences_contacts_by_audience_id_and_id_flow(
@@ -2836,7 +2888,9 @@ class ResendFlows(SyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     def resend_get_audiences_contacts_by_audience_id_and_id_flow(
@@ -2857,7 +2911,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_and_id_flow",
+        )
 
     def resend_patch_audiences_contacts_by_audience_id_and_id_flow(
         self,
@@ -2881,7 +2939,9 @@ class ResendFlows(SyncFlows):
             },
         )
         return as_result(
-            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_patch_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     def resend_post_broadcasts_flow(
@@ -2908,14 +2968,18 @@ class ResendFlows(SyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendPostBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsFlowResult.model_validate, raw, "resend_post_broadcasts_flow"
+        )
 
     def resend_get_broadcasts_flow(
         self,
     ) -> ResendGetBroadcastsFlowResult:
         """List Broadcasts: Retrieves a list of broadcast campaigns."""
         raw = self.run_flow("resend_get_broadcasts_flow", {})
-        return as_result(ResendGetBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsFlowResult.model_validate, raw, "resend_get_broadcasts_flow"
+        )
 
     def resend_delete_broadcasts_by_id_flow(
         self,
@@ -2932,7 +2996,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_broadcasts_by_id_flow",
+        )
 
     def resend_get_broadcasts_by_id_flow(
         self,
@@ -2949,7 +3017,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_get_broadcasts_by_id_flow",
+        )
 
     def resend_post_broadcasts_send_by_id_flow(
         self,
@@ -2966,7 +3038,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendPostBroadcastsSendByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsSendByIdFlowResult.model_validate,
+            raw,
+            "resend_post_broadcasts_send_by_id_flow",
+        )
 
 
 class AsyncResendFlows(AsyncFlows):
@@ -3002,7 +3078,7 @@ class AsyncResendFlows(AsyncFlows):
                 "text": text,
             },
         )
-        return as_result(ResendPostEmailsFlowResult.model_validate, raw)
+        return as_result(ResendPostEmailsFlowResult.model_validate, raw, "resend_post_emails_flow")
 
     async def resend_get_emails_by_email_id_flow(
         self,
@@ -3019,7 +3095,11 @@ class AsyncResendFlows(AsyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendGetEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_get_emails_by_email_id_flow",
+        )
 
     async def resend_patch_emails_by_email_id_flow(
         self,
@@ -3039,7 +3119,11 @@ class AsyncResendFlows(AsyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_patch_emails_by_email_id_flow",
+        )
 
     async def resend_post_emails_cancel_by_email_id_flow(
         self,
@@ -3056,7 +3140,11 @@ class AsyncResendFlows(AsyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendPostEmailsCancelByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsCancelByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_post_emails_cancel_by_email_id_flow",
+        )
 
     async def resend_post_emails_batch_flow(
         self,
@@ -3073,7 +3161,9 @@ class AsyncResendFlows(AsyncFlows):
                 "emails": emails,
             },
         )
-        return as_result(ResendPostEmailsBatchFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsBatchFlowResult.model_validate, raw, "resend_post_emails_batch_flow"
+        )
 
     async def resend_post_domains_flow(
         self,
@@ -3090,14 +3180,16 @@ class AsyncResendFlows(AsyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostDomainsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsFlowResult.model_validate, raw, "resend_post_domains_flow"
+        )
 
     async def resend_get_domains_flow(
         self,
     ) -> ResendGetDomainsFlowResult:
         """List Domains: Retrieves a list of domains."""
         raw = await self.run_flow("resend_get_domains_flow", {})
-        return as_result(ResendGetDomainsFlowResult.model_validate, raw)
+        return as_result(ResendGetDomainsFlowResult.model_validate, raw, "resend_get_domains_flow")
 
     async def resend_get_domains_by_domain_id_flow(
         self,
@@ -3114,7 +3206,11 @@ class AsyncResendFlows(AsyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendGetDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_get_domains_by_domain_id_flow",
+        )
 
     async def resend_patch_domains_by_domain_id_flow(
         self,
@@ -3134,7 +3230,11 @@ class AsyncResendFlows(AsyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_patch_domains_by_domain_id_flow",
+        )
 
     async def resend_delete_domains_by_domain_id_flow(
         self,
@@ -3151,7 +3251,11 @@ class AsyncResendFlows(AsyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendDeleteDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_delete_domains_by_domain_id_flow",
+        )
 
     async def resend_post_domains_verify_by_domain_id_flow(
         self,
@@ -3168,7 +3272,11 @@ class AsyncResendFlows(AsyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendPostDomainsVerifyByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsVerifyByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_post_domains_verify_by_domain_id_flow",
+        )
 
     async def resend_post_audiences_flow(
         self,
@@ -3185,14 +3293,18 @@ class AsyncResendFlows(AsyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesFlowResult.model_validate, raw, "resend_post_audiences_flow"
+        )
 
     async def resend_get_audiences_flow(
         self,
     ) -> ResendGetAudiencesFlowResult:
         """List Audiences: Retrieves a list of audiences."""
         raw = await self.run_flow("resend_get_audiences_flow", {})
-        return as_result(ResendGetAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesFlowResult.model_validate, raw, "resend_get_audiences_flow"
+        )
 
     async def resend_delete_audiences_by_id_flow(
         self,
@@ -3209,7 +3321,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteAudiencesByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_by_id_flow",
+        )
 
     async def resend_get_audiences_by_id_flow(
         self,
@@ -3226,7 +3342,9 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesByIdFlowResult.model_validate, raw, "resend_get_audiences_by_id_flow"
+        )
 
     async def resend_post_audiences_contacts_by_audience_id_flow(
         self,
@@ -3246,7 +3364,11 @@ class AsyncResendFlows(AsyncFlows):
                 "email": email,
             },
         )
-        return as_result(ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_post_audiences_contacts_by_audience_id_flow",
+        )
 
     async def resend_get_audiences_contacts_by_audience_id_flow(
         self,
@@ -3263,7 +3385,11 @@ class AsyncResendFlows(AsyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_flow",
+        )
 
     async def resend_delete_audiences_contacts_by_audience_id_and_email_flow(
         self,
@@ -3284,7 +3410,9 @@ class AsyncResendFlows(AsyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_email_flow",
         )
 
     async def resend_delete_audiences_contacts_by_audience_id_and_id_flow(
@@ -3306,7 +3434,9 @@ class AsyncResendFlows(AsyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     async def resend_get_audiences_contacts_by_audience_id_and_id_flow(
@@ -3327,7 +3457,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_and_id_flow",
+        )
 
     async def resend_patch_audiences_contacts_by_audience_id_and_id_flow(
         self,
@@ -3351,7 +3485,9 @@ class AsyncResendFlows(AsyncFlows):
             },
         )
         return as_result(
-            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_patch_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     async def resend_post_broadcasts_flow(
@@ -3378,14 +3514,18 @@ class AsyncResendFlows(AsyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendPostBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsFlowResult.model_validate, raw, "resend_post_broadcasts_flow"
+        )
 
     async def resend_get_broadcasts_flow(
         self,
     ) -> ResendGetBroadcastsFlowResult:
         """List Broadcasts: Retrieves a list of broadcast campaigns."""
         raw = await self.run_flow("resend_get_broadcasts_flow", {})
-        return as_result(ResendGetBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsFlowResult.model_validate, raw, "resend_get_broadcasts_flow"
+        )
 
     async def resend_delete_broadcasts_by_id_flow(
         self,
@@ -3402,7 +3542,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_broadcasts_by_id_flow",
+        )
 
     async def resend_get_broadcasts_by_id_flow(
         self,
@@ -3419,7 +3563,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_get_broadcasts_by_id_flow",
+        )
 
     async def resend_post_broadcasts_send_by_id_flow(
         self,
@@ -3436,4 +3584,8 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendPostBroadcastsSendByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsSendByIdFlowResult.model_validate,
+            raw,
+            "resend_post_broadcasts_send_by_id_flow",
+        )

@@ -2238,7 +2238,9 @@ class TheoddsFlows(SyncFlows):
                 "all": all,
             },
         )
-        return as_result(TheoddsGetV4SportsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsFlowResult.model_validate, raw, "theodds_get_v4_sports_flow"
+        )
 
     def theodds_get_v4_sports_odds_flow(
         self,
@@ -2276,7 +2278,9 @@ class TheoddsFlows(SyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4SportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsOddsFlowResult.model_validate, raw, "theodds_get_v4_sports_odds_flow"
+        )
 
     def theodds_get_v4_sports_scores_flow(
         self,
@@ -2305,7 +2309,11 @@ class TheoddsFlows(SyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(TheoddsGetV4SportsScoresFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsScoresFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_scores_flow",
+        )
 
     def theodds_get_v4_sports_participants_flow(
         self,
@@ -2325,7 +2333,11 @@ class TheoddsFlows(SyncFlows):
                 "apiKey": apiKey,
             },
         )
-        return as_result(TheoddsGetV4SportsParticipantsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsParticipantsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_participants_flow",
+        )
 
     def theodds_get_v4_historical_sports_odds_flow(
         self,
@@ -2366,7 +2378,11 @@ class TheoddsFlows(SyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_odds_flow",
+        )
 
     def theodds_get_v4_historical_sports_events_flow(
         self,
@@ -2401,7 +2417,11 @@ class TheoddsFlows(SyncFlows):
                 "commenceTimeTo": commenceTimeTo,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_flow",
+        )
 
     def theodds_get_v4_historical_sports_events_odds_flow(
         self,
@@ -2436,7 +2456,11 @@ class TheoddsFlows(SyncFlows):
                 "oddsFormat": oddsFormat,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_odds_flow",
+        )
 
     def live_odds_scores_compound(
         self,
@@ -2474,7 +2498,9 @@ class TheoddsFlows(SyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(LiveOddsScoresCompoundResult.model_validate, raw)
+        return as_result(
+            LiveOddsScoresCompoundResult.model_validate, raw, "live_odds_scores_compound"
+        )
 
     def historical_odds_events_compound(
         self,
@@ -2518,7 +2544,11 @@ class TheoddsFlows(SyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(HistoricalOddsEventsCompoundResult.model_validate, raw)
+        return as_result(
+            HistoricalOddsEventsCompoundResult.model_validate,
+            raw,
+            "historical_odds_events_compound",
+        )
 
     def parlay_validation_compound(
         self,
@@ -2541,7 +2571,9 @@ class TheoddsFlows(SyncFlows):
                 "markets": markets,
             },
         )
-        return as_result(ParlayValidationCompoundResult.model_validate, raw)
+        return as_result(
+            ParlayValidationCompoundResult.model_validate, raw, "parlay_validation_compound"
+        )
 
 
 class AsyncTheoddsFlows(AsyncFlows):
@@ -2568,7 +2600,9 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "all": all,
             },
         )
-        return as_result(TheoddsGetV4SportsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsFlowResult.model_validate, raw, "theodds_get_v4_sports_flow"
+        )
 
     async def theodds_get_v4_sports_odds_flow(
         self,
@@ -2606,7 +2640,9 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4SportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsOddsFlowResult.model_validate, raw, "theodds_get_v4_sports_odds_flow"
+        )
 
     async def theodds_get_v4_sports_scores_flow(
         self,
@@ -2635,7 +2671,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(TheoddsGetV4SportsScoresFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsScoresFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_scores_flow",
+        )
 
     async def theodds_get_v4_sports_participants_flow(
         self,
@@ -2655,7 +2695,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "apiKey": apiKey,
             },
         )
-        return as_result(TheoddsGetV4SportsParticipantsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsParticipantsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_participants_flow",
+        )
 
     async def theodds_get_v4_historical_sports_odds_flow(
         self,
@@ -2696,7 +2740,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_odds_flow",
+        )
 
     async def theodds_get_v4_historical_sports_events_flow(
         self,
@@ -2731,7 +2779,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "commenceTimeTo": commenceTimeTo,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_flow",
+        )
 
     async def theodds_get_v4_historical_sports_events_odds_flow(
         self,
@@ -2766,7 +2818,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "oddsFormat": oddsFormat,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_odds_flow",
+        )
 
     async def live_odds_scores_compound(
         self,
@@ -2804,7 +2860,9 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(LiveOddsScoresCompoundResult.model_validate, raw)
+        return as_result(
+            LiveOddsScoresCompoundResult.model_validate, raw, "live_odds_scores_compound"
+        )
 
     async def historical_odds_events_compound(
         self,
@@ -2848,7 +2906,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(HistoricalOddsEventsCompoundResult.model_validate, raw)
+        return as_result(
+            HistoricalOddsEventsCompoundResult.model_validate,
+            raw,
+            "historical_odds_events_compound",
+        )
 
     async def parlay_validation_compound(
         self,
@@ -2871,4 +2933,6 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "markets": markets,
             },
         )
-        return as_result(ParlayValidationCompoundResult.model_validate, raw)
+        return as_result(
+            ParlayValidationCompoundResult.model_validate, raw, "parlay_validation_compound"
+        )
