@@ -121,13 +121,16 @@ def test_json_depth_at_its_edge() -> None:
 
 # -- YAML -----------------------------------------------------------------------------------------
 
-LAUGHS = "\n".join(
-    ["a: &a ['lol','lol','lol','lol','lol','lol','lol','lol','lol']"]
-    + [
-        f"{chr(ord('a') + i)}: &{chr(ord('a') + i)} [{', '.join(['*' + chr(ord('a') + i - 1)] * 9)}]"
-        for i in range(1, 9)
-    ]
-)
+
+def _laughs() -> str:
+    lines = ["a: &a ['lol','lol','lol','lol','lol','lol','lol','lol','lol']"]
+    for i in range(1, 9):
+        name, previous = chr(ord("a") + i), chr(ord("a") + i - 1)
+        lines.append(f"{name}: &{name} [{', '.join(['*' + previous] * 9)}]")
+    return "\n".join(lines)
+
+
+LAUGHS = _laughs()
 
 
 def test_a_billion_laughs_yaml_is_refused_at_once(tmp_path: Path) -> None:
