@@ -469,8 +469,11 @@ def test_message_limit_at_its_edge() -> None:
         for i in range(0, len(big), 9):
             connection.feed(big[i : i + 9])
         connection.feed(b"\n")
+        connection.feed(big + b"\n" + line + b"\n")  # whole, in one chunk: the same
         await asyncio.sleep(0.01)
-        assert [m["id"] for m in pipe.lines] == [1]  # dropped (and logged), not handled
+        assert [m["id"] for m in pipe.lines] == [1, None, None, 1]  # dropped, never handled
+        refused = pipe.lines[1]["error"]
+        assert refused["code"] == -32600 and "max_message_bytes" in refused["message"]
         await connection.close()
 
     asyncio.run(main())

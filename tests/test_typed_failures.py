@@ -207,7 +207,7 @@ def test_gemini_output_does_not_depend_on_chunking() -> None:
 
 def test_gemini_elements_that_are_not_json_are_kept_as_text() -> None:
     decoder = StreamDecoder(Manifest.bundled("gemini@v2").stream)
-    frames = decoder._json_array(b'[{"candidates": 1,}, "tail", 12, {"a": "}\\""}]')
+    frames = list(decoder._json_array(b'[{"candidates": 1,}, "tail", 12, {"a": "}\\""}]'))
     assert frames == [
         {"event": "message", "data": '{"candidates": 1,}'},
         {"event": "message", "data": "tail"},

@@ -26,7 +26,8 @@ answering a prompt thus reads, handles and writes in one loop turn.
   module's logger; ``expose_errors=True`` sends its text). A result that cannot be encoded as
   JSON (``NaN``, a lone surrogate is escaped instead) is answered -32603 too: nothing but JSON
   goes out.
-- Lines may be up to ``limit`` bytes (64 MiB by default: ``Limits.max_message_bytes``).
+- Lines may be up to ``limit`` bytes (64 MiB by default: ``Limits.max_message_bytes``); a
+  longer one is dropped unread and answered -32600 (id null), however it arrives.
 - At most ``Limits.max_incoming_requests`` (256) requests from the peer are handled at once;
   more wait, in order, and reading pauses until one finishes (back-pressure: the peer's writes
   then block on the full pipe), so a flood of requests costs bounded memory.
@@ -459,8 +460,8 @@ class Connection:
                 self._partial.append(chunk)
                 self._partial_size += len(chunk)
                 if self._partial_size > self._limit:
-                    logger.warning("%s: a line over %d bytes was dropped", self._name, self._limit)
                     self._partial, self._partial_size, self._dropping = [], 0, True
+                    self._too_long()
             return
         lines = chunk.split(b"\n")
         if self._dropping:
@@ -470,7 +471,16 @@ class Connection:
             lines[0] = b"".join(self._partial)
         last = lines.pop()
         self._partial, self._partial_size = ([last], len(last)) if last else ([], 0)
+        if self._partial_size > self._limit:
+            self._partial, self._partial_size, self._dropping = [], 0, True
+            late = True  # answered after the lines before it
+        else:
+            late = False
+        limit = self._limit
         for line in lines:
+            if len(line) > limit:  # whole in one chunk: the same as in pieces
+                self._too_long()
+                continue
             if not line.strip():
                 continue
             if self._blocked_by is not None or self._backlog:
@@ -481,6 +491,19 @@ class Connection:
                 self._handle_line_safely(line)
                 if self._closed is not None:
                     return
+        if late:
+            self._too_long()
+
+    def _too_long(self) -> None:
+        """A line over ``limit`` bytes: not read (its end is skipped), answered -32600."""
+        logger.warning("%s: a line over %d bytes was dropped", self._name, self._limit)
+        if self._closed is None:
+            self._reply_error_now(
+                None,
+                InvalidRequest(
+                    f"a message over {self._limit} bytes (Limits.max_message_bytes) was dropped"
+                ),
+            )
 
     def feed_eof(self, reason: ConnectionClosed | None = None) -> None:
         """The peer closed its side: close once every line already received is handled."""

@@ -58,6 +58,7 @@ class SSEDecoder:
         "_data",
         "_data_size",
         "_event",
+        "_failed",
         "_last_id",
         "_max_event",
         "_max_line",
@@ -73,6 +74,7 @@ class SSEDecoder:
         self._partial: list[bytes] = []  # the current line, not yet ended
         self._partial_size = 0
         self._data_size = 0  # characters of the current event's data
+        self._failed: LimitError | None = None  # raised at the next call
         self._cr = False  # the previous chunk ended with CR: skip one LF at the next start
         self._started = False  # the BOM check is done
         self._data: list[str] = []
@@ -85,7 +87,11 @@ class SSEDecoder:
         return self._last_id
 
     def feed(self, chunk: bytes) -> list[ServerSentEvent]:
-        """The events completed by ``chunk``."""
+        """The events completed by ``chunk``. A line or an event past its limit raises
+        :class:`LimitError`, after the events before it were handed on (at the next call when
+        there are some: what they say never depends on how the bytes were cut)."""
+        if self._failed is not None:
+            raise self._failed
         if not chunk:
             return []
         if not self._started:
@@ -109,7 +115,8 @@ class SSEDecoder:
                 self._partial.append(chunk)
                 self._partial_size += len(chunk)
                 if self._partial_size > self._max_line:
-                    self._too_long(self._partial_size)
+                    self._failed = self._too_long(self._partial_size)
+                    raise self._failed
             return []
         # Lines end at line ends, never inside a UTF-8 sequence: decode them all at once.
         if self._partial:
@@ -120,17 +127,27 @@ class SSEDecoder:
         rest = chunk[last + 1 :]
         self._partial = [rest] if rest else []
         self._partial_size = len(rest)
+        lines = complete.decode("utf-8", "replace").split("\n")
+        failed: LimitError | None = None
         if len(complete) > self._max_line:  # only then can a line in it be too long
-            longest = max(len(line) for line in complete.split(b"\n"))
-            if longest > self._max_line:
-                self._too_long(longest)
-        if self._partial_size > self._max_line:
-            self._too_long(self._partial_size)
-        return self._lines(complete.decode("utf-8", "replace").split("\n"))
+            sizes = [len(line) for line in complete.split(b"\n")]
+            bad = next((i for i, n in enumerate(sizes) if n > self._max_line), None)
+            if bad is not None:
+                lines = lines[:bad]
+                failed = self._too_long(sizes[bad])
+        if failed is None and self._partial_size > self._max_line:
+            failed = self._too_long(self._partial_size)
+        events = self._lines(lines)
+        failed = failed or self._failed
+        if failed is not None:
+            self._failed = failed
+            if not events:
+                raise failed
+        return events
 
-    def _too_long(self, size: int) -> None:
+    def _too_long(self, size: int) -> LimitError:
         self._partial, self._partial_size = [], 0
-        raise LimitError("an SSE line", "max_sse_line_bytes", self._max_line, size)
+        return LimitError("an SSE line", "max_sse_line_bytes", self._max_line, size)
 
     def _lines(self, lines: list[str]) -> list[ServerSentEvent]:
         events: list[ServerSentEvent] = []
@@ -158,8 +175,11 @@ class SSEDecoder:
                 data.append(value)
                 size += len(value) + 1
                 if size > self._max_event:
-                    self._data, self._data_size = [], 0
-                    raise LimitError("an SSE event", "max_sse_event_bytes", self._max_event, size)
+                    self._failed = LimitError(
+                        "an SSE event", "max_sse_event_bytes", self._max_event, size
+                    )
+                    data, size = [], 0
+                    break
             elif name == "event":
                 event = value
             elif name == "id":
@@ -180,7 +200,10 @@ class SSEDecoder:
         return events
 
     def close(self) -> list[ServerSentEvent]:
-        """End of stream: an event still missing its blank line is discarded."""
+        """End of stream: an event still missing its blank line is discarded (a limit error
+        still pending is raised)."""
+        if self._failed is not None:
+            raise self._failed
         self._partial = []
         self._partial_size = 0
         self._data = []

@@ -41,7 +41,7 @@ import codecs
 import json
 import re
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -514,6 +514,7 @@ class StreamDecoder:
         self.stopped: bool = False  # the stop condition held
         self.error: StreamError | None = None
         self._saw_done = False  # the parser met the done signal (frames before it still count)
+        self._failed: ResponseValidationError | None = None  # raised at the next call
         self._max_frame = limits.max_sse_event_bytes
         self._max_depth = limits.max_json_depth
         # An unfinished frame's bytes, kept as the pieces they came in (joined once, when the
@@ -523,7 +524,7 @@ class StreamDecoder:
         self._tail = b""  # the last len(delimiter) - 1 bytes buffered (a delimiter may straddle)
         self._hold_cr = False
         # gemini_json: text decoded incrementally, and the scan of the element in progress.
-        self._utf8 = codecs.getincrementaldecoder("utf-8")("strict")
+        self._utf8 = codecs.getincrementaldecoder("utf-8")("surrogateescape")
         self._scan = _ArrayScanner()
         self._calls: dict[tuple[int, int], _Call] = {}
         self._last_call: dict[int, _Call] = {}
@@ -532,7 +533,7 @@ class StreamDecoder:
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
-        self._parse: Callable[[bytes], list[JSONObject]] = {
+        self._parse: Callable[[bytes], Iterator[JSONObject]] = {
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
         }.get(program.decoder_format, self._sse)
@@ -540,20 +541,54 @@ class StreamDecoder:
     # -- bytes -> frames --------------------------------------------------------------------
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
+        self._raise_failed()
         if self.done or not chunk:
             return []
-        frames = self._parse(chunk)
         out: list[StreamEvent] = []
-        for frame in frames:
-            self._frame(frame, out)
-            if self.done:  # the stop condition ended a stream that has no done signal
-                break
-        if self._saw_done:
-            self.done = True
+        # Frames are made one at a time and each is read before the next is made: what a
+        # frame does (a done signal, a stop, an error) never depends on the frames after it
+        # in the same chunk, so the events never depend on how the body was cut. A frame
+        # that cannot be read fails the stream after the events before it are handed on.
+        try:
+            for frame in self._parse(chunk):
+                self._frame(frame, out)
+                if self.done:  # the stop condition ended a stream that has no done signal
+                    break
+            if self._saw_done:
+                self.done = True
+            if not self.done:
+                self._check_pending()
+        except (ResponseTooLargeError, StreamFormatError) as exc:
+            if not out:
+                raise
+            self._failed = exc
         return out
 
+    def _raise_failed(self) -> None:
+        if self._failed is not None:
+            raise self._failed
+
+    def _check_pending(self) -> None:
+        """Refuse an unfinished frame past the limit (checked once the frames before it were
+        read, and at every chunk: memory stays within the limit and one chunk)."""
+        if self.program.decoder_format == "gemini_json":
+            size, slack = self._scan.size, 0
+        else:
+            size, slack = self._size, len(self._delimiter()) - 1  # a delimiter's start
+        if size > self._max_frame + slack:
+            self._parts, self._size, self._tail = [], 0, b""
+            self._scan.reset()
+            raise self._too_large(size)
+
+    def _delimiter(self) -> bytes:
+        if self.program.decoder_format == "cohere_native":
+            return b"\n"
+        return self.program.delimiter
+
     def _frame_bytes(self, chunk: bytes, delimiter: bytes) -> list[bytes]:
-        """The frames ``chunk`` completes (split on ``delimiter``); what is left is kept."""
+        """The frames ``chunk`` completes (split on ``delimiter``); what is left is kept.
+        An unfinished frame's bytes are kept as the pieces they came in and joined once, when
+        it ends (joining them at every chunk made a big frame cost quadratic time)."""
         if self._parts:
             if delimiter not in self._tail + chunk:
                 self._keep(chunk, len(delimiter))
@@ -566,12 +601,7 @@ class StreamDecoder:
             return []
         frames = chunk.split(delimiter)
         rest = frames.pop()
-        if rest:
-            self._keep(rest, len(delimiter))
-        limit = self._max_frame
-        for frame in frames:
-            if len(frame) > limit:
-                raise self._too_large(len(frame))
+        self._keep(rest, len(delimiter))
         return frames
 
     def _keep(self, piece: bytes, width: int) -> None:
@@ -579,10 +609,6 @@ class StreamDecoder:
             return
         self._parts.append(piece)
         self._size += len(piece)
-        if self._size > self._max_frame + width - 1:  # (the start of a delimiter may be there)
-            size = self._size
-            self._parts, self._size, self._tail = [], 0, b""
-            raise self._too_large(size)
         if width > 1:
             self._tail = (self._tail + piece)[-(width - 1) :]
 
@@ -626,7 +652,7 @@ class StreamDecoder:
                 "a stream frame holds JSON nested too deeply to parse", text[:1024].encode()
             ) from None
 
-    def _sse(self, chunk: bytes) -> list[JSONObject]:
+    def _sse(self, chunk: bytes) -> Iterator[JSONObject]:
         if self._hold_cr:
             chunk = b"\r" + chunk
             self._hold_cr = False
@@ -637,14 +663,16 @@ class StreamDecoder:
             chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         parts = self._frame_bytes(chunk, self.program.delimiter)
         if not parts:
-            return []
+            return
         prefix = self.program.prefix
         cut = len(prefix)
         done = self.program.done_signal
         done_bytes = done.encode() if done is not None else None
-        frames: list[JSONObject] = []
+        limit = self._max_frame
         frame: JSONValue
         for part in parts:
+            if len(part) > limit:
+                raise self._too_large(len(part))
             event: str | None = None
             if part[:cut] == prefix and b"\n" not in part:
                 data = part[cut:]
@@ -655,15 +683,14 @@ class StreamDecoder:
                 data = found
             if done is not None and (data == done_bytes or event == done):
                 self._saw_done = True
-                break
+                return
             text = self._text(data)
             frame = self._json(text)
             if type(frame) is not dict:
                 frame = {"event": event or "message", "data": text}
             elif event == "error" and "error" not in frame and frame.get("type") != "error":
                 frame = {"event": "error", "data": frame}  # ``event: error`` with other JSON
-            frames.append(frame)
-        return frames
+            yield frame
 
     def _block(self, part: bytes) -> tuple[bytes | None, str | None]:
         """The data and event name of one block with several lines (or an odd prefix)."""
@@ -682,44 +709,49 @@ class StreamDecoder:
             return None, event
         return b"\n".join(data), event
 
-    def _lines(self, chunk: bytes) -> list[JSONObject]:
-        frames: list[JSONObject] = []
+    def _lines(self, chunk: bytes) -> Iterator[JSONObject]:
         done = self.program.done_signal
         done_bytes = done.encode() if done is not None else None
+        limit = self._max_frame
         for line in self._frame_bytes(chunk, b"\n"):
+            if len(line) > limit:
+                raise self._too_large(len(line))
             line = line.strip()
             if not line:
                 continue
             if done_bytes is not None and line == done_bytes:
                 self._saw_done = True
-                break
+                return
             text = self._text(line)
             frame = self._json(text)
             if frame is None:
-                frames.append({"event": "message", "data": text})
+                yield {"event": "message", "data": text}
             else:
-                frames.append(
-                    frame if isinstance(frame, dict) else {"event": "message", "data": frame}
-                )
-        return frames
+                yield frame if isinstance(frame, dict) else {"event": "message", "data": frame}
 
-    def _json_array(self, chunk: bytes) -> list[JSONObject]:
-        try:
-            text = self._utf8.decode(chunk)
-        except UnicodeDecodeError as exc:
-            raise StreamFormatError(
-                f"the stream is not UTF-8 ({exc.reason}): its text cannot be read", chunk[:1024]
-            ) from None
-        frames: list[JSONObject] = []
-        for element in self._scan.feed(text, self._max_frame, self._too_large):
+    def _json_array(self, chunk: bytes, final: bool = False) -> Iterator[JSONObject]:
+        # Bytes that are not UTF-8 become lone surrogates here (so the text around them is
+        # still read, in order); the element holding one raises when its turn comes.
+        text = self._utf8.decode(chunk, final)
+        if final:
+            text += "\n"  # a top-level scalar ends at its separator
+        limit = self._max_frame
+        for element in self._scan.feed(text):
+            if len(element) > limit:
+                raise self._too_large(len(element))
+            try:
+                element.encode()
+            except UnicodeEncodeError as exc:
+                raw = element.encode("utf-8", "surrogateescape")
+                raise StreamFormatError(
+                    f"a stream element is not UTF-8 (byte {exc.start}): its text cannot be read",
+                    raw[:1024],
+                ) from None
             value = self._json(element)
             if value is None:
-                frames.append({"event": "message", "data": element})
+                yield {"event": "message", "data": element}
             else:
-                frames.append(
-                    value if isinstance(value, dict) else {"event": "message", "data": value}
-                )
-        return frames
+                yield value if isinstance(value, dict) else {"event": "message", "data": value}
 
     # -- frames -> events -------------------------------------------------------------------
 
@@ -1056,22 +1088,23 @@ class StreamDecoder:
     def end_of_body(self) -> list[StreamEvent]:
         """The body ended: a last frame that came without its closing delimiter is still read
         (a done signal or a usage chunk there counts), never dropped."""
+        self._raise_failed()
         if self.done:
             return []
         if self.program.decoder_format == "gemini_json":
-            try:
-                self._utf8.decode(b"", final=True)
-            except UnicodeDecodeError:
-                raise StreamFormatError("the stream ends inside a UTF-8 character") from None
-            if not self._scan.pending():
-                return []
-            return self.feed(b"\n")  # a top-level scalar ends at its separator
+            out: list[StreamEvent] = []
+            for frame in self._json_array(b"", final=True):  # what the body's end completes
+                self._frame(frame, out)
+                if self.done:
+                    break
+            return out
         if not any(part.strip() for part in self._parts):
             return []
         return self.feed(self.program.delimiter)
 
     def finish(self) -> list[StreamEvent]:
         """The events that close the stream (open tool calls, then ``StreamEnd``)."""
+        self._raise_failed()
         if self._closed:
             return []
         self._closed = True
@@ -1103,14 +1136,14 @@ class _ArrayScanner:
     across pieces, and an element is handed on (as its text) as soon as it is complete.
     Between elements, whitespace, commas and brackets are skipped (the array's own)."""
 
-    __slots__ = ("_depth", "_escape", "_in_string", "_parts", "_scalar", "_size")
+    __slots__ = ("_depth", "_escape", "_in_string", "_parts", "_scalar", "size")
 
     def __init__(self) -> None:
-        self._reset()
+        self.reset()
 
-    def _reset(self) -> None:
+    def reset(self) -> None:
         self._parts: list[str] = []  # the element in progress
-        self._size = 0
+        self.size = 0  # characters of the element in progress
         self._depth = 0  # nesting inside the element (0: between elements, or a scalar)
         self._in_string = False
         self._escape = False  # the previous piece ended with a backslash inside a string
@@ -1119,7 +1152,7 @@ class _ArrayScanner:
     def pending(self) -> bool:
         return bool(self._parts)
 
-    def feed(self, text: str, limit: int, too_large: Callable[[int], Exception]) -> list[str]:
+    def feed(self, text: str) -> list[str]:
         out: list[str] = []
         start = 0  # where the element in progress starts in ``text``
         pos = 0
@@ -1189,11 +1222,7 @@ class _ArrayScanner:
         if active:
             piece = text[start:]
             self._parts.append(piece)
-            self._size += len(piece)
-            if self._size > limit:
-                size = self._size
-                self._reset()
-                raise too_large(size)
+            self.size += len(piece)
         return out
 
     def _take(self, text: str, start: int, end: int) -> str:
@@ -1202,7 +1231,7 @@ class _ArrayScanner:
         if self._parts:
             self._parts.append(piece)
             piece = "".join(self._parts)
-            self._parts, self._size = [], 0
+            self._parts, self.size = [], 0
         return piece
 
 
