@@ -9,9 +9,9 @@ A loopback server (Starlette + uvicorn, a separate process) answers AAP turn str
 (``turn_start``, 12 ``text_delta``, ``turn_stop``) and OpenAI-format chat streams (12 chunks and
 ``[DONE]``); at random it cuts a stream (8 %) or stalls it past the client's read timeout
 (0.3 %). ``AAPClient`` and ``LLMClient`` run in threads, ``AsyncAAPClient`` and
-``AsyncLLMClient`` in tasks, all at once, each on a pool of 32 connections (streams kept alive or waiting in a
-cycle for the collector hold some: a leak would take them all within seconds); every call picks a
-way to treat its stream at random:
+``AsyncLLMClient`` in tasks, all at once, each on a pool of 32 connections (streams kept
+alive or waiting in a cycle for the collector hold some: a leak would take them all within
+seconds); every call picks a way to treat its stream at random:
 
 - ``read all in with``; ``break in with``;
 - ``never read``: opened and dropped before its first read (a generator that never started:
