@@ -58,6 +58,7 @@ from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
 
 from agentproto._runtime.json_types import JSONObject, JSONValue
 from agentproto._runtime.limits import DEFAULT_LIMITS, Limits
+from agentproto._runtime.redact import install_log_filter
 
 logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
 
@@ -284,6 +285,7 @@ class Connection:
         bounds the peer's requests handled at once."""
         self._expose_errors = expose_errors  # send a failed handler's exception text
         self._reader = reader  # None: bytes come through feed() (from a pipe, see read_pipe())
+        install_log_filter()  # what this connection logs never shows a credential
         self._limit = limits.max_message_bytes if limits is not None else limit
         self._max_requests = (limits or DEFAULT_LIMITS).max_incoming_requests
         # The peer's requests past max_requests, waiting for a handler to finish (in order).
