@@ -669,6 +669,8 @@ class StreamDecoder:
         done = self.program.done_signal
         done_bytes = done.encode() if done is not None else None
         limit = self._max_frame
+        depth = self._max_depth
+        decode = _DECODE
         frame: JSONValue
         for part in parts:
             if len(part) > limit:
@@ -684,8 +686,18 @@ class StreamDecoder:
             if done is not None and (data == done_bytes or event == done):
                 self._saw_done = True
                 return
-            text = self._text(data)
-            frame = self._json(text)
+            # _text() and _json(), inlined: this is the hot path.
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                text = self._text(data)  # raises, with the reason
+            if text.count("[") + text.count("{") > depth:
+                frame = self._json(text)  # nesting checked there
+            else:
+                try:
+                    frame = decode(text)
+                except ValueError:
+                    frame = None
             if type(frame) is not dict:
                 frame = {"event": event or "message", "data": text}
             elif event == "error" and "error" not in frame and frame.get("type") != "error":
