@@ -10,7 +10,8 @@ The helpers here are the pieces every protocol shares, and a server can use them
 - :func:`loads`: ``json.loads`` with a nesting limit (never a bare ``RecursionError``);
 - :func:`load_yaml`: a YAML loader without aliases that expand past a node budget (no "billion
   laughs") and without nesting past the limit;
-- :func:`check_size`: a document's size against ``max_document_bytes``.
+- :func:`check_size` / :func:`check_depth`: a document's size against ``max_document_bytes``,
+  data given already parsed against ``max_json_depth``.
 
 They raise :class:`LimitError` or ``ValueError`` (bad input), which each client turns into the
 error family of its protocol (``ResponseValidationError``, ``ManifestError``, the Skill Sharing
@@ -32,6 +33,7 @@ __all__ = [
     "DEFAULT_LIMITS",
     "LimitError",
     "Limits",
+    "check_depth",
     "check_size",
     "describe",
     "json_depth",

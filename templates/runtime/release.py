@@ -88,7 +88,9 @@ def guard(
     """Close ``response`` when ``stream`` goes away unclosed (see the module docs). Call
     ``detach()`` on the result when the stream is closed properly."""
     is_async = isinstance(response.stream, httpx.AsyncByteStream)
-    return weakref.finalize(stream, _dropped, response, orphans, what, opened_at(), is_async)
+    finalizer = weakref.finalize(stream, _dropped, response, orphans, what, opened_at(), is_async)
+    finalizer.atexit = False  # at exit, every connection goes anyway
+    return finalizer
 
 
 def _dropped(
