@@ -79,6 +79,7 @@ RENAMES: Final[dict[str, str]] = {
     "_aevents": "_events",
     "_achat_events": "_chat_events",
     "aclose_orphans": "close_orphans",
+    "aclose_shielded": "close_shielded",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 

@@ -69,7 +69,7 @@ from agentproto._runtime.http_errors import (
 )
 from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
 from agentproto._runtime.redact import MASK, Secret, declare_secret_name, redact_url
-from agentproto._runtime.release import Orphans, guard
+from agentproto._runtime.release import Orphans, aclose_shielded, guard
 from agentproto.llm.classify import classify, retry_after_of, retry_policy
 from agentproto.llm.credentials import CredentialSource, MissingAPIKeyError, resolve_credential
 from agentproto.llm.errors import ProviderError, ProviderStreamError, error_class
@@ -544,12 +544,7 @@ async def _achat_events(
             f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
         ) from exc
     finally:
-        # unasync: async-only
-        with anyio.CancelScope(shield=True):  # a cancelled read still gives the connection back
-            await response.aclose()
-        # unasync: sync-only
-        # response.close()
-        # unasync: end
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
 
 
 class AsyncChatStream:
@@ -604,12 +599,7 @@ class AsyncChatStream:
 
     async def aclose(self) -> None:
         self._guard.detach()
-        # unasync: async-only
-        with anyio.CancelScope(shield=True):
-            await self._response.aclose()
-        # unasync: sync-only
-        # self._response.close()
-        # unasync: end
+        await aclose_shielded(self._response)
 
     async def __aenter__(self) -> Self:
         return self

@@ -30,7 +30,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar, cast
 from urllib.parse import quote
 
 import anyio
@@ -56,7 +56,12 @@ from agentproto._runtime.redact import (
     redact_url,
     scrub,
 )
-from agentproto._runtime.release import Orphans, aclose_orphans
+from agentproto._runtime.release import (
+    Orphans,
+    aclose_orphans,
+    aclose_shielded,
+    pump,
+)
 
 if TYPE_CHECKING:  # pydantic is imported when a model is used, not by ``import`` (LLM client)
     from pydantic import BaseModel, RootModel
@@ -678,7 +683,7 @@ class AsyncHTTP(HTTPBase):
         except httpx.TransportError as exc:
             raise self._broken(response.request, exc) from exc
         finally:
-            await response.aclose()
+            await aclose_shielded(response)
         body = b"".join(parts)
         # What ``aread()`` would have kept: parsers read ``response.content`` as usual.
         setattr(response, "_content", body)  # noqa: B010
@@ -697,10 +702,31 @@ class AsyncHTTP(HTTPBase):
                 yield response.content
             return
         decoder = BodyDecoder(response.headers.get("content-encoding"))
+        identity = decoder.identity
+        # unasync: async-only
+        # The stream itself, not ``aiter_raw()`` (which closes the response at the end of the
+        # body, in the reader's task), read by a pump in a task of its own: a cancellation of
+        # the reader landing inside httpcore's close leaves its connection busy for good (see
+        # ``release.py``). The owner closes the response (``aclose_shielded``).
+        raw_chunks = cast(httpx.AsyncByteStream, response.stream).__aiter__()
+        reader = pump(response, raw_chunks)
+        # unasync: sync-only
+        # raw_chunks = response.iter_raw()
+        # unasync: end
         try:
-            async for raw in response.aiter_raw():
+            while True:
+                # unasync: async-only
+                raw = await (reader.next() if reader is not None else anext(raw_chunks, None))
+                # unasync: sync-only
+                # raw = next(raw_chunks, None)
+                # unasync: end
+                if raw is None:
+                    break
                 if deadline is not None and time.monotonic() > deadline:
                     raise self._after_deadline(response.request, stream)
+                if identity:
+                    yield raw
+                    continue
                 for piece in decoder.feed(raw):
                     yield piece
             for piece in decoder.flush():

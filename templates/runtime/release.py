@@ -28,11 +28,22 @@ import threading
 import warnings
 import weakref
 from collections import deque
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 
-__all__ = ["Orphans", "aclose_orphans", "close_orphans", "guard", "opened_at"]
+__all__ = [
+    "Orphans",
+    "Pump",
+    "aclose_orphans",
+    "aclose_shielded",
+    "close_orphans",
+    "close_shielded",
+    "guard",
+    "opened_at",
+    "pump",
+]
 
 _collecting = False
 
@@ -128,6 +139,143 @@ async def _aclose(response: httpx.Response) -> None:
         await response.aclose()
     except Exception:  # the connection is broken: it is dropped, nothing is held
         pass
+    reader = _PUMPS.pop(response, None)
+    if reader is not None:
+        reader.stop()
+
+
+async def aclose_shielded(response: httpx.Response) -> None:
+    """Close ``response`` so that no cancellation of the caller stops the close half-way.
+
+    asyncio delivers a cancellation requested while a task is ready at that task's next
+    await, whatever shield anyio puts up: inside httpcore's close, it leaves the connection
+    busy for good (the pool never gets it back). On asyncio the close runs in a task of its
+    own, which the caller's cancellation does not reach; elsewhere (trio) in a shielded
+    cancel scope, which holds there."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not asyncio
+        loop = None
+    if loop is None:
+        import anyio
+
+        with anyio.CancelScope(shield=True):
+            await _aclose(response)
+        return
+    task = loop.create_task(_aclose(response))
+    _closing.add(task)
+    task.add_done_callback(_closing.discard)
+    await asyncio.shield(task)
+
+
+_END: Any = object()
+
+
+class Pump:
+    """Reads a response's raw body in a task of its own, ahead of its reader.
+
+    httpcore closes a connection from inside its read when the read fails (a server that cuts
+    the stream); asyncio delivers a cancellation at whatever await comes next, anyio's shields
+    notwithstanding, and one landing inside that close leaves the connection busy for good:
+    the pool never gets it back. The pump's task is never cancelled, so httpcore's frames
+    never meet the reader's cancellation; the reader only waits on a future, which any
+    cancellation leaves clean. The reader takes every chunk read so far at once (joined), so
+    the hand-over costs one wake-up per batch, not per chunk; the pump waits once
+    ``BUFFER`` bytes are waiting. The response's owner closes it (:func:`aclose_shielded`),
+    which stops the pump (its read then fails, and it ends)."""
+
+    BUFFER = 256 * 1024
+
+    __slots__ = ("_buffer", "_end", "_loop", "_room", "_size", "_stopped", "_task", "_waiter")
+
+    def __init__(self, response: httpx.Response, chunks: AsyncIterator[bytes]) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._buffer: list[bytes] = []
+        self._size = 0
+        self._end: Any = None  # _END, or the read's error, once the pump is done
+        self._waiter: asyncio.Future[None] | None = None  # the reader, waiting for data
+        self._room: asyncio.Future[None] | None = None  # the pump, waiting for the reader
+        self._stopped = False
+        self._task = self._loop.create_task(self._run(chunks))
+        self._task.add_done_callback(_retrieve)
+        _PUMPS[response] = self
+
+    async def _run(self, chunks: AsyncIterator[bytes]) -> None:
+        try:
+            async for chunk in chunks:
+                if self._stopped:
+                    return
+                self._buffer.append(chunk)
+                self._size += len(chunk)
+                self._wake()
+                if self._size >= self.BUFFER:
+                    self._room = self._loop.create_future()
+                    await self._room
+                    if self._stopped:
+                        return
+            self._end = _END
+        except Exception as exc:  # the read failed (or the response was closed): handed on
+            self._end = exc
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def next(self) -> bytes | None:
+        """What was read since the last call (``None`` at the end of the body); the read's
+        error, raised, once what came before it was taken."""
+        while not self._buffer:
+            if self._end is _END:
+                return None
+            if self._end is not None:
+                raise self._end
+            self._waiter = self._loop.create_future()
+            await self._waiter
+        data = self._buffer[0] if len(self._buffer) == 1 else b"".join(self._buffer)
+        self._buffer = []
+        self._size = 0
+        room, self._room = self._room, None
+        if room is not None and not room.done():
+            room.set_result(None)
+        return data
+
+    def stop(self) -> None:
+        """The reader is gone: stop, freeing the pump if it waits for room."""
+        self._stopped = True
+        self._buffer = []
+        room, self._room = self._room, None
+        if room is not None and not room.done():
+            room.set_result(None)
+
+
+_PUMPS: weakref.WeakKeyDictionary[httpx.Response, Pump] = weakref.WeakKeyDictionary()
+
+
+def pump(response: httpx.Response, chunks: AsyncIterator[bytes]) -> Pump | None:
+    """A :class:`Pump` for ``response`` on asyncio; ``None`` elsewhere (trio), where anyio's
+    shields hold and the chunks are read directly."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return Pump(response, chunks)
+
+
+def _retrieve(task: asyncio.Task[None]) -> None:
+    """The pump's task ends with whatever error its closed response gave: seen here, so that
+    asyncio does not log it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
+def close_shielded(response: httpx.Response) -> None:
+    """The blocking twin of :func:`aclose_shielded` (nothing cancels a blocking close)."""
+    try:
+        response.close()
+    except Exception:  # the connection is broken: it is dropped, nothing is held
+        pass
 
 
 def close_orphans(orphans: Orphans) -> None:
@@ -142,4 +290,4 @@ def close_orphans(orphans: Orphans) -> None:
 async def aclose_orphans(orphans: Orphans) -> None:
     """Close the queued responses (the async client, at its next call)."""
     for response in orphans.take():
-        await _aclose(response)
+        await aclose_shielded(response)

@@ -22,7 +22,6 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-import anyio
 import httpx
 from agentproto._runtime.http import AsyncHTTP
 from agentproto._runtime.http_errors import (
@@ -34,7 +33,7 @@ from agentproto._runtime.http_errors import (
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, json_depth
 from agentproto._runtime.redact import redact_url
-from agentproto._runtime.release import Orphans, guard
+from agentproto._runtime.release import Orphans, aclose_shielded, guard
 from agentproto._runtime.sse import ServerSentEvent, aiter_sse
 from pydantic import RootModel, ValidationError
 
@@ -187,12 +186,7 @@ async def _aevents(
     except LimitError as exc:
         raise _too_large(response, exc) from None
     finally:
-        # unasync: async-only
-        with anyio.CancelScope(shield=True):  # a cancelled read still gives the connection back
-            await response.aclose()
-        # unasync: sync-only
-        # response.close()
-        # unasync: end
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
 
 
 _NOBODY = Orphans()  # streams made without their client: closed at once or by the collector
@@ -235,14 +229,8 @@ class AsyncEventStream(Generic[T_co]):
 
     async def aclose(self) -> None:
         self._guard.detach()
-        # unasync: async-only
-        with anyio.CancelScope(shield=True):
-            await self._iterator.aclose()
-            await self.response.aclose()
-        # unasync: sync-only
-        # self._iterator.close()
-        # self.response.close()
-        # unasync: end
+        await aclose_shielded(self.response)
+        await self._iterator.aclose()
 
     async def __aenter__(self) -> AsyncEventStream[T_co]:
         return self

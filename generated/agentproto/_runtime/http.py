@@ -30,7 +30,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar, cast
 from urllib.parse import quote
 
 import anyio
@@ -57,7 +57,14 @@ from agentproto._runtime.redact import (
     redact_url,
     scrub,
 )
-from agentproto._runtime.release import Orphans, aclose_orphans, close_orphans
+from agentproto._runtime.release import (
+    Orphans,
+    aclose_orphans,
+    aclose_shielded,
+    close_orphans,
+    close_shielded,
+    pump,
+)
 
 if TYPE_CHECKING:  # pydantic is imported when a model is used, not by ``import`` (LLM client)
     from pydantic import BaseModel, RootModel
@@ -660,7 +667,7 @@ class SyncHTTP(HTTPBase):
         except httpx.TransportError as exc:
             raise self._broken(response.request, exc) from exc
         finally:
-            response.close()
+            close_shielded(response)
         body = b"".join(parts)
         # What ``read()`` would have kept: parsers read ``response.content`` as usual.
         setattr(response, "_content", body)  # noqa: B010
@@ -679,10 +686,18 @@ class SyncHTTP(HTTPBase):
                 yield response.content
             return
         decoder = BodyDecoder(response.headers.get("content-encoding"))
+        identity = decoder.identity
+        raw_chunks = response.iter_raw()
         try:
-            for raw in response.iter_raw():
+            while True:
+                raw = next(raw_chunks, None)
+                if raw is None:
+                    break
                 if deadline is not None and time.monotonic() > deadline:
                     raise self._after_deadline(response.request, stream)
+                if identity:
+                    yield raw
+                    continue
                 for piece in decoder.feed(raw):
                     yield piece
             for piece in decoder.flush():
@@ -796,7 +811,7 @@ class AsyncHTTP(HTTPBase):
         except httpx.TransportError as exc:
             raise self._broken(response.request, exc) from exc
         finally:
-            await response.aclose()
+            await aclose_shielded(response)
         body = b"".join(parts)
         # What ``aread()`` would have kept: parsers read ``response.content`` as usual.
         setattr(response, "_content", body)  # noqa: B010
@@ -815,10 +830,23 @@ class AsyncHTTP(HTTPBase):
                 yield response.content
             return
         decoder = BodyDecoder(response.headers.get("content-encoding"))
+        identity = decoder.identity
+        # The stream itself, not ``aiter_raw()`` (which closes the response at the end of the
+        # body, in the reader's task), read by a pump in a task of its own: a cancellation of
+        # the reader landing inside httpcore's close leaves its connection busy for good (see
+        # ``release.py``). The owner closes the response (``aclose_shielded``).
+        raw_chunks = cast(httpx.AsyncByteStream, response.stream).__aiter__()
+        reader = pump(response, raw_chunks)
         try:
-            async for raw in response.aiter_raw():
+            while True:
+                raw = await (reader.next() if reader is not None else anext(raw_chunks, None))
+                if raw is None:
+                    break
                 if deadline is not None and time.monotonic() > deadline:
                     raise self._after_deadline(response.request, stream)
+                if identity:
+                    yield raw
+                    continue
                 for piece in decoder.feed(raw):
                     yield piece
             for piece in decoder.flush():

@@ -22,7 +22,6 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Generator, 
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-import anyio
 import httpx
 from pydantic import RootModel, ValidationError
 
@@ -36,7 +35,7 @@ from agentproto._runtime.http_errors import (
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, json_depth
 from agentproto._runtime.redact import redact_url
-from agentproto._runtime.release import Orphans, guard
+from agentproto._runtime.release import Orphans, aclose_shielded, close_shielded, guard
 from agentproto._runtime.sse import ServerSentEvent, aiter_sse, iter_sse
 
 # Written once as async code: each blocking twin below (the class or function without
@@ -189,7 +188,7 @@ def _events(
     except LimitError as exc:
         raise _too_large(response, exc) from None
     finally:
-        response.close()
+        close_shielded(response)  # a cancelled read still gives the connection back
 
 
 async def _aevents(
@@ -218,8 +217,7 @@ async def _aevents(
     except LimitError as exc:
         raise _too_large(response, exc) from None
     finally:
-        with anyio.CancelScope(shield=True):  # a cancelled read still gives the connection back
-            await response.aclose()
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
 
 
 _NOBODY = Orphans()  # streams made without their client: closed at once or by the collector
@@ -262,8 +260,8 @@ class EventStream(Generic[T_co]):
 
     def close(self) -> None:
         self._guard.detach()
+        close_shielded(self.response)
         self._iterator.close()
-        self.response.close()
 
     def __enter__(self) -> EventStream[T_co]:
         return self
@@ -309,9 +307,8 @@ class AsyncEventStream(Generic[T_co]):
 
     async def aclose(self) -> None:
         self._guard.detach()
-        with anyio.CancelScope(shield=True):
-            await self._iterator.aclose()
-            await self.response.aclose()
+        await aclose_shielded(self.response)
+        await self._iterator.aclose()
 
     async def __aenter__(self) -> AsyncEventStream[T_co]:
         return self

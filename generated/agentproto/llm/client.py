@@ -72,7 +72,7 @@ from agentproto._runtime.http_errors import (
 )
 from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
 from agentproto._runtime.redact import MASK, Secret, declare_secret_name, redact_url
-from agentproto._runtime.release import Orphans, guard
+from agentproto._runtime.release import Orphans, aclose_shielded, close_shielded, guard
 from agentproto.llm.classify import classify, retry_after_of, retry_policy
 from agentproto.llm.credentials import CredentialSource, MissingAPIKeyError, resolve_credential
 from agentproto.llm.errors import ProviderError, ProviderStreamError, error_class
@@ -547,7 +547,7 @@ def _chat_events(
             f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
         ) from exc
     finally:
-        response.close()
+        close_shielded(response)  # a cancelled read still gives the connection back
 
 
 async def _achat_events(
@@ -590,8 +590,7 @@ async def _achat_events(
             f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
         ) from exc
     finally:
-        with anyio.CancelScope(shield=True):  # a cancelled read still gives the connection back
-            await response.aclose()
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
 
 
 class ChatStream:
@@ -646,7 +645,7 @@ class ChatStream:
 
     def close(self) -> None:
         self._guard.detach()
-        self._response.close()
+        close_shielded(self._response)
 
     def __enter__(self) -> Self:
         return self
@@ -712,8 +711,7 @@ class AsyncChatStream:
 
     async def aclose(self) -> None:
         self._guard.detach()
-        with anyio.CancelScope(shield=True):
-            await self._response.aclose()
+        await aclose_shielded(self._response)
 
     async def __aenter__(self) -> Self:
         return self

@@ -541,7 +541,8 @@ class StreamDecoder:
     # -- bytes -> frames --------------------------------------------------------------------
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
-        self._raise_failed()
+        if self._failed is not None:
+            raise self._failed
         if self.done or not chunk:
             return []
         out: list[StreamEvent] = []
@@ -556,7 +557,7 @@ class StreamDecoder:
                     break
             if self._saw_done:
                 self.done = True
-            if not self.done:
+            if not self.done and max(self._size, self._scan.size) > self._max_frame:
                 self._check_pending()
         except (ResponseTooLargeError, StreamFormatError) as exc:
             if not out:
