@@ -120,8 +120,8 @@ def project(tmp_path: Path) -> Layout:
 def open_fds() -> int:
     """How many file descriptors this process holds (Linux: /proc/self/fd; macOS: /dev/fd).
 
-    Garbage is collected first: an fd that an earlier test left to the collector would otherwise
-    be counted in one reading and gone from the next, and a count taken that way can fail either way.
+    Garbage is collected first: an fd that an earlier test left to the collector would
+    otherwise be counted in one reading and gone from the next (a count can fail either way).
     """
     gc.collect()
     for folder in ("/proc/self/fd", "/dev/fd"):
