@@ -442,3 +442,59 @@ def test_a_validation_error_carries_its_issues_as_the_spec_array(site: Site) -> 
     error = assert_envelope(response, 400, "VALIDATION_ERROR")
     assert isinstance(error["details"], list) and error["details"], error
     assert all({"path", "message"} <= set(issue) for issue in error["details"])
+
+
+# -- bounds (issue 25) ---------------------------------------------------------------------------
+
+
+def test_handlers_that_outlive_their_timeout_cost_a_bounded_number_of_threads() -> None:
+    """A blocking handler past ``timeout_ms`` keeps its thread (a thread cannot be killed):
+    300 such calls left 305 threads. At most ``max_handler_threads`` run at once; the
+    executions waiting for one time out without starting."""
+    for site in serve_site(max_handler_threads=4):
+        before = threading.active_count()
+        ids = []
+        for _ in range(40):
+            accepted = site.invoke("t/block", {"seconds": 1.5})
+            assert accepted.status_code == 202
+            ids.append(accepted.json()["execution_id"])
+        assert threading.active_count() <= before + 4 + 2
+        store = site.provider.executions
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            statuses = {store.get(i).document["status"] for i in ids}  # type: ignore[union-attr]
+            if statuses == {"timeout"}:
+                break
+            time.sleep(0.05)
+        assert statuses == {"timeout"}
+        assert threading.active_count() <= before + 4 + 2
+        deadline = time.monotonic() + 15  # the stuck handlers sleep 1.5 s (longer under load)
+        while site.provider._threads_busy and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert site.provider._threads_busy == 0  # each thread given back when its handler ended
+
+
+def test_an_api_key_does_not_open_an_oauth2_skill(site: Site) -> None:
+    """The descriptor says oauth2: an API key the provider knows was accepted anyway."""
+    error = assert_envelope(site.invoke("t/oauth", **ALICE), 401, "AUTH_REQUIRED")
+    assert error["details"]["required_auth_type"] == "oauth2"
+    assert site.invoke("t/oauth", Authorization="Bearer tok-good").status_code == 202
+    bearer_for_keyed = site.invoke("t/mine", Authorization="Bearer tok-good")
+    assert_envelope(bearer_for_keyed, 401, "AUTH_REQUIRED")  # and the other way round
+
+
+def test_a_request_body_past_the_document_limit_is_refused_before_parsing() -> None:
+    from agentproto import Limits
+
+    for site in serve_site(limits=Limits(max_document_bytes=1000)):
+        big = {
+            "caller": {"id": "t", "type": "service"},
+            "skill_id": "t/open",
+            "inputs": {"pad": "x" * 1000},
+        }
+        response = site.http.post("/skills/t%2Fopen/invoke", json=big)
+        error = assert_envelope(response, 400, "VALIDATION_ERROR")
+        assert "max_document_bytes" in error["message"]
+        deep = b'{"caller": ' + b"[" * 300 + b"]" * 300 + b"}"
+        response = site.http.post("/skills/t%2Fopen/invoke", content=deep)
+        assert "max_json_depth" in assert_envelope(response, 400, "VALIDATION_ERROR")["message"]

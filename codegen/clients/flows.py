@@ -33,6 +33,7 @@ EXPORTS = {
     "FlowHTTPError": "_auth",
     "FlowInputError": "_auth",
     "FlowLinkError": "_auth",
+    "FlowResultError": "_auth",
     "OAuth2Token": "_auth",
     "PlannedRequest": "_auth",
     "RetryPolicy": "agentproto._runtime.http",  # the flow classes' retry= option

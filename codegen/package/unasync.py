@@ -85,6 +85,8 @@ RENAMES: Final[dict[str, str]] = {
     "_achain_events": "_chain_events",
     "_AsyncOpener": "_Opener",
     "_AsyncDelivery": "_Delivery",
+    "aclose_orphans": "close_orphans",
+    "aclose_shielded": "close_shielded",
 }
 """Whole names renamed in the blocking twin (before the ``AsyncX`` -> ``X`` rule)."""
 

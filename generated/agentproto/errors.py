@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         FlowHTTPError,
         FlowInputError,
         FlowLinkError,
+        FlowResultError,
     )
     from agentproto._runtime.http_errors import (
         APIConnectionError,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
         PermissionDeniedError,
         RateLimitError,
         RequestTimeoutError,
+        ResponseTooLargeError,
         ResponseValidationError,
         UnprocessableEntityError,
     )
@@ -56,14 +58,23 @@ if TYPE_CHECKING:
         ResourceNotFound,
         RpcError,
     )
+    from agentproto._runtime.limits import LimitError
     from agentproto._runtime.serialise import SerialisationError
 
 _HOMES = {
     **dict.fromkeys(("AgentprotoError", "MissingExtraError"), "agentproto._runtime.errors"),
     **dict.fromkeys(
-        ("FlowBundleError", "FlowError", "FlowHTTPError", "FlowInputError", "FlowLinkError"),
+        (
+            "FlowBundleError",
+            "FlowError",
+            "FlowHTTPError",
+            "FlowInputError",
+            "FlowLinkError",
+            "FlowResultError",
+        ),
         "agentproto._runtime.flows",
     ),
+    "LimitError": "agentproto._runtime.limits",
     "SerialisationError": "agentproto._runtime.serialise",
     **dict.fromkeys(
         (
@@ -79,6 +90,7 @@ _HOMES = {
             "PermissionDeniedError",
             "RateLimitError",
             "RequestTimeoutError",
+            "ResponseTooLargeError",
             "ResponseValidationError",
             "UnprocessableEntityError",
         ),
@@ -118,10 +130,12 @@ __all__ = [
     "FlowHTTPError",
     "FlowInputError",
     "FlowLinkError",
+    "FlowResultError",
     "InternalError",
     "InternalServerError",
     "InvalidParams",
     "InvalidRequest",
+    "LimitError",
     "MethodNotFound",
     "MissingExtraError",
     "NotFoundError",
@@ -132,6 +146,7 @@ __all__ = [
     "RequestCancelled",
     "RequestTimeoutError",
     "ResourceNotFound",
+    "ResponseTooLargeError",
     "ResponseValidationError",
     "RpcError",
     "SerialisationError",

@@ -9,13 +9,13 @@ the way the client's retry loop does.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any, Final
 
 import httpx
 from agentproto._runtime.http import RetryPolicy, retry_after
+from agentproto._runtime.limits import loads
 from agentproto.llm.errors import KNOWN_ERROR_CODES, SPEC_STATUS, error_class
 from agentproto.llm.manifest import Manifest
 
@@ -105,7 +105,7 @@ def retry_policy(manifest: Manifest) -> RetryPolicy:
 
     def should_retry(response: httpx.Response) -> bool | None:
         try:
-            body = json.loads(response.content) if response.content else None
+            body = loads(response.content) if response.content else None
         except ValueError:
             return None
         if error_statuses and str(read_status(body)) in error_statuses:

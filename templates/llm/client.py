@@ -23,14 +23,15 @@ dotted targets nest), the request shape (``payload_format``), how answers are re
 (``response_paths``), how streams are decoded (``streaming``), retries (``retry_policy``, on
 by default), error classes (``error_classification``), ``rate_limit_headers`` and
 ``features.multi_candidate``. API keys are held as :class:`~agentproto._runtime.redact.Secret`
-and never appear in ``repr``, logs or error messages.
+and never appear in ``repr``, logs or error messages (even when the provider echoes one back).
+What a provider may send, and for how long, is bounded by ``limits=``
+(:class:`~agentproto._runtime.limits.Limits`); a stream dropped unclosed gives its connection
+back (and warns where it was opened).
 """
 
 from __future__ import annotations
 
 import inspect
-import json
-import logging
 import os
 import re
 from collections.abc import (
@@ -66,7 +67,9 @@ from agentproto._runtime.http_errors import (
     ResponseValidationError,
     request_id_of,
 )
-from agentproto._runtime.redact import MASK, Secret, redact_url
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
+from agentproto._runtime.redact import MASK, Secret, declare_secret_name, redact_url
+from agentproto._runtime.release import Orphans, aclose_shielded, guard
 from agentproto._runtime.telemetry import SpanHandle, Telemetry
 from agentproto.llm.classify import classify, retry_after_of, retry_policy
 from agentproto.llm.credentials import CredentialSource, MissingAPIKeyError, resolve_credential
@@ -117,6 +120,7 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
+_NOBODY = Orphans()  # streams made without their transport: closed at once or by the collector
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
 _STANDARD_PARAMS: Final = (
     "temperature",
@@ -158,7 +162,9 @@ class _Base(Generic[_H]):
         hooks: Hooks | None = None,
         telemetry: bool | Telemetry = True,
         drop_cache_hints: bool = False,
+        limits: Limits | None = None,
     ) -> None:
+        self._limits: Limits | None = limits
         self.manifest: Manifest = (
             provider if isinstance(provider, Manifest) else _manifest(provider)
         )
@@ -212,6 +218,8 @@ class _Base(Generic[_H]):
             "timeout": self._timeout,
             "retry": self._retry,
             "error_factory": self._error,
+            "limits": self._limits,
+            "secrets": (self._key,),
         }
         kind = self.manifest.auth_type
         if kind == "bearer":
@@ -408,7 +416,13 @@ class _Base(Generic[_H]):
 
     def _json(self, response: httpx.Response) -> Any:
         try:
-            return json.loads(response.content)
+            return loads(response.content, self._http.limits.max_json_depth)
+        except LimitError as exc:
+            raise ResponseValidationError(
+                f"{self.manifest.id}: the answer is not usable: {exc}",
+                status_code=response.status_code,
+                body=response.content,
+            ) from None
         except ValueError:
             raise ResponseValidationError(
                 f"{self.manifest.id}: the answer is not JSON "
@@ -419,8 +433,8 @@ class _Base(Generic[_H]):
 
     def _error(self, response: httpx.Response, body: bytes) -> ProviderError:
         try:
-            data = json.loads(body) if body else None
-        except ValueError:
+            data = loads(body, self._http.limits.max_json_depth) if body else None
+        except ValueError:  # not JSON, or nested too deeply: no fields read from it
             data = None
         manifest = self.manifest
         name = classify(manifest, response.status_code, data)
@@ -452,15 +466,7 @@ class _Base(Generic[_H]):
         )
 
     def _response(self, response: httpx.Response) -> ChatResponse:
-        try:
-            body = json.loads(response.content)
-        except ValueError:
-            raise ResponseValidationError(
-                f"{self.manifest.id}: the answer is not JSON "
-                f"(content-type {response.headers.get('content-type')!r})",
-                status_code=response.status_code,
-                body=response.content,
-            ) from None
+        body = self._json(response)
         return ChatResponse.from_body(
             self.manifest,
             body,
@@ -512,34 +518,11 @@ class _Base(Generic[_H]):
         return self.observer.begin(model, call.method, url, body, stream=stream)
 
 
-class _RedactURLs(logging.Filter):
-    """Masks credential query parameters in the URLs httpx logs ("HTTP Request: POST <url>")."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple) and any("?" in str(a) for a in record.args):
-            record.args = tuple(
-                redact_url(str(a), self.names)
-                if isinstance(a, httpx.URL | str) and "?" in str(a)
-                else a
-                for a in record.args
-            )
-        return True
-
-
-_HTTPX_FILTER = _RedactURLs()
-
-
 def _keep_keys_out_of_httpx_logs(param: str) -> None:
     """A key sent as a query parameter (``auth.type: query_param``) is part of the URL, which
-    httpx logs at INFO level; this filter on httpx's logger masks it there too."""
-    _HTTPX_FILTER.names.add(param)
-    log = logging.getLogger("httpx")
-    if _HTTPX_FILTER not in log.filters:
-        log.addFilter(_HTTPX_FILTER)
+    httpx logs at INFO level: its name is declared secret, so the runtime's log filter (on
+    every logger of this package and httpx's) masks it there, as in errors and reprs."""
+    declare_secret_name(param)
 
 
 def _manifest(provider: str) -> Manifest:
@@ -596,12 +579,14 @@ async def _achat_events(
     response: httpx.Response,
     decoder: StreamDecoder,
     collector: Collector,
+    http: AsyncHTTP | None,
 ) -> AsyncGenerator[StreamEvent, None]:
     """The events of a streamed answer, each also folded into ``collector``. An error the
     provider sent in the stream is yielded (``StreamError``), then raised."""
     add = collector.add
     try:
-        async for chunk in response.aiter_bytes():
+        chunks = http.stream_body(response) if http is not None else response.aiter_bytes()
+        async for chunk in chunks:
             events = decoder.feed(chunk)
             for event in events:
                 add(event)
@@ -629,7 +614,7 @@ async def _achat_events(
             f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
         ) from exc
     finally:
-        await response.aclose()
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
 
 
 def _priced(client: _Base[Any], response: ChatResponse, model: str) -> ChatResponse:
@@ -718,9 +703,14 @@ class AsyncChatStream:
         *,
         model: str | None = None,
         span: SpanHandle | None = None,
+        http: AsyncHTTP | None = None,
     ) -> None:
+        """``http``: the client's transport (its limits and deadline, and where a stream the
+        garbage collector drops is closed)."""
         self._response = response
-        self._decoder = StreamDecoder(client.manifest.stream)
+        self._decoder = StreamDecoder(
+            client.manifest.stream, http.limits if http is not None else DEFAULT_LIMITS
+        )
         self._collector = Collector(client.manifest)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
@@ -730,13 +720,20 @@ class AsyncChatStream:
         )
         # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
         # once, not later by the garbage collector, possibly inside httpcore's pool lock.
-        events = _achat_events(client, response, self._decoder, self._collector)
+        events = _achat_events(client, response, self._decoder, self._collector, http)
         if span is not None or client.budget is not None:  # else: not one step more per event
             events = _aobserve(events, self._fold, span)
         self._iterator = events
+        # A stream never read has a generator that never started (no ``finally`` runs): the
+        # guard gives the connection back when the stream goes away unclosed.
+        self._guard = guard(
+            self, response, http.orphans if http is not None else _NOBODY, what=type(self).__name__
+        )
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
-        return self._iterator
+        # The stream itself, not its generator: a loop over a stream never bound to a name
+        # keeps the stream alive (its guard would otherwise close the response mid-loop).
+        return self
 
     async def __anext__(self) -> StreamEvent:
         return await self._iterator.__anext__()
@@ -762,7 +759,8 @@ class AsyncChatStream:
         return (await self.final_response()).content
 
     async def aclose(self) -> None:
-        await self._response.aclose()
+        self._guard.detach()
+        await aclose_shielded(self._response)
 
     async def __aenter__(self) -> Self:
         return self
@@ -800,6 +798,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         hooks: Hooks | None = None,
         telemetry: bool | Telemetry = True,
         drop_cache_hints: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         """``budget``: a spending limit (see :class:`~agentproto.llm.pricing.Budget`);
         ``catalog``: v1 model records for prices the manifest lacks (the bundled ones of this
@@ -824,6 +823,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             hooks=hooks,
             telemetry=telemetry,
             drop_cache_hints=drop_cache_hints,
+            limits=limits,
         )
         self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
         self.structured_output = structured_output
@@ -986,7 +986,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             raise
         try:
             if not _is_stream(response):
-                await response.aread()
+                await self._http.read_body(response)
                 raise self._not_a_stream(response)
         except BaseException as exc:
             await response.aclose()
@@ -995,7 +995,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             raise
         if span is not None and not span.recording and self.observer.hooks is None:
             span = None  # nobody to tell at the end: no step more per event
-        return AsyncChatStream(self, response, model=model, span=span)
+        return AsyncChatStream(self, response, model=model, span=span, http=self._http)
 
     async def run_tools(
         self,

@@ -22,6 +22,8 @@ from pathlib import Path as FilePath
 from typing import Any, Final, TypeGuard
 
 from agentproto._runtime.json_types import JSONValue
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, check_depth, load_yaml
+from agentproto._runtime.limits import loads as load_json
 from agentproto.llm.paths import (
     ExpressionError,
     Reader,
@@ -190,6 +192,12 @@ class Manifest:
         self.endpoints: dict[str, tuple[str, str]] = {}
         for name, value in section(data, "endpoints").items():
             if _is_mapping(value):
+                if not isinstance(value.get("path"), str):
+                    raise ManifestError(
+                        source,
+                        f"/endpoints/{_escape(str(name))}/path",
+                        "an endpoint needs a path (a string)",
+                    )
                 self.endpoints[name] = (
                     str(value.get("method", "POST")).upper(),
                     str(value["path"]),
@@ -262,29 +270,49 @@ class Manifest:
         return _bundled(provider)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Manifest:
-        """A manifest file of your own (JSON, or YAML when PyYAML is installed), validated."""
-        file = FilePath(path)
-        text = file.read_text(encoding="utf-8")
-        if file.suffix in (".yaml", ".yml"):
-            import yaml  # optional: only for YAML manifests
+    def load(cls, path: str | os.PathLike[str], *, limits: Limits = DEFAULT_LIMITS) -> Manifest:
+        """A manifest file of your own (JSON, or YAML when PyYAML is installed), validated.
 
+        Bounded (``limits``): a file larger than ``max_document_bytes``, nested deeper than
+        ``max_json_depth``, or YAML whose aliases expand past ``max_yaml_nodes`` is refused,
+        as is one that is not UTF-8: :class:`ManifestError` in every case."""
+        file = FilePath(path)
+        source = str(file)
+        limit = limits.max_document_bytes
+        try:
+            with file.open("rb") as handle:
+                raw = handle.read(limit + 1)
+        except OSError as exc:
+            raise ManifestError(source, "", f"cannot be read: {exc.strerror or exc}") from None
+        try:
+            if len(raw) > limit:
+                raise LimitError("the manifest file", "max_document_bytes", limit, len(raw))
             try:
-                data = yaml.safe_load(text)
-            except yaml.YAMLError as exc:
-                raise ManifestError(str(file), "", f"not valid YAML: {exc}") from None
-        else:
-            try:
-                data = json.loads(text)
-            except ValueError as exc:
-                raise ManifestError(str(file), "", f"not valid JSON: {exc}") from None
-        return cls.from_dict(data, source=str(file))
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ValueError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+            if file.suffix in (".yaml", ".yml"):
+                data = load_yaml(text, limits)
+            else:
+                data = load_json(text, limits.max_json_depth)
+        except LimitError as exc:
+            raise ManifestError(source, "", str(exc)) from None
+        except ValueError as exc:
+            raise ManifestError(source, "", f"not valid JSON/YAML: {exc}") from None
+        return cls.from_dict(data, source=source, limits=limits)
 
     @classmethod
-    def from_dict(cls, data: Any, *, source: str = "<manifest>") -> Manifest:
-        """A manifest given as data, validated against its own version's schema."""
+    def from_dict(
+        cls, data: Any, *, source: str = "<manifest>", limits: Limits = DEFAULT_LIMITS
+    ) -> Manifest:
+        """A manifest given as data, validated against its own version's schema (data nested
+        deeper than ``limits.max_json_depth`` is refused: :class:`ManifestError`)."""
         from agentproto.llm.validation import validate_manifest
 
+        try:
+            check_depth(data, limits.max_json_depth)
+        except LimitError as exc:
+            raise ManifestError(source, "", str(exc)) from None
         validate_manifest(data, source)
         return cls(data, source)
 
@@ -495,6 +523,11 @@ def _extensions(raw: Mapping[str, Any]) -> dict[str, Any]:
 
     known = section(named("v2/provider.json"), "properties")
     return {str(k): v for k, v in raw.items() if k not in known}
+
+
+def _escape(token: str) -> str:
+    """A JSON Pointer token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
 
 
 def _is_mapping(value: object) -> TypeGuard[Mapping[str, Any]]:

@@ -24,20 +24,34 @@ it returns events. Per frame it does what the manifest says, in this order:
 body that ends before the done signal or the stop condition is an interrupted stream:
 :class:`IncompleteStreamError`.
 
+Bytes are decoded incrementally, so the events never depend on how the body was cut into
+chunks (a UTF-8 character split between two chunks is one character) and the cost grows
+linearly with the size of a frame, however many chunks it comes in. A frame that is not UTF-8
+raises :class:`StreamFormatError` (its text would otherwise be lost), and so does JSON nested
+deeper than ``Limits.max_json_depth``; a frame larger than ``Limits.max_sse_event_bytes``
+raises :class:`~agentproto._runtime.http_errors.ResponseTooLargeError`.
+
 Manifests without an ``event_map`` get rules made from ``content_path``, ``tool_call_path``,
 ``usage_path`` and ``stop_condition``.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from agentproto._runtime.http_errors import APIConnectionError
+from agentproto._runtime.http_errors import (
+    APIConnectionError,
+    ResponseTooLargeError,
+    ResponseValidationError,
+)
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto._runtime.limits import DEFAULT_LIMITS, Limits, describe, json_depth, loads
 from agentproto.llm.errors import KNOWN_ERROR_CODES
 from agentproto.llm.events import (
     EVENT_TYPES,
@@ -73,6 +87,7 @@ __all__ = [
     "STANDARD_REASONS",
     "IncompleteStreamError",
     "StreamDecoder",
+    "StreamFormatError",
     "StreamProgram",
     "compile_stream",
     "map_reason",
@@ -126,6 +141,15 @@ EVENT_ALIASES: Mapping[str, str] = {"UsageReport": "Metadata"}
 
 class IncompleteStreamError(APIConnectionError):
     """The body ended before the stream said it was complete (no done signal, no stop)."""
+
+
+class StreamFormatError(ResponseValidationError):
+    """The stream's bytes cannot be read as its format says: a frame that is not UTF-8, or
+    JSON nested deeper than ``Limits.max_json_depth``. ``body`` holds (the start of) the
+    frame."""
+
+    def __init__(self, message: str, body: bytes = b"") -> None:
+        super().__init__(message, status_code=200, body=body)
 
 
 _OPENAI_REASONS = {
@@ -484,14 +508,24 @@ class StreamDecoder:
     ends; then ``finish()``. ``error`` is the provider's in-stream error once one came (the
     decoder reads nothing after it)."""
 
-    def __init__(self, program: StreamProgram) -> None:
+    def __init__(self, program: StreamProgram, limits: Limits = DEFAULT_LIMITS) -> None:
         self.program = program
         self.done: bool = False  # the done signal (or an error) arrived: read nothing more
         self.stopped: bool = False  # the stop condition held
         self.error: StreamError | None = None
         self._saw_done = False  # the parser met the done signal (frames before it still count)
-        self._buffer: bytes = b""
+        self._failed: ResponseValidationError | None = None  # raised at the next call
+        self._max_frame = limits.max_sse_event_bytes
+        self._max_depth = limits.max_json_depth
+        # An unfinished frame's bytes, kept as the pieces they came in (joined once, when the
+        # frame ends: joining at every chunk made a big frame cost quadratic time).
+        self._parts: list[bytes] = []
+        self._size = 0
+        self._tail = b""  # the last len(delimiter) - 1 bytes buffered (a delimiter may straddle)
         self._hold_cr = False
+        # gemini_json: text decoded incrementally, and the scan of the element in progress.
+        self._utf8 = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+        self._scan = _ArrayScanner()
         self._calls: dict[tuple[int, int], _Call] = {}
         self._last_call: dict[int, _Call] = {}
         self._started: dict[int, int] = {}  # calls started per candidate
@@ -499,7 +533,7 @@ class StreamDecoder:
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
-        self._parse: Callable[[bytes], list[JSONObject]] = {
+        self._parse: Callable[[bytes], Iterator[JSONObject]] = {
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
         }.get(program.decoder_format, self._sse)
@@ -507,19 +541,119 @@ class StreamDecoder:
     # -- bytes -> frames --------------------------------------------------------------------
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
+        if self._failed is not None:
+            raise self._failed
         if self.done or not chunk:
             return []
-        frames = self._parse(chunk)
         out: list[StreamEvent] = []
-        for frame in frames:
-            self._frame(frame, out)
-            if self.done:  # the stop condition ended a stream that has no done signal
-                break
-        if self._saw_done:
-            self.done = True
+        # Frames are made one at a time and each is read before the next is made: what a
+        # frame does (a done signal, a stop, an error) never depends on the frames after it
+        # in the same chunk, so the events never depend on how the body was cut. A frame
+        # that cannot be read fails the stream after the events before it are handed on.
+        try:
+            for frame in self._parse(chunk):
+                self._frame(frame, out)
+                if self.done:  # the stop condition ended a stream that has no done signal
+                    break
+            if self._saw_done:
+                self.done = True
+            if not self.done and max(self._size, self._scan.size) > self._max_frame:
+                self._check_pending()
+        except (ResponseTooLargeError, StreamFormatError) as exc:
+            if not out:
+                raise
+            self._failed = exc
         return out
 
-    def _sse(self, chunk: bytes) -> list[JSONObject]:
+    def _raise_failed(self) -> None:
+        if self._failed is not None:
+            raise self._failed
+
+    def _check_pending(self) -> None:
+        """Refuse an unfinished frame past the limit (checked once the frames before it were
+        read, and at every chunk: memory stays within the limit and one chunk)."""
+        if self.program.decoder_format == "gemini_json":
+            size, slack = self._scan.size, 0
+        else:
+            size, slack = self._size, len(self._delimiter()) - 1  # a delimiter's start
+        if size > self._max_frame + slack:
+            self._parts, self._size, self._tail = [], 0, b""
+            self._scan.reset()
+            raise self._too_large(size)
+
+    def _delimiter(self) -> bytes:
+        if self.program.decoder_format == "cohere_native":
+            return b"\n"
+        return self.program.delimiter
+
+    def _frame_bytes(self, chunk: bytes, delimiter: bytes) -> list[bytes]:
+        """The frames ``chunk`` completes (split on ``delimiter``); what is left is kept.
+        An unfinished frame's bytes are kept as the pieces they came in and joined once, when
+        it ends (joining them at every chunk made a big frame cost quadratic time)."""
+        if self._parts:
+            if delimiter not in self._tail + chunk:
+                self._keep(chunk, len(delimiter))
+                return []
+            self._parts.append(chunk)
+            chunk = b"".join(self._parts)
+            self._parts, self._size, self._tail = [], 0, b""
+        elif delimiter not in chunk:
+            self._keep(chunk, len(delimiter))
+            return []
+        frames = chunk.split(delimiter)
+        rest = frames.pop()
+        self._keep(rest, len(delimiter))
+        return frames
+
+    def _keep(self, piece: bytes, width: int) -> None:
+        if not piece:
+            return
+        self._parts.append(piece)
+        self._size += len(piece)
+        if width > 1:
+            self._tail = (self._tail + piece)[-(width - 1) :]
+
+    def _too_large(self, size: int) -> ResponseTooLargeError:
+        limit = self._max_frame
+        return ResponseTooLargeError(
+            f"a stream frame is larger than {describe('max_sse_event_bytes', limit)} "
+            "(Limits.max_sse_event_bytes; raise it with limits=Limits(max_sse_event_bytes=...) "
+            "if this is expected)",
+            status_code=200,
+            body=b"",
+            limit="max_sse_event_bytes",
+            value=limit,
+            size=size,
+        )
+
+    def _text(self, data: bytes) -> str:
+        try:
+            return data.decode()
+        except UnicodeDecodeError as exc:
+            raise StreamFormatError(
+                f"a stream frame is not UTF-8 ({exc.reason} at byte {exc.start}): its text "
+                "cannot be read",
+                data[:1024],
+            ) from None
+
+    def _json(self, text: str) -> JSONValue | None:
+        """The frame's JSON, or ``None`` when it is not JSON (kept as text by the caller)."""
+        depth = self._max_depth
+        if text.count("[") + text.count("{") > depth and json_depth(text) > depth:
+            raise StreamFormatError(
+                f"a stream frame holds JSON nested deeper than Limits.max_json_depth ({depth})",
+                text[:1024].encode(),
+            )
+        try:
+            return _DECODE(text)
+        except ValueError:
+            return None
+        except RecursionError:  # deeper than the parser goes, within a raised limit
+            raise StreamFormatError(
+                "a stream frame holds JSON nested too deeply to parse", text[:1024].encode()
+            ) from None
+
+    def _sse(self, chunk: bytes) -> Iterator[JSONObject]:
         if self._hold_cr:
             chunk = b"\r" + chunk
             self._hold_cr = False
@@ -528,18 +662,20 @@ class StreamDecoder:
                 self._hold_cr = True
                 chunk = chunk[:-1]
             chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        if self._buffer:
-            chunk = self._buffer + chunk
-        parts = chunk.split(self.program.delimiter)
-        self._buffer = parts.pop()
+        parts = self._frame_bytes(chunk, self.program.delimiter)
+        if not parts:
+            return
         prefix = self.program.prefix
         cut = len(prefix)
         done = self.program.done_signal
         done_bytes = done.encode() if done is not None else None
-        frames: list[JSONObject] = []
-        loads = _DECODE
+        limit = self._max_frame
+        depth = self._max_depth
+        decode = _DECODE
         frame: JSONValue
         for part in parts:
+            if len(part) > limit:
+                raise self._too_large(len(part))
             event: str | None = None
             if part[:cut] == prefix and b"\n" not in part:
                 data = part[cut:]
@@ -550,17 +686,24 @@ class StreamDecoder:
                 data = found
             if done is not None and (data == done_bytes or event == done):
                 self._saw_done = True
-                break
+                return
+            # _text() and _json(), inlined: this is the hot path.
             try:
-                frame = loads(data.decode())  # a str: no encoding sniffing per frame
-            except ValueError:  # UnicodeDecodeError too
-                frame = None
+                text = data.decode()
+            except UnicodeDecodeError:
+                text = self._text(data)  # raises, with the reason
+            if text.count("[") + text.count("{") > depth:
+                frame = self._json(text)  # nesting checked there
+            else:
+                try:
+                    frame = decode(text)
+                except ValueError:
+                    frame = None
             if type(frame) is not dict:
-                frame = {"event": event or "message", "data": data.decode("utf-8", "replace")}
+                frame = {"event": event or "message", "data": text}
             elif event == "error" and "error" not in frame and frame.get("type") != "error":
                 frame = {"event": "error", "data": frame}  # ``event: error`` with other JSON
-            frames.append(frame)
-        return frames
+            yield frame
 
     def _block(self, part: bytes) -> tuple[bytes | None, str | None]:
         """The data and event name of one block with several lines (or an odd prefix)."""
@@ -574,50 +717,54 @@ class StreamDecoder:
             elif loose and line.startswith(loose):
                 data.append(line[len(loose) :].lstrip(b" "))
             elif line.startswith(b"event:"):
-                event = line[6:].strip().decode("utf-8", "replace")
+                event = self._text(line[6:]).strip()
         if not data:
             return None, event
         return b"\n".join(data), event
 
-    def _lines(self, chunk: bytes) -> list[JSONObject]:
-        chunk = self._buffer + chunk
-        lines = chunk.split(b"\n")
-        self._buffer = lines.pop()
-        frames: list[JSONObject] = []
-        frame: JSONValue
-        for line in lines:
+    def _lines(self, chunk: bytes) -> Iterator[JSONObject]:
+        done = self.program.done_signal
+        done_bytes = done.encode() if done is not None else None
+        limit = self._max_frame
+        for line in self._frame_bytes(chunk, b"\n"):
+            if len(line) > limit:
+                raise self._too_large(len(line))
             line = line.strip()
             if not line:
                 continue
-            if self.program.done_signal is not None and line == self.program.done_signal.encode():
+            if done_bytes is not None and line == done_bytes:
                 self._saw_done = True
-                break
-            try:
-                frame = json.loads(line)
-            except ValueError:
-                frame = {"event": "message", "data": line.decode("utf-8", "replace")}
-            frames.append(frame if isinstance(frame, dict) else {"event": "message", "data": frame})
-        return frames
+                return
+            text = self._text(line)
+            frame = self._json(text)
+            if frame is None:
+                yield {"event": "message", "data": text}
+            else:
+                yield frame if isinstance(frame, dict) else {"event": "message", "data": frame}
 
-    def _json_array(self, chunk: bytes) -> list[JSONObject]:
-        text = (self._buffer + chunk).decode("utf-8", "replace")
-        decoder = json.JSONDecoder()
-        frames: list[JSONObject] = []
-        value: JSONValue
-        pos = 0
-        while True:
-            while pos < len(text) and text[pos] in " \t\r\n,[]":
-                pos += 1
-            if pos >= len(text):
-                break
+    def _json_array(self, chunk: bytes, final: bool = False) -> Iterator[JSONObject]:
+        # Bytes that are not UTF-8 become lone surrogates here (so the text around them is
+        # still read, in order); the element holding one raises when its turn comes.
+        text = self._utf8.decode(chunk, final)
+        if final:
+            text += "\n"  # a top-level scalar ends at its separator
+        limit = self._max_frame
+        for element in self._scan.feed(text):
+            if len(element) > limit:
+                raise self._too_large(len(element))
             try:
-                value, end = decoder.raw_decode(text, pos)
-            except ValueError:
-                break  # an object cut by the chunk boundary: wait for more
-            frames.append(value if isinstance(value, dict) else {"event": "message", "data": value})
-            pos = end
-        self._buffer = text[pos:].encode()
-        return frames
+                element.encode()
+            except UnicodeEncodeError as exc:
+                raw = element.encode("utf-8", "surrogateescape")
+                raise StreamFormatError(
+                    f"a stream element is not UTF-8 (byte {exc.start}): its text cannot be read",
+                    raw[:1024],
+                ) from None
+            value = self._json(element)
+            if value is None:
+                yield {"event": "message", "data": element}
+            else:
+                yield value if isinstance(value, dict) else {"event": "message", "data": value}
 
     # -- frames -> events -------------------------------------------------------------------
 
@@ -954,12 +1101,23 @@ class StreamDecoder:
     def end_of_body(self) -> list[StreamEvent]:
         """The body ended: a last frame that came without its closing delimiter is still read
         (a done signal or a usage chunk there counts), never dropped."""
-        if self.done or not self._buffer.strip():
+        self._raise_failed()
+        if self.done:
+            return []
+        if self.program.decoder_format == "gemini_json":
+            out: list[StreamEvent] = []
+            for frame in self._json_array(b"", final=True):  # what the body's end completes
+                self._frame(frame, out)
+                if self.done:
+                    break
+            return out
+        if not any(part.strip() for part in self._parts):
             return []
         return self.feed(self.program.delimiter)
 
     def finish(self) -> list[StreamEvent]:
         """The events that close the stream (open tool calls, then ``StreamEnd``)."""
+        self._raise_failed()
         if self._closed:
             return []
         self._closed = True
@@ -977,6 +1135,117 @@ class StreamDecoder:
 
 
 _DECODE: Callable[[str], JSONValue] = json.JSONDecoder().decode  # json.loads minus its checks
+
+
+_IN_STRING = re.compile(r'["\\]')
+_STRUCTURE = re.compile(r'["{}\[\]]')
+_VALUE_START = re.compile(r"[^\s,\[\]]")
+_SCALAR_END = re.compile(r"[\s,\[\]]")
+
+
+class _ArrayScanner:
+    """Finds the elements of a streamed JSON array (``[{...},{...}]``) in text that arrives
+    in pieces, looking at each character once: strings, nesting and escapes are tracked
+    across pieces, and an element is handed on (as its text) as soon as it is complete.
+    Between elements, whitespace, commas and brackets are skipped (the array's own)."""
+
+    __slots__ = ("_depth", "_escape", "_in_string", "_parts", "_scalar", "size")
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self._parts: list[str] = []  # the element in progress
+        self.size = 0  # characters of the element in progress
+        self._depth = 0  # nesting inside the element (0: between elements, or a scalar)
+        self._in_string = False
+        self._escape = False  # the previous piece ended with a backslash inside a string
+        self._scalar = False  # a number/true/false/null element is in progress
+
+    def pending(self) -> bool:
+        return bool(self._parts)
+
+    def feed(self, text: str) -> list[str]:
+        out: list[str] = []
+        start = 0  # where the element in progress starts in ``text``
+        pos = 0
+        n = len(text)
+        if self._escape and n:
+            self._escape = False
+            pos = 1
+        active = bool(self._parts)
+        while pos < n:
+            if not active:
+                found = _VALUE_START.search(text, pos)
+                if found is None:
+                    break
+                pos = start = found.start()
+                active = True
+                char = text[pos]
+                pos += 1
+                if char == "{":
+                    self._depth = 1
+                elif char == '"':
+                    self._in_string = True
+                else:
+                    self._scalar = True
+                continue
+            if self._in_string:
+                found = _IN_STRING.search(text, pos)
+                if found is None:
+                    break
+                pos = found.start()
+                if text[pos] == "\\":
+                    if pos + 1 >= n:
+                        self._escape = True
+                        pos = n
+                        break
+                    pos += 2
+                    continue
+                self._in_string = False
+                pos += 1
+                if self._depth == 0:  # a string element ended
+                    out.append(self._take(text, start, pos))
+                    active = False
+                continue
+            if self._scalar:
+                found = _SCALAR_END.search(text, pos)
+                if found is None:
+                    break
+                pos = found.start()
+                self._scalar = False
+                out.append(self._take(text, start, pos))
+                active = False
+                continue
+            found = _STRUCTURE.search(text, pos)
+            if found is None:
+                break
+            pos = found.start()
+            char = text[pos]
+            pos += 1
+            if char == '"':
+                self._in_string = True
+            elif char in "{[":
+                self._depth += 1
+            else:
+                self._depth -= 1
+                if self._depth == 0:
+                    out.append(self._take(text, start, pos))
+                    active = False
+        if active:
+            piece = text[start:]
+            self._parts.append(piece)
+            self.size += len(piece)
+        return out
+
+    def _take(self, text: str, start: int, end: int) -> str:
+        """The element that ends at ``end`` (its earlier pieces joined once, here)."""
+        piece = text[start:end]
+        if self._parts:
+            self._parts.append(piece)
+            piece = "".join(self._parts)
+            self._parts, self.size = [], 0
+        return piece
 
 
 def _is_error_frame(frame: JSONObject) -> bool:
@@ -1011,6 +1280,6 @@ def _parse_arguments(text: str) -> tuple[JSONValue, str | None]:
     if not text.strip():
         return {}, None
     try:
-        return json.loads(text), None
+        return loads(text), None
     except ValueError as exc:
         return None, f"the arguments are not valid JSON: {exc}"

@@ -23,13 +23,13 @@ native form (Anthropic, Baidu, Replicate without a mapping), raises
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeGuard, TypeVar
 
 from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.limits import loads
 from agentproto.llm.payloads import set_dotted
 from agentproto.llm.problems import UnsupportedError
 
@@ -332,7 +332,7 @@ def parse_response(response: ChatResponse, model: type[M]) -> M:
             content=content,
         )
     try:
-        data = json.loads(content)
+        data = loads(content)
     except ValueError as exc:
         raise StructuredOutputError(
             f"{response.provider}: the answer is not JSON: {exc}", content=content

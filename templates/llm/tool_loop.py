@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.limits import loads
 from agentproto.llm.response import ChatResponse, ToolCall
 
 if TYPE_CHECKING:  # imported when a tool is made, not when the client is
@@ -204,7 +205,7 @@ def prepare(
         raise ToolError(f"there is no tool {call.name!r} (tools: {', '.join(sorted(tools))})")
     if call.arguments.strip():
         try:
-            json.loads(call.arguments)
+            loads(call.arguments)
         except ValueError:
             raise ToolError(f"the arguments for {call.name} are not valid JSON") from None
     return tool, tool.bind(call.input)

@@ -25,6 +25,12 @@ parameter by its ``style`` / ``explode`` / ``allowReserved`` (or ``content``), t
 media type (JSON, ``application/x-www-form-urlencoded`` with ``encoding``,
 ``multipart/form-data``). :meth:`AsyncFlows.dry_run` returns the requests a flow would send,
 without sending them.
+
+Every failure is a :class:`FlowError`: an action's call that fails (a status, a connection, a
+body past ``Limits.max_body_bytes``, JSON nested past ``Limits.max_json_depth``) a
+:class:`FlowHTTPError`, a result that does not fit the flow's result model a
+:class:`FlowResultError`. Error messages mask the credentials the client holds, even when a
+server echoes them back.
 """
 
 from __future__ import annotations
@@ -49,8 +55,9 @@ from agentproto._runtime.http import (
     RetryPolicy,
     TimeoutTypes,
 )
-from agentproto._runtime.http_errors import APIConnectionError, APIStatusError
+from agentproto._runtime.http_errors import APIConnectionError, APIError, APIStatusError
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
 from agentproto._runtime.redact import (
     MASK,
     Secret,
@@ -152,6 +159,18 @@ def load_plan(text: str) -> Plan:
     return value
 
 
+class FlowResultError(FlowError):
+    """The flow's result does not fit its result model; ``errors`` lists each problem
+    (``loc``, ``msg``, ``type``), ``value`` is the result as received."""
+
+    def __init__(
+        self, message: str, *, flow: str, errors: Sequence[Mapping[str, Any]], value: Any
+    ) -> None:
+        super().__init__(message, flow=flow)
+        self.errors: list[Mapping[str, Any]] = list(errors)
+        self.value = value
+
+
 # -- auth per source -------------------------------------------------------------------------------
 
 
@@ -169,6 +188,11 @@ class SourceAuth:
         """The secret, for a credential the operation declares as a parameter or an API key
         scheme (``token``, ``apiKey``) that this auth does not fill by itself."""
         return None
+
+    def secrets(self) -> tuple[Secret, ...]:
+        """Every secret this auth sends (masked in error messages and logs)."""
+        value = self.credential()
+        return (Secret(value),) if value is not None else ()
 
     def covers(self, slots: set[tuple[str, str]], bearer: bool) -> bool:
         """Whether this auth already satisfies one of the operation's credential ``slots``
@@ -241,6 +265,10 @@ class BasicAuth(SourceAuth):
 
     def covers(self, slots: set[tuple[str, str]], bearer: bool) -> bool:
         return True  # a username and password fill no single-value credential
+
+    def secrets(self) -> tuple[Secret, ...]:
+        raw = f"{self.username}:{self._password.reveal()}".encode()
+        return (self._password, Secret(base64.b64encode(raw).decode()))
 
     def __repr__(self) -> str:
         return f"BasicAuth({self.username!r}, {MASK!r})"
@@ -627,18 +655,33 @@ class FlowRunner:
             body=body,
         )
 
-    def received(self, run: _Run, action: Mapping[str, Any], response: httpx.Response) -> None:
+    def received(
+        self,
+        run: _Run,
+        action: Mapping[str, Any],
+        response: httpx.Response,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        """Keep an action's answer: JSON parsed, anything else as text (JSON nested deeper
+        than ``limits.max_json_depth`` is a :class:`FlowHTTPError`)."""
         if response.status_code == 204 or not response.content:
             run.responses[action["id"]] = None
             return
         try:
-            run.responses[action["id"]] = response.json()
+            run.responses[action["id"]] = loads(response.content, limits.max_json_depth)
+        except LimitError as exc:
+            raise FlowHTTPError(
+                f"flow {run.flow['id']!r}, action {action['id']!r}: the answer is not usable: "
+                f"{exc}",
+                flow=run.flow["id"],
+                action=action["id"],
+                status=response.status_code,
+                body=response.content[:1024],
+            ) from None
         except ValueError:
             run.responses[action["id"]] = response.text
 
-    def failed(
-        self, run: _Run, action: Mapping[str, Any], exc: APIStatusError | APIConnectionError
-    ) -> FlowHTTPError:
+    def failed(self, run: _Run, action: Mapping[str, Any], exc: APIError) -> FlowHTTPError:
         if isinstance(exc, APIStatusError):
             return FlowHTTPError(
                 f"flow {run.flow['id']!r}, action {action['id']!r}: {action['method']} "
@@ -653,7 +696,10 @@ class FlowRunner:
             f"flow {run.flow['id']!r}, action {action['id']!r}: {exc}",
             flow=run.flow["id"],
             action=action["id"],
-            status=None,
+            status=None
+            if isinstance(exc, APIConnectionError)
+            else getattr(exc, "status_code", None),
+            body=getattr(exc, "body", b""),
             cause=exc,
         )
 
@@ -717,9 +763,24 @@ def _check_variant(flow: Plan, inputs: JSONObject, named: str | None = None) -> 
     )
 
 
-def as_result(model: Callable[[Any], M], value: Any) -> M:
-    """The typed result (a JSON object, or ``{"value": ...}`` for anything else)."""
-    return model(value if isinstance(value, dict) else {"value": value})
+def as_result(model: Callable[[Any], M], value: Any, flow: str = "") -> M:
+    """The typed result (a JSON object, or ``{"value": ...}`` for anything else); one that
+    does not fit the model is a :class:`FlowResultError`."""
+    from pydantic import ValidationError
+
+    try:
+        return model(value if isinstance(value, dict) else {"value": value})
+    except ValidationError as exc:
+        errors: list[Mapping[str, Any]] = list(exc.errors(include_url=False, include_input=False))
+        first: Mapping[str, Any] = errors[0] if errors else {"loc": (), "msg": str(exc)}
+        where = ".".join(str(part) for part in first.get("loc", ())) or "the result"
+        raise FlowResultError(
+            f"flow {flow or '?'}: the result does not fit its model: {where}: {first.get('msg')}"
+            + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""),
+            flow=flow,
+            errors=errors,
+            value=value,
+        ) from None
 
 
 class AsyncFlows:
@@ -735,10 +796,21 @@ class AsyncFlows:
         timeout: TimeoutTypes = 30.0,
         retry: RetryPolicy | None = None,
         http_client: httpx.AsyncClient | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self._runner = FlowRunner(self._flow_plan(), auth=auth, base_urls=base_urls)
         self._http = AsyncHTTP(
-            "http://localhost/", timeout=timeout, retry=retry, http_client=http_client
+            "http://localhost/",
+            timeout=timeout,
+            retry=retry,
+            http_client=http_client,
+            limits=limits,
+            secrets=tuple(
+                secret
+                for auths in self._runner.auth.values()
+                for auth in auths
+                for secret in auth.secrets()
+            ),
         )
 
     def _flow_plan(self) -> Plan:
@@ -798,9 +870,9 @@ class AsyncFlows:
             call = runner.request(self._http, run, action)
             try:
                 response = await self._http.send(call, stream=False)
-            except (APIStatusError, APIConnectionError) as exc:
+            except APIError as exc:
                 raise runner.failed(run, action, exc) from None
-            runner.received(run, action, response)
+            runner.received(run, action, response, self._http.limits)
         return runner.finish(run)
 
 

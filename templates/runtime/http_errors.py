@@ -9,13 +9,13 @@ shown with secret-looking query parameters masked.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import httpx
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONValue
+from agentproto._runtime.limits import loads
 from agentproto._runtime.redact import redact_url
 
 REQUEST_ID_HEADERS = ("x-request-id", "request-id", "x-amzn-requestid", "x-amz-request-id")
@@ -48,9 +48,13 @@ class APITimeoutError(APIConnectionError):
 
 
 class APIStatusError(APIError):
-    """The server answered with a status the operation does not expect."""
+    """The server answered with a status the operation does not expect.
+
+    ``body`` holds at most ``Limits.max_error_body_bytes`` of the body (decoded);
+    ``body_truncated`` says whether there was more (it was not read)."""
 
     status_code: int
+    body_truncated: bool = False
 
     def __init__(
         self,
@@ -75,9 +79,9 @@ class APIStatusError(APIError):
 
     @property
     def json(self) -> Any:
-        """The body parsed as JSON, or ``None`` when it is not JSON."""
+        """The body parsed as JSON, or ``None`` when it is not JSON (or nested too deeply)."""
         try:
-            return json.loads(self.body)
+            return loads(self.body)
         except ValueError:
             return None
 
@@ -135,6 +139,27 @@ class ResponseValidationError(APIError):
         self.body = body
 
 
+class ResponseTooLargeError(ResponseValidationError):
+    """The response (its body, a line or an event of its stream) is larger than a limit of
+    :class:`~agentproto._runtime.limits.Limits`: ``limit`` names it, ``value`` is its setting,
+    ``size`` what was read when reading stopped."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int,
+        body: bytes,
+        limit: str,
+        value: float,
+        size: float | None = None,
+    ) -> None:
+        super().__init__(message, status_code=status_code, body=body)
+        self.limit = limit
+        self.value = value
+        self.size = size
+
+
 _BY_STATUS: dict[int, type[APIStatusError]] = {
     cls.status_code: cls
     for cls in (
@@ -181,8 +206,8 @@ def _snippet(response: httpx.Response, body: bytes) -> str:
     if not body:
         return ""
     try:
-        data: JSONValue = json.loads(body)
-    except ValueError:
+        data: JSONValue = loads(body)
+    except ValueError:  # not JSON, or nested too deeply: shown as text
         data = None
     if isinstance(data, dict):
         for key in ("error", "message", "detail"):

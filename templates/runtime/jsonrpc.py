@@ -13,7 +13,9 @@ answering a prompt thus reads, handles and writes in one loop turn.
   request -32600, method not found -32601, invalid params -32602, internal error -32603, auth
   required -32000, resource not found -32002, request cancelled -32800).
 - Cancelling the task awaiting :meth:`Connection.request` sends ``$/cancel_request`` to the
-  peer; a ``$/cancel_request`` received cancels the handler's task, which answers -32800.
+  peer, best effort: the notice is handed to the pipe without waiting (a peer that stopped
+  reading cannot make a cancelled call wait); a ``$/cancel_request`` received cancels the
+  handler's task (or drops the request still queued), which answers -32800.
 - Hostile input never kills the connection: a line that is not JSON (not UTF-8, ``NaN`` or
   ``Infinity``, nested deeper than 200) gets -32700, a scalar, a batch or a message without
   ``"jsonrpc": "2.0"`` gets -32600, an unknown request -32601; an unknown notification or a
@@ -24,7 +26,11 @@ answering a prompt thus reads, handles and writes in one loop turn.
   module's logger; ``expose_errors=True`` sends its text). A result that cannot be encoded as
   JSON (``NaN``, a lone surrogate is escaped instead) is answered -32603 too: nothing but JSON
   goes out.
-- Lines may be up to ``limit`` bytes (64 MiB by default).
+- Lines may be up to ``limit`` bytes (64 MiB by default: ``Limits.max_message_bytes``); a
+  longer one is dropped unread and answered -32600 (id null), however it arrives.
+- At most ``Limits.max_incoming_requests`` (256) requests from the peer are handled at once;
+  more wait, in order, and reading pauses until one finishes (back-pressure: the peer's writes
+  then block on the full pipe), so a flood of requests costs bounded memory.
 - When the peer goes away every pending call fails at once with :class:`ConnectionClosed`.
 - Notifications and answers are handled in the order they arrive (requests run concurrently):
   a ``session/update`` sent before a prompt's answer has been handled when the prompt call
@@ -52,6 +58,8 @@ from typing import IO, Any, ClassVar, Protocol, TypeGuard, cast
 
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto._runtime.limits import DEFAULT_LIMITS, Limits
+from agentproto._runtime.redact import install_log_filter
 from agentproto._runtime.stderr import DEFAULT_KEEP, StderrTail
 
 logger: logging.Logger = logging.getLogger("agentproto.jsonrpc")
@@ -280,10 +288,17 @@ class Connection:
         name: str = "peer",
         limit: int = DEFAULT_LIMIT,
         expose_errors: bool = False,
+        limits: Limits | None = None,
     ) -> None:
+        """``limits``: its ``max_message_bytes`` replaces ``limit``; ``max_incoming_requests``
+        bounds the peer's requests handled at once."""
         self._expose_errors = expose_errors  # send a failed handler's exception text
         self._reader = reader  # None: bytes come through feed() (from a pipe, see read_pipe())
-        self._limit = limit
+        install_log_filter()  # what this connection logs never shows a credential
+        self._limit = limits.max_message_bytes if limits is not None else limit
+        self._max_requests = (limits or DEFAULT_LIMITS).max_incoming_requests
+        # The peer's requests past max_requests, waiting for a handler to finish (in order).
+        self._queued: collections.deque[tuple[int | str, str, JSONValue]] = collections.deque()
         self._writer = writer
         self._dispatcher = dispatcher
         self._name = name
@@ -393,11 +408,26 @@ class Connection:
             return await future
         except asyncio.CancelledError:
             if self._closed is None and not future.done():
-                with contextlib.suppress(Exception):
-                    await asyncio.shield(self.notify(CANCEL_METHOD, {"requestId": request_id}))
+                self._cancel_notice(request_id)
             raise
         finally:
             self._pending.pop(request_id, None)
+
+    def _cancel_notice(self, request_id: int | str) -> None:
+        """Hand ``$/cancel_request`` to the pipe without waiting (best effort): a cancelled
+        call returns at once even when the peer stopped reading. Skipped when what waits for
+        the pipe already passes ``limit`` (the peer reads nothing; it would only pile up)."""
+        transport = self._transport
+        if transport is not None and transport.get_write_buffer_size() > self._limit:
+            logger.debug("%s: the pipe is full: no cancel notice for %r", self._name, request_id)
+            return
+        line = _encode(
+            {"jsonrpc": "2.0", "method": CANCEL_METHOD, "params": {"requestId": request_id}}
+        )
+        try:
+            self._writer.write(line)
+        except (ConnectionError, RuntimeError, OSError) as exc:
+            logger.debug("%s: the cancel notice was not sent: %s", self._name, exc)
 
     async def notify(self, method: str, params: JSON = None) -> None:
         message: dict[str, JSON] = {"jsonrpc": "2.0", "method": method}
@@ -441,8 +471,8 @@ class Connection:
                 self._partial.append(chunk)
                 self._partial_size += len(chunk)
                 if self._partial_size > self._limit:
-                    logger.warning("%s: a line over %d bytes was dropped", self._name, self._limit)
                     self._partial, self._partial_size, self._dropping = [], 0, True
+                    self._too_long()
             return
         lines = chunk.split(b"\n")
         if self._dropping:
@@ -452,17 +482,39 @@ class Connection:
             lines[0] = b"".join(self._partial)
         last = lines.pop()
         self._partial, self._partial_size = ([last], len(last)) if last else ([], 0)
+        if self._partial_size > self._limit:
+            self._partial, self._partial_size, self._dropping = [], 0, True
+            late = True  # answered after the lines before it
+        else:
+            late = False
+        limit = self._limit
         for line in lines:
+            if len(line) > limit:  # whole in one chunk: the same as in pieces
+                self._too_long()
+                continue
             if not line.strip():
                 continue
             if self._blocked_by is not None or self._backlog:
                 self._backlog.append(line)
-                if len(self._backlog) == _BACKLOG_PAUSE:
+                if len(self._backlog) >= _BACKLOG_PAUSE:
                     self._pause_reading()
             else:
                 self._handle_line_safely(line)
                 if self._closed is not None:
                     return
+        if late:
+            self._too_long()
+
+    def _too_long(self) -> None:
+        """A line over ``limit`` bytes: not read (its end is skipped), answered -32600."""
+        logger.warning("%s: a line over %d bytes was dropped", self._name, self._limit)
+        if self._closed is None:
+            self._reply_error_now(
+                None,
+                InvalidRequest(
+                    f"a message over {self._limit} bytes (Limits.max_message_bytes) was dropped"
+                ),
+            )
 
     def feed_eof(self, reason: ConnectionClosed | None = None) -> None:
         """The peer closed its side: close once every line already received is handled."""
@@ -475,14 +527,15 @@ class Connection:
             self._blocked_by = None
         while self._blocked_by is None and self._backlog and self._closed is None:
             self._handle_line_safely(self._backlog.popleft())
-        if not self._backlog:
+        if not self._backlog and not self._queued:
             self._resume_reading()
         if self._blocked_by is None and self._eof is not None and not self._backlog:
             self._close(self._eof)
 
     def _pause_reading(self) -> None:
-        """Too many lines wait behind a notification handler: stop reading until they are
-        handled (the peer then blocks on a full pipe, as with a ``StreamReader``'s limit)."""
+        """Too many lines wait behind a notification handler, or requests for a handler:
+        stop reading until they are handled (the peer then blocks on a full pipe, as with a
+        ``StreamReader``'s limit)."""
         if self._pipe is not None:
             self._pipe.pause_reading()
         if self._resumed is None:
@@ -550,10 +603,26 @@ class Connection:
         if not _valid_id(msg_id):
             self._reply_error_now(None, InvalidRequest("bad method or id"))
             return
+        if len(self._handling) >= self._max_requests or self._queued:
+            self._queued.append((msg_id, method, params))
+            self._pause_reading()
+            return
+        self._start_request(msg_id, method, params)
+
+    def _start_request(self, msg_id: int | str, method: str, params: JSONValue) -> None:
         task = start_eagerly(self._handle_request(msg_id, method, params))
         if task is not None:
             self._handling[msg_id] = task
-            task.add_done_callback(lambda _: self._handling.pop(msg_id, None))
+            task.add_done_callback(lambda done: self._request_done(msg_id, done))
+
+    def _request_done(self, msg_id: int | str, task: asyncio.Task[None]) -> None:
+        """A handler finished: start the queued requests there is room for now."""
+        if self._handling.get(msg_id) is task:
+            del self._handling[msg_id]
+        while self._queued and len(self._handling) < self._max_requests and self._closed is None:
+            self._start_request(*self._queued.popleft())
+        if not self._queued and len(self._backlog) < _BACKLOG_PAUSE:
+            self._resume_reading()
 
     def _handle_response(self, message: JSONObject) -> None:
         msg_id = message.get("id")
@@ -574,6 +643,14 @@ class Connection:
             task = self._handling.get(request_id) if _valid_id(request_id) else None
             if task is not None:
                 task.cancel()
+            elif _valid_id(request_id):
+                for item in self._queued:
+                    if item[0] == request_id:  # not started yet: dropped, answered -32800
+                        self._queued.remove(item)
+                        await self._reply_error(
+                            request_id, RequestCancelled("the request was cancelled")
+                        )
+                        break
             return
         try:
             await self._dispatcher.notify(method, params)
@@ -630,6 +707,7 @@ class Connection:
         if self._closed is None:
             self._closed = reason
         self._backlog.clear()
+        self._queued.clear()
         self._resume_reading()
         for task in list(self._background):
             task.cancel()
@@ -983,6 +1061,7 @@ async def spawn(
     expose_errors: bool = False,
     pass_stderr: bool = False,
     keep_stderr: int = DEFAULT_KEEP,
+    limits: Limits | None = None,
 ) -> Subprocess:
     """Start ``command`` (with ``args``; or ``command`` as an argument list) in a process group
     of its own and speak JSON-RPC over its stdin/stdout.
@@ -1026,7 +1105,13 @@ async def spawn(
         process = asyncio.subprocess.Process(transport, protocol, loop)
         assert process.stdin is not None
         connection = Connection(
-            None, process.stdin, dispatcher, name=shown, limit=limit, expose_errors=expose_errors
+            None,
+            process.stdin,
+            dispatcher,
+            name=shown,
+            limit=limit,
+            expose_errors=expose_errors,
+            limits=limits,
         )
         connection.start()
         stdout = os.fdopen(read_fd, "rb", buffering=0)
@@ -1055,6 +1140,7 @@ async def stdio_connection(
     limit: int = DEFAULT_LIMIT,
     name: str = "stdio",
     expose_errors: bool = False,
+    limits: Limits | None = None,
 ) -> Connection:
     """A connection over this process's own stdin/stdout (for writing agents)."""
     loop = asyncio.get_running_loop()
@@ -1063,7 +1149,7 @@ async def stdio_connection(
     )
     writer = asyncio.StreamWriter(transport, protocol, None, loop)
     connection = Connection(
-        None, writer, dispatcher, name=name, limit=limit, expose_errors=expose_errors
+        None, writer, dispatcher, name=name, limit=limit, expose_errors=expose_errors, limits=limits
     )
     connection.start()
     await connection.read_pipe(sys.stdin.buffer, close=True)

@@ -2,10 +2,16 @@
 once; ``EventStream`` is derived from it when the package is built).
 
 A stream owns its HTTP response: it is closed when the stream ends, when the terminal event
-arrives (anything after it is not read), on an error, or by ``close()`` / the ``with`` block.
+arrives (anything after it is not read), on an error, or by ``close()`` / the ``with`` block;
+a stream dropped unclosed (never read, partly read, broken out of) gives it back too, and
+warns (``ResourceWarning``) naming where it was opened (see ``release.py``). Closing is
+shielded from cancellation, so a cancelled read still gives the connection back.
 A read that stalls longer than the call's read timeout raises
-:class:`~agentproto._runtime.http_errors.APITimeoutError`; a stream that just ends, with or
-without a terminal event, ends the iteration.
+:class:`~agentproto._runtime.http_errors.APITimeoutError`, and so does a stream past
+``Limits.stream_deadline``; a line, an event or JSON past its limit raises
+:class:`~agentproto._runtime.http_errors.ResponseTooLargeError` /
+:class:`~agentproto._runtime.http_errors.ResponseValidationError`; a stream that just ends,
+with or without a terminal event, ends the iteration.
 """
 
 from __future__ import annotations
@@ -17,13 +23,17 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import httpx
+from agentproto._runtime.http import AsyncHTTP
 from agentproto._runtime.http_errors import (
     APIConnectionError,
     APITimeoutError,
+    ResponseTooLargeError,
     ResponseValidationError,
 )
 from agentproto._runtime.json_types import JSONValue
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, json_depth
 from agentproto._runtime.redact import redact_url
+from agentproto._runtime.release import Orphans, aclose_shielded, guard
 from agentproto._runtime.sse import ServerSentEvent, aiter_sse
 from pydantic import RootModel, ValidationError
 
@@ -43,9 +53,18 @@ class UnknownEvent:
     data: Any
 
 
+def _json(text: str) -> Any:
+    """``json.loads``; nesting is checked by the stream first (``Limits.max_json_depth``),
+    this only turns the parser's own ``RecursionError`` into a ``ValueError``."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
 def _unknown(sse: ServerSentEvent) -> UnknownEvent:
     try:
-        data: Any = json.loads(sse.data)
+        data: Any = _json(sse.data)
     except ValueError:
         data = sse.data
     return UnknownEvent(sse.event, data)
@@ -69,7 +88,7 @@ def sse_parser(
             logger.debug("unknown SSE event %r (not one of %s)", sse.event, sorted(tags))
             return _unknown(sse)
         try:
-            data: JSONValue = json.loads(sse.data) if sse.data.strip() else {}
+            data: JSONValue = _json(sse.data) if sse.data.strip() else {}
             if discriminator is not None:
                 if not isinstance(data, dict):
                     raise ValueError(f"the data of event {sse.event!r} is not a JSON object")
@@ -117,14 +136,45 @@ def _transport_error(response: httpx.Response, exc: httpx.TransportError) -> API
     )
 
 
+def _too_large(response: httpx.Response, exc: LimitError) -> ResponseTooLargeError:
+    request = response.request
+    return ResponseTooLargeError(
+        f"{request.method} {redact_url(str(request.url))}: {exc}",
+        status_code=response.status_code,
+        body=b"",
+        limit=exc.limit,
+        value=exc.value,
+        size=exc.size,
+    )
+
+
+def _too_deep(
+    response: httpx.Response, sse: ServerSentEvent, limit: int
+) -> ResponseValidationError:
+    request = response.request
+    return ResponseValidationError(
+        f"{request.method} {redact_url(str(request.url))}: SSE event {sse.event!r} holds JSON "
+        f"nested deeper than Limits.max_json_depth ({limit})",
+        status_code=response.status_code,
+        body=b"",
+    )
+
+
 async def _aevents(
     response: httpx.Response,
     parse: Callable[[ServerSentEvent], T | None],
     is_terminal: Callable[[object], bool],
+    http: AsyncHTTP | None,
+    limits: Limits,
 ) -> AsyncGenerator[T, None]:
+    depth = limits.max_json_depth
     try:
         _check_content_type(response)
-        async for sse in aiter_sse(response.aiter_bytes()):
+        chunks = http.stream_body(response) if http is not None else response.aiter_bytes()
+        async for sse in aiter_sse(chunks, limits):
+            data = sse.data
+            if data.count("[") + data.count("{") > depth and json_depth(data) > depth:
+                raise _too_deep(response, sse, depth)
             item = parse(sse)
             if item is None:
                 continue
@@ -133,8 +183,13 @@ async def _aevents(
                 return
     except httpx.TransportError as exc:
         raise _transport_error(response, exc) from exc
+    except LimitError as exc:
+        raise _too_large(response, exc) from None
     finally:
-        await response.aclose()
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
+
+
+_NOBODY = Orphans()  # streams made without their client: closed at once or by the collector
 
 
 class AsyncEventStream(Generic[T_co]):
@@ -145,13 +200,26 @@ class AsyncEventStream(Generic[T_co]):
         response: httpx.Response,
         parse: Callable[[ServerSentEvent], T_co | None],
         is_terminal: Callable[[object], bool] = lambda _: False,
+        *,
+        http: AsyncHTTP | None = None,
     ) -> None:
+        """``http``: the client that sent the request (its limits, its deadline, and where a
+        stream the garbage collector drops is closed)."""
         self.response = response
+        limits = http.limits if http is not None else DEFAULT_LIMITS
         # The generator does not refer back to the stream: a stream dropped unclosed (a
         # ``break`` out of a ``for``, no ``with``) is freed at once, which closes the response
         # right there. Through a reference cycle it was left to the garbage collector, which
         # could close it from inside httpcore's pool lock and freeze the client for good.
-        self._iterator = _aevents(response, parse, is_terminal)
+        self._iterator = _aevents(response, parse, is_terminal, http, limits)
+        # A stream never read has a generator that never started (its ``finally`` never
+        # runs): the guard closes the response when the stream goes away.
+        self._guard = guard(
+            self,
+            response,
+            http.orphans if http is not None else _NOBODY,
+            what=type(self).__name__,
+        )
 
     def __aiter__(self) -> AsyncIterator[T_co]:
         return self
@@ -160,8 +228,9 @@ class AsyncEventStream(Generic[T_co]):
         return await self._iterator.__anext__()
 
     async def aclose(self) -> None:
+        self._guard.detach()
+        await aclose_shielded(self.response)
         await self._iterator.aclose()
-        await self.response.aclose()
 
     async def __aenter__(self) -> AsyncEventStream[T_co]:
         return self

@@ -7,15 +7,16 @@ repeats), and is recorded with its method, path, query, headers and body.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from tests.servers.loopback import serve
@@ -27,6 +28,11 @@ class Answer:
     body: bytes = b"{}"
     content_type: str = "application/json"
     headers: dict[str, str] = field(default_factory=dict)
+    # Sent as a stream instead of ``body``: the chunks, ``delay`` seconds before each one
+    # (``forever``: the chunks again and again, until the client goes away).
+    chunks: list[bytes] | None = None
+    delay: float = 0.0
+    forever: bool = False
 
 
 @dataclass
@@ -60,12 +66,30 @@ class Script:
             )
         )
         answer = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+        if answer.chunks is not None:
+            return StreamingResponse(
+                _drip(answer),
+                status_code=answer.status,
+                media_type=answer.content_type,
+                headers=answer.headers,
+            )
         return Response(
             answer.body,
             status_code=answer.status,
             media_type=answer.content_type,
             headers=answer.headers,
         )
+
+
+async def _drip(answer: Answer) -> AsyncIterator[bytes]:
+    chunks = answer.chunks or []
+    while True:
+        for chunk in chunks:
+            if answer.delay:
+                await asyncio.sleep(answer.delay)
+            yield chunk
+        if not answer.forever:
+            return
 
 
 @contextmanager

@@ -13,6 +13,12 @@ Every request says who sends it: ``User-Agent: agentproto/<version> python/<vers
 httpx/<version>`` (:func:`user_agent`), unless the caller gives its own ``User-Agent`` in the
 client's ``headers``, a call's headers, or as a default header of the ``httpx`` client it
 passes in.
+Limits (:class:`~agentproto._runtime.limits.Limits`): a body is read within
+``max_body_bytes`` once decoded (gzip, deflate and br are inflated within the bound: see
+``bodies.py``), an error body within ``max_error_body_bytes`` (the rest is not read, and the
+error says so), and a whole call, retries included, within ``call_deadline`` (a stream within
+``stream_deadline``) besides the per-read ``timeout``. Responses of streams dropped unclosed
+are closed (see ``release.py``); those the garbage collector dropped at the next call.
 """
 
 from __future__ import annotations
@@ -24,24 +30,45 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Generator, Mapping
+import weakref
+from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeGuard, TypeVar, cast
 from urllib.parse import quote
 
 import anyio
 import httpx
 
+from agentproto._runtime.bodies import ACCEPT_ENCODING, BodyDecoder, _DecodeError
 from agentproto._runtime.http_errors import (
     APIConnectionError,
+    APIError,
     APIStatusError,
     APITimeoutError,
+    ResponseTooLargeError,
     ResponseValidationError,
     error_from_response,
     request_id_of,
 )
-from agentproto._runtime.redact import MASK, Secret, redact_headers, redact_url
+from agentproto._runtime.limits import DEFAULT_LIMITS, Limits, describe
+from agentproto._runtime.redact import (
+    MASK,
+    Secret,
+    install_log_filter,
+    is_secret_name,
+    redact_headers,
+    redact_url,
+    scrub,
+)
+from agentproto._runtime.release import (
+    Orphans,
+    aclose_orphans,
+    aclose_shielded,
+    close_orphans,
+    close_shielded,
+    pump,
+)
 
 if TYPE_CHECKING:  # pydantic is imported when a model is used, not by ``import`` (LLM client)
     from pydantic import BaseModel, RootModel
@@ -52,6 +79,7 @@ if TYPE_CHECKING:  # pydantic is imported when a model is used, not by ``import`
 logger: logging.Logger = logging.getLogger("agentproto.http")
 
 T = TypeVar("T")
+E = TypeVar("E", bound=APIError)
 
 
 class _NotGiven(Enum):
@@ -90,6 +118,13 @@ def merge_headers(base: Mapping[str, str], extra: Mapping[str, str] | None) -> d
             del merged[key]
         merged[name] = value
     return merged
+
+
+_DEADLINES: weakref.WeakKeyDictionary[httpx.Response, tuple[float | None, bool]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Each response's call deadline (``time.monotonic()`` seconds, or ``None``) and whether it
+is a stream's: reading its body checks it between reads."""
 
 
 @dataclass(frozen=True)
@@ -332,6 +367,8 @@ class HTTPBase:
         retry: RetryPolicy | None = None,
         secret_headers: tuple[str, ...] = (),
         error_factory: Callable[[httpx.Response, bytes], APIStatusError] | None = None,
+        limits: Limits | None = None,
+        secrets: tuple[str | Secret, ...] = (),
     ) -> None:
         if api_key is not None and auth is not None:
             raise ValueError("give either api_key or auth, not both")
@@ -348,6 +385,19 @@ class HTTPBase:
         self._headers = merge_headers({"User-Agent": user_agent()}, headers)
         self._secret_headers = secret_headers
         self._error_factory = error_factory or error_from_response
+        self.limits: Limits = limits if limits is not None else DEFAULT_LIMITS
+        self.orphans: Orphans = Orphans()
+        """Responses of streams the garbage collector dropped unclosed: closed at the next
+        call (see ``release.py``)."""
+        held = [Secret(s) for s in secrets]
+        if api_key is not None:
+            held.append(Secret(api_key))
+        names = {n.lower() for n in secret_headers}
+        held += [
+            Secret(v) for k, v in self._headers.items() if is_secret_name(k) or k.lower() in names
+        ]
+        self._secrets: tuple[Secret, ...] = tuple(held)
+        install_log_filter()
 
     def _keep_client_agent(self, client_headers: httpx.Headers) -> None:
         """An ``httpx`` client passed in with its own ``User-Agent``: that one is sent (unless
@@ -362,7 +412,7 @@ class HTTPBase:
 
     def __repr__(self) -> str:
         auth = "set" if self._auth is not None else "none"
-        return f"<{type(self).__name__} base_url={str(self.base_url)!r} auth={auth}>"
+        return f"<{type(self).__name__} base_url={redact_url(str(self.base_url))!r} auth={auth}>"
 
     # -- building ---------------------------------------------------------------------------
 
@@ -453,7 +503,113 @@ class HTTPBase:
     def _connection_error(call: Call, exc: httpx.TransportError, url: str) -> APIConnectionError:
         cls = APITimeoutError if isinstance(exc, httpx.TimeoutException) else APIConnectionError
         what = "timed out" if cls is APITimeoutError else f"failed: {type(exc).__name__}"
-        return cls(f"{call.method} {redact_url(url)} {what}", method=call.method, url=url)
+        shown = redact_url(url)
+        return cls(f"{call.method} {shown} {what}", method=call.method, url=shown)
+
+    @staticmethod
+    def _broken(request: httpx.Request, exc: httpx.TransportError) -> APIConnectionError:
+        """The error for a body that could not be read to its end."""
+        url = redact_url(str(request.url))
+        if isinstance(exc, httpx.TimeoutException):
+            return APITimeoutError(
+                f"{request.method} {url}: reading the body timed out",
+                method=request.method,
+                url=url,
+            )
+        return APIConnectionError(
+            f"{request.method} {url}: reading the body failed: {type(exc).__name__}",
+            method=request.method,
+            url=url,
+        )
+
+    # -- limits -----------------------------------------------------------------------------
+
+    def _deadline(self, stream: bool) -> float | None:
+        seconds = self.limits.stream_deadline if stream else self.limits.call_deadline
+        return None if seconds is None else time.monotonic() + seconds
+
+    def _timeout_within(self, call: Call, deadline: float | None) -> TimeoutTypes:
+        """The call's timeout, each part cut to what is left before ``deadline``."""
+        timeout = self._timeout(call)
+        if deadline is None:
+            return timeout
+        left = max(0.001, deadline - time.monotonic())
+        given = httpx.Timeout(timeout)
+
+        def cut(value: float | None) -> float:
+            return left if value is None else min(value, left)
+
+        return httpx.Timeout(
+            connect=cut(given.connect),
+            read=cut(given.read),
+            write=cut(given.write),
+            pool=cut(given.pool),
+        )
+
+    def _after_deadline(self, request: httpx.Request, stream: bool) -> APITimeoutError:
+        limit = "stream_deadline" if stream else "call_deadline"
+        seconds = self.limits.stream_deadline if stream else self.limits.call_deadline
+        url = redact_url(str(request.url))
+        return APITimeoutError(
+            f"{request.method} {url} went past its deadline: Limits.{limit} is "
+            f"{describe(limit, seconds)} for the whole {'stream' if stream else 'call'} (each "
+            "read has its own timeout besides)",
+            method=request.method,
+            url=url,
+        )
+
+    def _status_error(self, response: httpx.Response, body: bytes, cut: bool) -> APIStatusError:
+        """The typed error for an unexpected status, its message free of the credentials this
+        client holds (a server may echo them in its body)."""
+        error = self._error_factory(response, body)
+        if cut:
+            error.body_truncated = True
+            limit = self.limits.max_error_body_bytes
+            error.args = (
+                f"{error.args[0] if error.args else error} (body cut at "
+                f"{describe('max_error_body_bytes', limit)}: Limits.max_error_body_bytes)",
+                *error.args[1:],
+            )
+        return self.scrubbed(error)
+
+    def scrubbed(self, error: E) -> E:
+        """``error`` with the credentials this client holds masked in its message."""
+        if self._secrets:
+            error.args = tuple(
+                scrub(a, self._secrets) if isinstance(a, str) else a for a in error.args
+            )
+        return error
+
+    def _headers_for(self, call: Call) -> dict[str, str]:
+        """The call's headers, asking only for encodings decoded within a bound (unless the
+        caller names its own)."""
+        if any(k.lower() == "accept-encoding" for k in call.headers):
+            return dict(call.headers)
+        return {"Accept-Encoding": ACCEPT_ENCODING, **call.headers}
+
+    @staticmethod
+    def _decode_error(response: httpx.Response, exc: _DecodeError) -> ResponseValidationError:
+        request = response.request
+        return ResponseValidationError(
+            f"{request.method} {redact_url(str(request.url))}: the body cannot be decoded "
+            f"({response.headers.get('content-encoding')}): {exc}",
+            status_code=response.status_code,
+            body=b"",
+        )
+
+    def _too_large(self, response: httpx.Response, limit: str, size: int) -> ResponseTooLargeError:
+        request = response.request
+        value = getattr(self.limits, limit)
+        return ResponseTooLargeError(
+            f"{request.method} {redact_url(str(request.url))}: the body is larger than "
+            f"{describe(limit, value)} (Limits.{limit}; raise it with "
+            f"limits=Limits({limit}=...) if this is expected)",
+            status_code=response.status_code,
+            body=b"",
+            limit=limit,
+            value=value,
+            size=size,
+        )
 
 
 class SyncHTTP(HTTPBase):
@@ -473,6 +629,7 @@ class SyncHTTP(HTTPBase):
             self._keep_client_agent(http_client.headers)
 
     def close(self) -> None:
+        close_orphans(self.orphans)
         if self._owns_client:
             self._http.close()
 
@@ -484,8 +641,11 @@ class SyncHTTP(HTTPBase):
 
     def send(self, call: Call, *, stream: bool) -> httpx.Response:
         """Send ``call`` (built by :meth:`call`) with retries; a status ``call`` does not
-        expect raises its typed error. With ``stream`` the body is left unread."""
+        expect raises its typed error. With ``stream`` the body is left unread (read it with
+        :meth:`stream_body`); without, it is read (within ``max_body_bytes``) and closed."""
+        close_orphans(self.orphans)
         url = self._url(call)
+        deadline = self._deadline(stream)
         attempt = 0
         while True:
             request = self._http.build_request(
@@ -494,38 +654,104 @@ class SyncHTTP(HTTPBase):
                 params=call.params or None,
                 json=call.json,
                 content=call.content,
-                headers=call.headers,
-                timeout=self._timeout(call),
+                headers=self._headers_for(call),
+                timeout=self._timeout_within(call, deadline),
             )
             started = time.perf_counter()
             try:
-                response = self._http.send(request, auth=self._auth_for(call), stream=stream)
+                response = self._http.send(request, auth=self._auth_for(call), stream=True)
+            except TimeoutError:
+                raise self._after_deadline(request, stream) from None
             except httpx.TransportError as exc:
                 delay = self._retry_delay(call, attempt, None)
-                if delay is None:
-                    raise self._connection_error(call, exc, str(url)) from exc
+                if delay is None or not _fits(deadline, delay):
+                    raise self.scrubbed(self._connection_error(call, exc, str(url))) from exc
                 self._log_retry(call, delay, attempt, type(exc).__name__)
                 time.sleep(delay)
                 attempt += 1
                 continue
+            _DEADLINES[response] = (deadline, stream)
             self._log_response(response, started)
             if response.status_code in call.expected:
+                if not stream:
+                    self.read_body(response)
                 return response
-            try:
-                body = response.read()
-            except httpx.TransportError as exc:
-                raise self._connection_error(call, exc, str(url)) from exc
-            finally:
-                response.close()
+            body, cut = self._read(response, self.limits.max_error_body_bytes, cut=True)
             delay = self._retry_delay(call, attempt, response)
-            if delay is None:
-                raise self._error_factory(response, body)
+            if delay is None or not _fits(deadline, delay):
+                raise self._status_error(response, body, cut)
             self._log_retry(call, delay, attempt, f"status {response.status_code}")
             time.sleep(delay)
             attempt += 1
 
     def request(self, call: Call, parse: Callable[[httpx.Response], T]) -> APIResponse[T]:
         return APIResponse(self.send(call, stream=False), parse)
+
+    def read_body(self, response: httpx.Response) -> bytes:
+        """Read a response's whole body within ``max_body_bytes`` (decoded) and its call's
+        deadline, and close it; ``response.content`` then holds it."""
+        body, _ = self._read(response, self.limits.max_body_bytes, cut=False)
+        return body
+
+    def _read(self, response: httpx.Response, limit: int, *, cut: bool) -> tuple[bytes, bool]:
+        """The decoded body, at most ``limit`` bytes: past it, ``cut`` keeps what fits and
+        stops reading, else :class:`ResponseTooLargeError`. Closes the response."""
+        name = "max_error_body_bytes" if cut else "max_body_bytes"
+        parts: list[bytes] = []
+        size = 0
+        truncated = False
+        try:
+            for piece in self.stream_body(response):
+                size += len(piece)
+                if size > limit:
+                    if not cut:
+                        raise self._too_large(response, name, size)
+                    parts.append(piece[: len(piece) - (size - limit)])
+                    truncated = True
+                    break
+                parts.append(piece)
+        except TimeoutError:
+            raise self._after_deadline(response.request, False) from None
+        except httpx.TransportError as exc:
+            raise self._broken(response.request, exc) from exc
+        finally:
+            close_shielded(response)
+        body = b"".join(parts)
+        # What ``read()`` would have kept: parsers read ``response.content`` as usual.
+        setattr(response, "_content", body)  # noqa: B010
+        return body, truncated
+
+    def stream_body(self, response: httpx.Response) -> Iterator[bytes]:
+        """The decoded body of a streamed response, piece by piece (each at most 256 KiB
+        however much a compressed chunk inflates to); past the call's deadline
+        :class:`APITimeoutError`, a body that does not decode ``ResponseValidationError``.
+        Transport errors are ``httpx``'s (the caller names them)."""
+        deadline, stream = _DEADLINES.get(response, (None, False))
+        if response.is_stream_consumed:
+            # Read already (a transport that answers with a body in hand, e.g. httpx's
+            # MockTransport): httpx decoded it when it was made.
+            if response.content:
+                yield response.content
+            return
+        decoder = BodyDecoder(response.headers.get("content-encoding"))
+        identity = decoder.identity
+        raw_chunks = response.iter_raw()
+        try:
+            while True:
+                raw = next(raw_chunks, None)
+                if raw is None:
+                    break
+                if deadline is not None and time.monotonic() > deadline:
+                    raise self._after_deadline(response.request, stream)
+                if identity:
+                    yield raw
+                    continue
+                for piece in decoder.feed(raw):
+                    yield piece
+            for piece in decoder.flush():
+                yield piece
+        except _DecodeError as exc:
+            raise self._decode_error(response, exc) from None
 
 
 class AsyncHTTP(HTTPBase):
@@ -545,6 +771,7 @@ class AsyncHTTP(HTTPBase):
             self._keep_client_agent(http_client.headers)
 
     async def aclose(self) -> None:
+        await aclose_orphans(self.orphans)
         if self._owns_client:
             await self._http.aclose()
 
@@ -556,8 +783,11 @@ class AsyncHTTP(HTTPBase):
 
     async def send(self, call: Call, *, stream: bool) -> httpx.Response:
         """Send ``call`` (built by :meth:`call`) with retries; a status ``call`` does not
-        expect raises its typed error. With ``stream`` the body is left unread."""
+        expect raises its typed error. With ``stream`` the body is left unread (read it with
+        :meth:`stream_body`); without, it is read (within ``max_body_bytes``) and closed."""
+        await aclose_orphans(self.orphans)
         url = self._url(call)
+        deadline = self._deadline(stream)
         attempt = 0
         while True:
             request = self._http.build_request(
@@ -566,35 +796,120 @@ class AsyncHTTP(HTTPBase):
                 params=call.params or None,
                 json=call.json,
                 content=call.content,
-                headers=call.headers,
-                timeout=self._timeout(call),
+                headers=self._headers_for(call),
+                timeout=self._timeout_within(call, deadline),
             )
             started = time.perf_counter()
             try:
-                response = await self._http.send(request, auth=self._auth_for(call), stream=stream)
+                with anyio.fail_after(_left(deadline)):
+                    response = await self._http.send(
+                        request, auth=self._auth_for(call), stream=True
+                    )
+            except TimeoutError:
+                raise self._after_deadline(request, stream) from None
             except httpx.TransportError as exc:
                 delay = self._retry_delay(call, attempt, None)
-                if delay is None:
-                    raise self._connection_error(call, exc, str(url)) from exc
+                if delay is None or not _fits(deadline, delay):
+                    raise self.scrubbed(self._connection_error(call, exc, str(url))) from exc
                 self._log_retry(call, delay, attempt, type(exc).__name__)
                 await anyio.sleep(delay)
                 attempt += 1
                 continue
+            _DEADLINES[response] = (deadline, stream)
             self._log_response(response, started)
             if response.status_code in call.expected:
+                if not stream:
+                    await self.read_body(response)
                 return response
-            try:
-                body = await response.aread()
-            except httpx.TransportError as exc:
-                raise self._connection_error(call, exc, str(url)) from exc
-            finally:
-                await response.aclose()
+            body, cut = await self._read(response, self.limits.max_error_body_bytes, cut=True)
             delay = self._retry_delay(call, attempt, response)
-            if delay is None:
-                raise self._error_factory(response, body)
+            if delay is None or not _fits(deadline, delay):
+                raise self._status_error(response, body, cut)
             self._log_retry(call, delay, attempt, f"status {response.status_code}")
             await anyio.sleep(delay)
             attempt += 1
 
     async def request(self, call: Call, parse: Callable[[httpx.Response], T]) -> APIResponse[T]:
         return APIResponse(await self.send(call, stream=False), parse)
+
+    async def read_body(self, response: httpx.Response) -> bytes:
+        """Read a response's whole body within ``max_body_bytes`` (decoded) and its call's
+        deadline, and close it; ``response.content`` then holds it."""
+        body, _ = await self._read(response, self.limits.max_body_bytes, cut=False)
+        return body
+
+    async def _read(self, response: httpx.Response, limit: int, *, cut: bool) -> tuple[bytes, bool]:
+        """The decoded body, at most ``limit`` bytes: past it, ``cut`` keeps what fits and
+        stops reading, else :class:`ResponseTooLargeError`. Closes the response."""
+        name = "max_error_body_bytes" if cut else "max_body_bytes"
+        parts: list[bytes] = []
+        size = 0
+        truncated = False
+        try:
+            with anyio.fail_after(_left(_DEADLINES.get(response, (None, False))[0])):
+                async for piece in self.stream_body(response):
+                    size += len(piece)
+                    if size > limit:
+                        if not cut:
+                            raise self._too_large(response, name, size)
+                        parts.append(piece[: len(piece) - (size - limit)])
+                        truncated = True
+                        break
+                    parts.append(piece)
+        except TimeoutError:
+            raise self._after_deadline(response.request, False) from None
+        except httpx.TransportError as exc:
+            raise self._broken(response.request, exc) from exc
+        finally:
+            await aclose_shielded(response)
+        body = b"".join(parts)
+        # What ``aread()`` would have kept: parsers read ``response.content`` as usual.
+        setattr(response, "_content", body)  # noqa: B010
+        return body, truncated
+
+    async def stream_body(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        """The decoded body of a streamed response, piece by piece (each at most 256 KiB
+        however much a compressed chunk inflates to); past the call's deadline
+        :class:`APITimeoutError`, a body that does not decode ``ResponseValidationError``.
+        Transport errors are ``httpx``'s (the caller names them)."""
+        deadline, stream = _DEADLINES.get(response, (None, False))
+        if response.is_stream_consumed:
+            # Read already (a transport that answers with a body in hand, e.g. httpx's
+            # MockTransport): httpx decoded it when it was made.
+            if response.content:
+                yield response.content
+            return
+        decoder = BodyDecoder(response.headers.get("content-encoding"))
+        identity = decoder.identity
+        # The stream itself, not ``aiter_raw()`` (which closes the response at the end of the
+        # body, in the reader's task), read by a pump in a task of its own: a cancellation of
+        # the reader landing inside httpcore's close leaves its connection busy for good (see
+        # ``release.py``). The owner closes the response (``aclose_shielded``).
+        raw_chunks = cast(httpx.AsyncByteStream, response.stream).__aiter__()
+        reader = pump(response, raw_chunks)
+        try:
+            while True:
+                raw = await (reader.next() if reader is not None else anext(raw_chunks, None))
+                if raw is None:
+                    break
+                if deadline is not None and time.monotonic() > deadline:
+                    raise self._after_deadline(response.request, stream)
+                if identity:
+                    yield raw
+                    continue
+                for piece in decoder.feed(raw):
+                    yield piece
+            for piece in decoder.flush():
+                yield piece
+        except _DecodeError as exc:
+            raise self._decode_error(response, exc) from None
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds left before ``deadline`` (``None``: no deadline)."""
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def _fits(deadline: float | None, delay: float) -> bool:
+    """Whether waiting ``delay`` seconds still leaves time before ``deadline``."""
+    return deadline is None or time.monotonic() + delay < deadline

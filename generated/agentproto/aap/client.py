@@ -30,7 +30,8 @@ from agentproto._runtime.http import (
     to_json,
 )
 from agentproto._runtime.http_errors import APIError
-from agentproto._runtime.redact import Secret
+from agentproto._runtime.limits import Limits
+from agentproto._runtime.redact import Secret, redact_url
 from agentproto._runtime.sse import ServerSentEvent
 from agentproto._runtime.streaming import (
     AsyncEventStream,
@@ -482,7 +483,9 @@ class AAPClient:
     ``base_url`` is where the server hosts the protocol (paths are relative to it). Give
     ``api_key`` for ``Authorization: Bearer``, or ``auth`` (an ``httpx.Auth`` or a callable that
     signs each request). ``timeout`` and ``retry`` are defaults every call can override;
-    ``http_client`` lets you bring a configured ``httpx`` client (you then close it).
+    ``http_client`` lets you bring a configured ``httpx`` client (you then close it);
+    ``limits`` bounds what the server may send and how long a call may take (see
+    :class:`~agentproto._runtime.limits.Limits`).
     Use it in a ``with`` block, or call ``close()``.
     """
 
@@ -496,6 +499,7 @@ class AAPClient:
         timeout: TimeoutTypes = DEFAULT_TIMEOUT,
         retry: RetryPolicy | None = None,
         http_client: httpx.Client | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self._http = SyncHTTP(
             base_url,
@@ -505,11 +509,12 @@ class AAPClient:
             timeout=timeout,
             retry=retry,
             http_client=http_client,
+            limits=limits,
         )
         self.with_raw_response: _RawAAPClient = _RawAAPClient(self._http)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self._http.base_url}>"
+        return f"<{type(self).__name__} {redact_url(str(self._http.base_url))}>"
 
     @property
     def base_url(self) -> httpx.URL:
@@ -854,7 +859,7 @@ class AAPClient:
             timeout=timeout,
         )
         response = self._http.send(call, stream=True)
-        return EventStream(response, parse, _CREATE_TURN_DONE)
+        return EventStream(response, parse, _CREATE_TURN_DONE, http=self._http)
 
 
 class _RawAsyncAAPClient:
@@ -1055,7 +1060,9 @@ class AsyncAAPClient:
     ``base_url`` is where the server hosts the protocol (paths are relative to it). Give
     ``api_key`` for ``Authorization: Bearer``, or ``auth`` (an ``httpx.Auth`` or a callable that
     signs each request). ``timeout`` and ``retry`` are defaults every call can override;
-    ``http_client`` lets you bring a configured ``httpx`` client (you then close it).
+    ``http_client`` lets you bring a configured ``httpx`` client (you then close it);
+    ``limits`` bounds what the server may send and how long a call may take (see
+    :class:`~agentproto._runtime.limits.Limits`).
     Use it in an async ``with`` block, or call ``aclose()``.
     """
 
@@ -1069,6 +1076,7 @@ class AsyncAAPClient:
         timeout: TimeoutTypes = DEFAULT_TIMEOUT,
         retry: RetryPolicy | None = None,
         http_client: httpx.AsyncClient | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self._http = AsyncHTTP(
             base_url,
@@ -1078,11 +1086,12 @@ class AsyncAAPClient:
             timeout=timeout,
             retry=retry,
             http_client=http_client,
+            limits=limits,
         )
         self.with_raw_response: _RawAsyncAAPClient = _RawAsyncAAPClient(self._http)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self._http.base_url}>"
+        return f"<{type(self).__name__} {redact_url(str(self._http.base_url))}>"
 
     @property
     def base_url(self) -> httpx.URL:
@@ -1427,4 +1436,4 @@ class AsyncAAPClient:
             timeout=timeout,
         )
         response = await self._http.send(call, stream=True)
-        return AsyncEventStream(response, parse, _CREATE_TURN_DONE)
+        return AsyncEventStream(response, parse, _CREATE_TURN_DONE, http=self._http)

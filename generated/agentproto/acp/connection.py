@@ -36,6 +36,7 @@ from agentproto._runtime.jsonrpc import ProtocolError as ProtocolError
 from agentproto._runtime.jsonrpc import RequestCancelled as RequestCancelled
 from agentproto._runtime.jsonrpc import ResourceNotFound as ResourceNotFound
 from agentproto._runtime.jsonrpc import RpcError as RpcError
+from agentproto._runtime.limits import Limits
 from agentproto._runtime.sync_loop import LoopThread
 from agentproto.acp.core import (
     Caller,
@@ -1959,13 +1960,15 @@ async def spawn_agent(
     expose_errors: bool = False,
     check_capabilities: bool = True,
     stderr: bool = False,
+    limits: Limits | None = None,
 ) -> AsyncGenerator[AgentConnection, None]:
     """Start an agent process and connect to it; on exit: close stdin, then end its process
     group (SIGTERM, then SIGKILL). ``command`` with ``args``, or an argument list.
     ``expose_errors``: a failing handler's exception text goes to the agent (not by default).
     ``check_capabilities``: refuse a call the agent did not advertise. The agent's stderr is
     kept (its tail is in :class:`ConnectionClosed`); ``stderr=True`` also passes it through to
-    ours."""
+    ours.
+    ``limits``: the longest message and the agent's requests handled at once (``Limits``)."""
     handshake = Handshake(EDITION)
     dispatch = Dispatch(
         client if client is not None else Client(), EDITION, "client", unstable, handshake
@@ -1979,6 +1982,7 @@ async def spawn_agent(
         limit=limit,
         expose_errors=expose_errors,
         pass_stderr=stderr,
+        limits=limits,
     )
     EDITION.warm_up()
     connection = AgentConnection(
@@ -2002,15 +2006,19 @@ def connect_agent(
     unstable: bool = False,
     expose_errors: bool = False,
     check_capabilities: bool = True,
+    limits: Limits | None = None,
 ) -> AgentConnection:
     """Connect to an agent over streams you already have (the editor side): any byte stream
     (a socket, a WebSocket adapter...) read through a ``StreamReader`` and written through a
-    writer with ``write``/``drain``/``close``."""
+    writer with ``write``/``drain``/``close``. ``limits``: the longest message and the agent's
+    requests handled at once (``Limits``)."""
     handshake = Handshake(EDITION)
     dispatch = Dispatch(
         client if client is not None else Client(), EDITION, "client", unstable, handshake
     )
-    connection = Connection(reader, writer, dispatch, name="agent", expose_errors=expose_errors)
+    connection = Connection(
+        reader, writer, dispatch, name="agent", expose_errors=expose_errors, limits=limits
+    )
     connection.start()
     EDITION.warm_up()
     return AgentConnection(
@@ -2026,18 +2034,22 @@ async def serve_agent(
     writer: Writer | None = None,
     expose_errors: bool = False,
     check_capabilities: bool = True,
+    limits: Limits | None = None,
 ) -> None:
     """Serve ``agent`` (over this process's stdin/stdout unless streams are given) until the
     editor closes the connection. ``expose_errors``: a failing handler's exception text goes to
     the editor (by default it gets "internal error"; the traceback is logged here).
-    ``check_capabilities``: refuse a call to the editor it did not advertise."""
+    ``check_capabilities``: refuse a call to the editor it did not advertise. ``limits``: the
+    longest message and the editor's requests handled at once (``Limits``)."""
     handshake = Handshake(EDITION)
     dispatch = Dispatch(agent, EDITION, "agent", unstable, handshake)
     if reader is None or writer is None:
-        connection = await stdio_connection(dispatch, name="editor", expose_errors=expose_errors)
+        connection = await stdio_connection(
+            dispatch, name="editor", expose_errors=expose_errors, limits=limits
+        )
     else:
         connection = Connection(
-            reader, writer, dispatch, name="editor", expose_errors=expose_errors
+            reader, writer, dispatch, name="editor", expose_errors=expose_errors, limits=limits
         )
         connection.start()
     EDITION.warm_up()
@@ -2079,6 +2091,7 @@ class SyncAgentConnection(SyncCaller):
         expose_errors: bool = False,
         check_capabilities: bool = True,
         stderr: bool = False,
+        limits: Limits | None = None,
     ) -> SyncAgentConnection:
         """Start an agent process (``command`` with ``args``, or an argument list);
         ``close()`` (or the ``with`` block) shuts it down, its process group with it. The
@@ -2098,6 +2111,7 @@ class SyncAgentConnection(SyncCaller):
                 cwd=cwd,
                 expose_errors=expose_errors,
                 pass_stderr=stderr,
+                limits=limits,
             )
             return AgentConnection(
                 process.connection,

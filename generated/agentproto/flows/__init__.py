@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         FlowHTTPError,
         FlowInputError,
         FlowLinkError,
+        FlowResultError,
         OAuth2Token,
         PlannedRequest,
     )
@@ -58,6 +59,7 @@ __all__ = [
     "FlowHTTPError",
     "FlowInputError",
     "FlowLinkError",
+    "FlowResultError",
     "Info",
     "Link",
     "load_bundle",
@@ -83,6 +85,7 @@ _HOMES = {
     "FlowHTTPError": "agentproto.flows._auth",
     "FlowInputError": "agentproto.flows._auth",
     "FlowLinkError": "agentproto.flows._auth",
+    "FlowResultError": "agentproto.flows._auth",
     "OAuth2Token": "agentproto.flows._auth",
     "PlannedRequest": "agentproto.flows._auth",
     "RetryPolicy": "agentproto._runtime.http",

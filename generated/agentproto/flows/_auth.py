@@ -12,6 +12,7 @@ from agentproto._runtime.flows import (
     FlowHTTPError,
     FlowInputError,
     FlowLinkError,
+    FlowResultError,
     OAuth2Token,
     PlannedRequest,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "FlowHTTPError",
     "FlowInputError",
     "FlowLinkError",
+    "FlowResultError",
     "OAuth2Token",
     "PlannedRequest",
 ]

@@ -200,14 +200,14 @@ class AlpacaFlows(SyncFlows):
     ) -> AccountGetResult:
         """Get Account Information: Retrieves account details including balance, equity, and margin information."""
         raw = self.run_flow("account_get", {})
-        return as_result(AccountGetResult.model_validate, raw)
+        return as_result(AccountGetResult.model_validate, raw, "account_get")
 
     def orders_cancel_all(
         self,
     ) -> OrdersCancelAllResult:
         """Cancel All Open Orders: Attempts to cancel every open order in the account and returns a summary of the cancellation results."""
         raw = self.run_flow("orders_cancel_all", {})
-        return as_result(OrdersCancelAllResult.model_validate, raw)
+        return as_result(OrdersCancelAllResult.model_validate, raw, "orders_cancel_all")
 
     def order_get(
         self,
@@ -224,21 +224,21 @@ class AlpacaFlows(SyncFlows):
                 "order_id": order_id,
             },
         )
-        return as_result(OrderGetResult.model_validate, raw)
+        return as_result(OrderGetResult.model_validate, raw, "order_get")
 
     def positions_get(
         self,
     ) -> PositionsGetResult:
         """Get Open Positions: Retrieves the list of currently open positions in the account."""
         raw = self.run_flow("positions_get", {})
-        return as_result(PositionsGetResult.model_validate, raw)
+        return as_result(PositionsGetResult.model_validate, raw, "positions_get")
 
     def watchlists_get(
         self,
     ) -> WatchlistsGetResult:
         """Get Watchlists: Retrieves all watchlists associated with the account."""
         raw = self.run_flow("watchlists_get", {})
-        return as_result(WatchlistsGetResult.model_validate, raw)
+        return as_result(WatchlistsGetResult.model_validate, raw, "watchlists_get")
 
     def watchlists_create(
         self,
@@ -258,7 +258,7 @@ class AlpacaFlows(SyncFlows):
                 "symbols": symbols,
             },
         )
-        return as_result(WatchlistsCreateResult.model_validate, raw)
+        return as_result(WatchlistsCreateResult.model_validate, raw, "watchlists_create")
 
     def order_place(
         self,
@@ -296,7 +296,7 @@ class AlpacaFlows(SyncFlows):
             },
             body_variant=body_variant,
         )
-        return as_result(OrderPlaceResult.model_validate, raw)
+        return as_result(OrderPlaceResult.model_validate, raw, "order_place")
 
     def order_roundtrip(
         self,
@@ -334,7 +334,7 @@ class AlpacaFlows(SyncFlows):
                 "limit_price": limit_price,
             },
         )
-        return as_result(OrderRoundtripResult.model_validate, raw)
+        return as_result(OrderRoundtripResult.model_validate, raw, "order_roundtrip")
 
     def stock_bars_get_multiple(
         self,
@@ -372,7 +372,7 @@ class AlpacaFlows(SyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetMultipleResult.model_validate, raw)
+        return as_result(StockBarsGetMultipleResult.model_validate, raw, "stock_bars_get_multiple")
 
     def stock_bars_get_by_symbol(
         self,
@@ -410,7 +410,7 @@ class AlpacaFlows(SyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetBySymbolResult.model_validate, raw)
+        return as_result(StockBarsGetBySymbolResult.model_validate, raw, "stock_bars_get_by_symbol")
 
     def stock_trades_get_multiple(
         self,
@@ -442,7 +442,9 @@ class AlpacaFlows(SyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(StockTradesGetMultipleResult.model_validate, raw)
+        return as_result(
+            StockTradesGetMultipleResult.model_validate, raw, "stock_trades_get_multiple"
+        )
 
     def latest_stock_data(
         self,
@@ -462,7 +464,7 @@ class AlpacaFlows(SyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(LatestStockDataResult.model_validate, raw)
+        return as_result(LatestStockDataResult.model_validate, raw, "latest_stock_data")
 
 
 class AsyncAlpacaFlows(AsyncFlows):
@@ -476,14 +478,14 @@ class AsyncAlpacaFlows(AsyncFlows):
     ) -> AccountGetResult:
         """Get Account Information: Retrieves account details including balance, equity, and margin information."""
         raw = await self.run_flow("account_get", {})
-        return as_result(AccountGetResult.model_validate, raw)
+        return as_result(AccountGetResult.model_validate, raw, "account_get")
 
     async def orders_cancel_all(
         self,
     ) -> OrdersCancelAllResult:
         """Cancel All Open Orders: Attempts to cancel every open order in the account and returns a summary of the cancellation results."""
         raw = await self.run_flow("orders_cancel_all", {})
-        return as_result(OrdersCancelAllResult.model_validate, raw)
+        return as_result(OrdersCancelAllResult.model_validate, raw, "orders_cancel_all")
 
     async def order_get(
         self,
@@ -500,21 +502,21 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "order_id": order_id,
             },
         )
-        return as_result(OrderGetResult.model_validate, raw)
+        return as_result(OrderGetResult.model_validate, raw, "order_get")
 
     async def positions_get(
         self,
     ) -> PositionsGetResult:
         """Get Open Positions: Retrieves the list of currently open positions in the account."""
         raw = await self.run_flow("positions_get", {})
-        return as_result(PositionsGetResult.model_validate, raw)
+        return as_result(PositionsGetResult.model_validate, raw, "positions_get")
 
     async def watchlists_get(
         self,
     ) -> WatchlistsGetResult:
         """Get Watchlists: Retrieves all watchlists associated with the account."""
         raw = await self.run_flow("watchlists_get", {})
-        return as_result(WatchlistsGetResult.model_validate, raw)
+        return as_result(WatchlistsGetResult.model_validate, raw, "watchlists_get")
 
     async def watchlists_create(
         self,
@@ -534,7 +536,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "symbols": symbols,
             },
         )
-        return as_result(WatchlistsCreateResult.model_validate, raw)
+        return as_result(WatchlistsCreateResult.model_validate, raw, "watchlists_create")
 
     async def order_place(
         self,
@@ -572,7 +574,7 @@ class AsyncAlpacaFlows(AsyncFlows):
             },
             body_variant=body_variant,
         )
-        return as_result(OrderPlaceResult.model_validate, raw)
+        return as_result(OrderPlaceResult.model_validate, raw, "order_place")
 
     async def order_roundtrip(
         self,
@@ -610,7 +612,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "limit_price": limit_price,
             },
         )
-        return as_result(OrderRoundtripResult.model_validate, raw)
+        return as_result(OrderRoundtripResult.model_validate, raw, "order_roundtrip")
 
     async def stock_bars_get_multiple(
         self,
@@ -648,7 +650,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetMultipleResult.model_validate, raw)
+        return as_result(StockBarsGetMultipleResult.model_validate, raw, "stock_bars_get_multiple")
 
     async def stock_bars_get_by_symbol(
         self,
@@ -686,7 +688,7 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "adjustment": adjustment,
             },
         )
-        return as_result(StockBarsGetBySymbolResult.model_validate, raw)
+        return as_result(StockBarsGetBySymbolResult.model_validate, raw, "stock_bars_get_by_symbol")
 
     async def stock_trades_get_multiple(
         self,
@@ -718,7 +720,9 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(StockTradesGetMultipleResult.model_validate, raw)
+        return as_result(
+            StockTradesGetMultipleResult.model_validate, raw, "stock_trades_get_multiple"
+        )
 
     async def latest_stock_data(
         self,
@@ -738,4 +742,4 @@ class AsyncAlpacaFlows(AsyncFlows):
                 "feed": feed,
             },
         )
-        return as_result(LatestStockDataResult.model_validate, raw)
+        return as_result(LatestStockDataResult.model_validate, raw, "latest_stock_data")

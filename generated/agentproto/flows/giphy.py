@@ -111,7 +111,7 @@ class GiphyFlows(SyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingGifsFlowResult.model_validate, raw)
+        return as_result(GetTrendingGifsFlowResult.model_validate, raw, "get_trending_gifs_flow")
 
     def search_gifs_flow(
         self,
@@ -140,7 +140,7 @@ class GiphyFlows(SyncFlows):
                 "lang": lang,
             },
         )
-        return as_result(SearchGifsFlowResult.model_validate, raw)
+        return as_result(SearchGifsFlowResult.model_validate, raw, "search_gifs_flow")
 
     def translate_to_gif_flow(
         self,
@@ -160,7 +160,7 @@ class GiphyFlows(SyncFlows):
                 "weirdness": weirdness,
             },
         )
-        return as_result(TranslateToGifFlowResult.model_validate, raw)
+        return as_result(TranslateToGifFlowResult.model_validate, raw, "translate_to_gif_flow")
 
     def random_gif_flow(
         self,
@@ -180,7 +180,7 @@ class GiphyFlows(SyncFlows):
                 "rating": rating,
             },
         )
-        return as_result(RandomGifFlowResult.model_validate, raw)
+        return as_result(RandomGifFlowResult.model_validate, raw, "random_gif_flow")
 
     def get_trending_stickers_flow(
         self,
@@ -209,7 +209,9 @@ class GiphyFlows(SyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingStickersFlowResult.model_validate, raw)
+        return as_result(
+            GetTrendingStickersFlowResult.model_validate, raw, "get_trending_stickers_flow"
+        )
 
     def search_suggestions_flow(
         self,
@@ -226,7 +228,7 @@ class GiphyFlows(SyncFlows):
                 "term": term,
             },
         )
-        return as_result(SearchSuggestionsFlowResult.model_validate, raw)
+        return as_result(SearchSuggestionsFlowResult.model_validate, raw, "search_suggestions_flow")
 
 
 class AsyncGiphyFlows(AsyncFlows):
@@ -262,7 +264,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingGifsFlowResult.model_validate, raw)
+        return as_result(GetTrendingGifsFlowResult.model_validate, raw, "get_trending_gifs_flow")
 
     async def search_gifs_flow(
         self,
@@ -291,7 +293,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "lang": lang,
             },
         )
-        return as_result(SearchGifsFlowResult.model_validate, raw)
+        return as_result(SearchGifsFlowResult.model_validate, raw, "search_gifs_flow")
 
     async def translate_to_gif_flow(
         self,
@@ -311,7 +313,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "weirdness": weirdness,
             },
         )
-        return as_result(TranslateToGifFlowResult.model_validate, raw)
+        return as_result(TranslateToGifFlowResult.model_validate, raw, "translate_to_gif_flow")
 
     async def random_gif_flow(
         self,
@@ -331,7 +333,7 @@ class AsyncGiphyFlows(AsyncFlows):
                 "rating": rating,
             },
         )
-        return as_result(RandomGifFlowResult.model_validate, raw)
+        return as_result(RandomGifFlowResult.model_validate, raw, "random_gif_flow")
 
     async def get_trending_stickers_flow(
         self,
@@ -360,7 +362,9 @@ class AsyncGiphyFlows(AsyncFlows):
                 "bundle": bundle,
             },
         )
-        return as_result(GetTrendingStickersFlowResult.model_validate, raw)
+        return as_result(
+            GetTrendingStickersFlowResult.model_validate, raw, "get_trending_stickers_flow"
+        )
 
     async def search_suggestions_flow(
         self,
@@ -377,4 +381,4 @@ class AsyncGiphyFlows(AsyncFlows):
                 "term": term,
             },
         )
-        return as_result(SearchSuggestionsFlowResult.model_validate, raw)
+        return as_result(SearchSuggestionsFlowResult.model_validate, raw, "search_suggestions_flow")

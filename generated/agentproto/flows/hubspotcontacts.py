@@ -151,7 +151,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsListResult.model_validate, raw)
+        return as_result(ContactsListResult.model_validate, raw, "contacts_list")
 
     def contacts_archive(
         self,
@@ -168,7 +168,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsArchiveResult.model_validate, raw)
+        return as_result(ContactsArchiveResult.model_validate, raw, "contacts_archive")
 
     def contacts_batch_read(
         self,
@@ -191,7 +191,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "propertiesWithHistory": propertiesWithHistory,
             },
         )
-        return as_result(ContactsBatchReadResult.model_validate, raw)
+        return as_result(ContactsBatchReadResult.model_validate, raw, "contacts_batch_read")
 
     def contacts_batch_update(
         self,
@@ -208,7 +208,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "inputs": inputs,
             },
         )
-        return as_result(ContactsBatchUpdateResult.model_validate, raw)
+        return as_result(ContactsBatchUpdateResult.model_validate, raw, "contacts_batch_update")
 
     def contacts_create(
         self,
@@ -228,7 +228,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsCreateResult.model_validate, raw)
+        return as_result(ContactsCreateResult.model_validate, raw, "contacts_create")
 
     def contacts_get(
         self,
@@ -245,7 +245,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsGetResult.model_validate, raw)
+        return as_result(ContactsGetResult.model_validate, raw, "contacts_get")
 
     def contacts_get_and_update(
         self,
@@ -265,7 +265,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsGetAndUpdateResult.model_validate, raw)
+        return as_result(ContactsGetAndUpdateResult.model_validate, raw, "contacts_get_and_update")
 
     def contacts_merge(
         self,
@@ -285,7 +285,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "objectIdToMerge": objectIdToMerge,
             },
         )
-        return as_result(ContactsMergeResult.model_validate, raw)
+        return as_result(ContactsMergeResult.model_validate, raw, "contacts_merge")
 
     def contacts_update(
         self,
@@ -305,7 +305,7 @@ class HubspotcontactsFlows(SyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsUpdateResult.model_validate, raw)
+        return as_result(ContactsUpdateResult.model_validate, raw, "contacts_update")
 
 
 class AsyncHubspotcontactsFlows(AsyncFlows):
@@ -344,7 +344,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsListResult.model_validate, raw)
+        return as_result(ContactsListResult.model_validate, raw, "contacts_list")
 
     async def contacts_archive(
         self,
@@ -361,7 +361,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsArchiveResult.model_validate, raw)
+        return as_result(ContactsArchiveResult.model_validate, raw, "contacts_archive")
 
     async def contacts_batch_read(
         self,
@@ -384,7 +384,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "propertiesWithHistory": propertiesWithHistory,
             },
         )
-        return as_result(ContactsBatchReadResult.model_validate, raw)
+        return as_result(ContactsBatchReadResult.model_validate, raw, "contacts_batch_read")
 
     async def contacts_batch_update(
         self,
@@ -401,7 +401,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "inputs": inputs,
             },
         )
-        return as_result(ContactsBatchUpdateResult.model_validate, raw)
+        return as_result(ContactsBatchUpdateResult.model_validate, raw, "contacts_batch_update")
 
     async def contacts_create(
         self,
@@ -421,7 +421,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "associations": associations,
             },
         )
-        return as_result(ContactsCreateResult.model_validate, raw)
+        return as_result(ContactsCreateResult.model_validate, raw, "contacts_create")
 
     async def contacts_get(
         self,
@@ -438,7 +438,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "contactId": contactId,
             },
         )
-        return as_result(ContactsGetResult.model_validate, raw)
+        return as_result(ContactsGetResult.model_validate, raw, "contacts_get")
 
     async def contacts_get_and_update(
         self,
@@ -458,7 +458,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsGetAndUpdateResult.model_validate, raw)
+        return as_result(ContactsGetAndUpdateResult.model_validate, raw, "contacts_get_and_update")
 
     async def contacts_merge(
         self,
@@ -478,7 +478,7 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "objectIdToMerge": objectIdToMerge,
             },
         )
-        return as_result(ContactsMergeResult.model_validate, raw)
+        return as_result(ContactsMergeResult.model_validate, raw, "contacts_merge")
 
     async def contacts_update(
         self,
@@ -498,4 +498,4 @@ class AsyncHubspotcontactsFlows(AsyncFlows):
                 "properties": properties,
             },
         )
-        return as_result(ContactsUpdateResult.model_validate, raw)
+        return as_result(ContactsUpdateResult.model_validate, raw, "contacts_update")

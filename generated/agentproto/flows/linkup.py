@@ -66,7 +66,7 @@ class LinkupFlows(SyncFlows):
                 "depth": depth,
             },
         )
-        return as_result(LinkupSearchFlowResult.model_validate, raw)
+        return as_result(LinkupSearchFlowResult.model_validate, raw, "linkup_search_flow")
 
 
 class AsyncLinkupFlows(AsyncFlows):
@@ -93,4 +93,4 @@ class AsyncLinkupFlows(AsyncFlows):
                 "depth": depth,
             },
         )
-        return as_result(LinkupSearchFlowResult.model_validate, raw)
+        return as_result(LinkupSearchFlowResult.model_validate, raw, "linkup_search_flow")

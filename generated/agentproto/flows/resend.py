@@ -317,7 +317,7 @@ class ResendFlows(SyncFlows):
                 "text": text,
             },
         )
-        return as_result(ResendPostEmailsFlowResult.model_validate, raw)
+        return as_result(ResendPostEmailsFlowResult.model_validate, raw, "resend_post_emails_flow")
 
     def resend_get_emails_by_email_id_flow(
         self,
@@ -334,7 +334,11 @@ class ResendFlows(SyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendGetEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_get_emails_by_email_id_flow",
+        )
 
     def resend_patch_emails_by_email_id_flow(
         self,
@@ -354,7 +358,11 @@ class ResendFlows(SyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_patch_emails_by_email_id_flow",
+        )
 
     def resend_post_emails_cancel_by_email_id_flow(
         self,
@@ -371,7 +379,11 @@ class ResendFlows(SyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendPostEmailsCancelByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsCancelByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_post_emails_cancel_by_email_id_flow",
+        )
 
     def resend_post_emails_batch_flow(
         self,
@@ -388,7 +400,9 @@ class ResendFlows(SyncFlows):
                 "emails": emails,
             },
         )
-        return as_result(ResendPostEmailsBatchFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsBatchFlowResult.model_validate, raw, "resend_post_emails_batch_flow"
+        )
 
     def resend_post_domains_flow(
         self,
@@ -405,14 +419,16 @@ class ResendFlows(SyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostDomainsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsFlowResult.model_validate, raw, "resend_post_domains_flow"
+        )
 
     def resend_get_domains_flow(
         self,
     ) -> ResendGetDomainsFlowResult:
         """List Domains: Retrieves a list of domains."""
         raw = self.run_flow("resend_get_domains_flow", {})
-        return as_result(ResendGetDomainsFlowResult.model_validate, raw)
+        return as_result(ResendGetDomainsFlowResult.model_validate, raw, "resend_get_domains_flow")
 
     def resend_get_domains_by_domain_id_flow(
         self,
@@ -429,7 +445,11 @@ class ResendFlows(SyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendGetDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_get_domains_by_domain_id_flow",
+        )
 
     def resend_patch_domains_by_domain_id_flow(
         self,
@@ -449,7 +469,11 @@ class ResendFlows(SyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_patch_domains_by_domain_id_flow",
+        )
 
     def resend_delete_domains_by_domain_id_flow(
         self,
@@ -466,7 +490,11 @@ class ResendFlows(SyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendDeleteDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_delete_domains_by_domain_id_flow",
+        )
 
     def resend_post_domains_verify_by_domain_id_flow(
         self,
@@ -483,7 +511,11 @@ class ResendFlows(SyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendPostDomainsVerifyByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsVerifyByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_post_domains_verify_by_domain_id_flow",
+        )
 
     def resend_post_audiences_flow(
         self,
@@ -500,14 +532,18 @@ class ResendFlows(SyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesFlowResult.model_validate, raw, "resend_post_audiences_flow"
+        )
 
     def resend_get_audiences_flow(
         self,
     ) -> ResendGetAudiencesFlowResult:
         """List Audiences: Retrieves a list of audiences."""
         raw = self.run_flow("resend_get_audiences_flow", {})
-        return as_result(ResendGetAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesFlowResult.model_validate, raw, "resend_get_audiences_flow"
+        )
 
     def resend_delete_audiences_by_id_flow(
         self,
@@ -524,7 +560,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteAudiencesByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_by_id_flow",
+        )
 
     def resend_get_audiences_by_id_flow(
         self,
@@ -541,7 +581,9 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesByIdFlowResult.model_validate, raw, "resend_get_audiences_by_id_flow"
+        )
 
     def resend_post_audiences_contacts_by_audience_id_flow(
         self,
@@ -561,7 +603,11 @@ class ResendFlows(SyncFlows):
                 "email": email,
             },
         )
-        return as_result(ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_post_audiences_contacts_by_audience_id_flow",
+        )
 
     def resend_get_audiences_contacts_by_audience_id_flow(
         self,
@@ -578,7 +624,11 @@ class ResendFlows(SyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_flow",
+        )
 
     def resend_delete_audiences_contacts_by_audience_id_and_email_flow(
         self,
@@ -599,7 +649,9 @@ class ResendFlows(SyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_email_flow",
         )
 
     def resend_delete_audiences_contacts_by_audience_id_and_id_flow(
@@ -621,7 +673,9 @@ class ResendFlows(SyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     def resend_get_audiences_contacts_by_audience_id_and_id_flow(
@@ -642,7 +696,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_and_id_flow",
+        )
 
     def resend_patch_audiences_contacts_by_audience_id_and_id_flow(
         self,
@@ -666,7 +724,9 @@ class ResendFlows(SyncFlows):
             },
         )
         return as_result(
-            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_patch_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     def resend_post_broadcasts_flow(
@@ -693,14 +753,18 @@ class ResendFlows(SyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendPostBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsFlowResult.model_validate, raw, "resend_post_broadcasts_flow"
+        )
 
     def resend_get_broadcasts_flow(
         self,
     ) -> ResendGetBroadcastsFlowResult:
         """List Broadcasts: Retrieves a list of broadcast campaigns."""
         raw = self.run_flow("resend_get_broadcasts_flow", {})
-        return as_result(ResendGetBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsFlowResult.model_validate, raw, "resend_get_broadcasts_flow"
+        )
 
     def resend_delete_broadcasts_by_id_flow(
         self,
@@ -717,7 +781,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_broadcasts_by_id_flow",
+        )
 
     def resend_get_broadcasts_by_id_flow(
         self,
@@ -734,7 +802,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_get_broadcasts_by_id_flow",
+        )
 
     def resend_post_broadcasts_send_by_id_flow(
         self,
@@ -751,7 +823,11 @@ class ResendFlows(SyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendPostBroadcastsSendByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsSendByIdFlowResult.model_validate,
+            raw,
+            "resend_post_broadcasts_send_by_id_flow",
+        )
 
 
 class AsyncResendFlows(AsyncFlows):
@@ -787,7 +863,7 @@ class AsyncResendFlows(AsyncFlows):
                 "text": text,
             },
         )
-        return as_result(ResendPostEmailsFlowResult.model_validate, raw)
+        return as_result(ResendPostEmailsFlowResult.model_validate, raw, "resend_post_emails_flow")
 
     async def resend_get_emails_by_email_id_flow(
         self,
@@ -804,7 +880,11 @@ class AsyncResendFlows(AsyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendGetEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_get_emails_by_email_id_flow",
+        )
 
     async def resend_patch_emails_by_email_id_flow(
         self,
@@ -824,7 +904,11 @@ class AsyncResendFlows(AsyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchEmailsByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchEmailsByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_patch_emails_by_email_id_flow",
+        )
 
     async def resend_post_emails_cancel_by_email_id_flow(
         self,
@@ -841,7 +925,11 @@ class AsyncResendFlows(AsyncFlows):
                 "email_id": email_id,
             },
         )
-        return as_result(ResendPostEmailsCancelByEmailIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsCancelByEmailIdFlowResult.model_validate,
+            raw,
+            "resend_post_emails_cancel_by_email_id_flow",
+        )
 
     async def resend_post_emails_batch_flow(
         self,
@@ -858,7 +946,9 @@ class AsyncResendFlows(AsyncFlows):
                 "emails": emails,
             },
         )
-        return as_result(ResendPostEmailsBatchFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostEmailsBatchFlowResult.model_validate, raw, "resend_post_emails_batch_flow"
+        )
 
     async def resend_post_domains_flow(
         self,
@@ -875,14 +965,16 @@ class AsyncResendFlows(AsyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostDomainsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsFlowResult.model_validate, raw, "resend_post_domains_flow"
+        )
 
     async def resend_get_domains_flow(
         self,
     ) -> ResendGetDomainsFlowResult:
         """List Domains: Retrieves a list of domains."""
         raw = await self.run_flow("resend_get_domains_flow", {})
-        return as_result(ResendGetDomainsFlowResult.model_validate, raw)
+        return as_result(ResendGetDomainsFlowResult.model_validate, raw, "resend_get_domains_flow")
 
     async def resend_get_domains_by_domain_id_flow(
         self,
@@ -899,7 +991,11 @@ class AsyncResendFlows(AsyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendGetDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_get_domains_by_domain_id_flow",
+        )
 
     async def resend_patch_domains_by_domain_id_flow(
         self,
@@ -919,7 +1015,11 @@ class AsyncResendFlows(AsyncFlows):
                 "updates": updates,
             },
         )
-        return as_result(ResendPatchDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPatchDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_patch_domains_by_domain_id_flow",
+        )
 
     async def resend_delete_domains_by_domain_id_flow(
         self,
@@ -936,7 +1036,11 @@ class AsyncResendFlows(AsyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendDeleteDomainsByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteDomainsByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_delete_domains_by_domain_id_flow",
+        )
 
     async def resend_post_domains_verify_by_domain_id_flow(
         self,
@@ -953,7 +1057,11 @@ class AsyncResendFlows(AsyncFlows):
                 "domain_id": domain_id,
             },
         )
-        return as_result(ResendPostDomainsVerifyByDomainIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostDomainsVerifyByDomainIdFlowResult.model_validate,
+            raw,
+            "resend_post_domains_verify_by_domain_id_flow",
+        )
 
     async def resend_post_audiences_flow(
         self,
@@ -970,14 +1078,18 @@ class AsyncResendFlows(AsyncFlows):
                 "name": name,
             },
         )
-        return as_result(ResendPostAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesFlowResult.model_validate, raw, "resend_post_audiences_flow"
+        )
 
     async def resend_get_audiences_flow(
         self,
     ) -> ResendGetAudiencesFlowResult:
         """List Audiences: Retrieves a list of audiences."""
         raw = await self.run_flow("resend_get_audiences_flow", {})
-        return as_result(ResendGetAudiencesFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesFlowResult.model_validate, raw, "resend_get_audiences_flow"
+        )
 
     async def resend_delete_audiences_by_id_flow(
         self,
@@ -994,7 +1106,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteAudiencesByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_by_id_flow",
+        )
 
     async def resend_get_audiences_by_id_flow(
         self,
@@ -1011,7 +1127,9 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesByIdFlowResult.model_validate, raw, "resend_get_audiences_by_id_flow"
+        )
 
     async def resend_post_audiences_contacts_by_audience_id_flow(
         self,
@@ -1031,7 +1149,11 @@ class AsyncResendFlows(AsyncFlows):
                 "email": email,
             },
         )
-        return as_result(ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_post_audiences_contacts_by_audience_id_flow",
+        )
 
     async def resend_get_audiences_contacts_by_audience_id_flow(
         self,
@@ -1048,7 +1170,11 @@ class AsyncResendFlows(AsyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_flow",
+        )
 
     async def resend_delete_audiences_contacts_by_audience_id_and_email_flow(
         self,
@@ -1069,7 +1195,9 @@ class AsyncResendFlows(AsyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndEmailFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_email_flow",
         )
 
     async def resend_delete_audiences_contacts_by_audience_id_and_id_flow(
@@ -1091,7 +1219,9 @@ class AsyncResendFlows(AsyncFlows):
             },
         )
         return as_result(
-            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendDeleteAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_delete_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     async def resend_get_audiences_contacts_by_audience_id_and_id_flow(
@@ -1112,7 +1242,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_get_audiences_contacts_by_audience_id_and_id_flow",
+        )
 
     async def resend_patch_audiences_contacts_by_audience_id_and_id_flow(
         self,
@@ -1136,7 +1270,9 @@ class AsyncResendFlows(AsyncFlows):
             },
         )
         return as_result(
-            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate, raw
+            ResendPatchAudiencesContactsByAudienceIdAndIdFlowResult.model_validate,
+            raw,
+            "resend_patch_audiences_contacts_by_audience_id_and_id_flow",
         )
 
     async def resend_post_broadcasts_flow(
@@ -1163,14 +1299,18 @@ class AsyncResendFlows(AsyncFlows):
                 "audience_id": audience_id,
             },
         )
-        return as_result(ResendPostBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsFlowResult.model_validate, raw, "resend_post_broadcasts_flow"
+        )
 
     async def resend_get_broadcasts_flow(
         self,
     ) -> ResendGetBroadcastsFlowResult:
         """List Broadcasts: Retrieves a list of broadcast campaigns."""
         raw = await self.run_flow("resend_get_broadcasts_flow", {})
-        return as_result(ResendGetBroadcastsFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsFlowResult.model_validate, raw, "resend_get_broadcasts_flow"
+        )
 
     async def resend_delete_broadcasts_by_id_flow(
         self,
@@ -1187,7 +1327,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendDeleteBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendDeleteBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_delete_broadcasts_by_id_flow",
+        )
 
     async def resend_get_broadcasts_by_id_flow(
         self,
@@ -1204,7 +1348,11 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendGetBroadcastsByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendGetBroadcastsByIdFlowResult.model_validate,
+            raw,
+            "resend_get_broadcasts_by_id_flow",
+        )
 
     async def resend_post_broadcasts_send_by_id_flow(
         self,
@@ -1221,4 +1369,8 @@ class AsyncResendFlows(AsyncFlows):
                 "id": id,
             },
         )
-        return as_result(ResendPostBroadcastsSendByIdFlowResult.model_validate, raw)
+        return as_result(
+            ResendPostBroadcastsSendByIdFlowResult.model_validate,
+            raw,
+            "resend_post_broadcasts_send_by_id_flow",
+        )

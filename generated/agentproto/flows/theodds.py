@@ -138,7 +138,9 @@ class TheoddsFlows(SyncFlows):
                 "all": all,
             },
         )
-        return as_result(TheoddsGetV4SportsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsFlowResult.model_validate, raw, "theodds_get_v4_sports_flow"
+        )
 
     def theodds_get_v4_sports_odds_flow(
         self,
@@ -176,7 +178,9 @@ class TheoddsFlows(SyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4SportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsOddsFlowResult.model_validate, raw, "theodds_get_v4_sports_odds_flow"
+        )
 
     def theodds_get_v4_sports_scores_flow(
         self,
@@ -205,7 +209,11 @@ class TheoddsFlows(SyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(TheoddsGetV4SportsScoresFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsScoresFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_scores_flow",
+        )
 
     def theodds_get_v4_sports_participants_flow(
         self,
@@ -225,7 +233,11 @@ class TheoddsFlows(SyncFlows):
                 "apiKey": apiKey,
             },
         )
-        return as_result(TheoddsGetV4SportsParticipantsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsParticipantsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_participants_flow",
+        )
 
     def theodds_get_v4_historical_sports_odds_flow(
         self,
@@ -266,7 +278,11 @@ class TheoddsFlows(SyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_odds_flow",
+        )
 
     def theodds_get_v4_historical_sports_events_flow(
         self,
@@ -301,7 +317,11 @@ class TheoddsFlows(SyncFlows):
                 "commenceTimeTo": commenceTimeTo,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_flow",
+        )
 
     def theodds_get_v4_historical_sports_events_odds_flow(
         self,
@@ -336,7 +356,11 @@ class TheoddsFlows(SyncFlows):
                 "oddsFormat": oddsFormat,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_odds_flow",
+        )
 
     def live_odds_scores_compound(
         self,
@@ -374,7 +398,9 @@ class TheoddsFlows(SyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(LiveOddsScoresCompoundResult.model_validate, raw)
+        return as_result(
+            LiveOddsScoresCompoundResult.model_validate, raw, "live_odds_scores_compound"
+        )
 
     def historical_odds_events_compound(
         self,
@@ -418,7 +444,11 @@ class TheoddsFlows(SyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(HistoricalOddsEventsCompoundResult.model_validate, raw)
+        return as_result(
+            HistoricalOddsEventsCompoundResult.model_validate,
+            raw,
+            "historical_odds_events_compound",
+        )
 
     def parlay_validation_compound(
         self,
@@ -441,7 +471,9 @@ class TheoddsFlows(SyncFlows):
                 "markets": markets,
             },
         )
-        return as_result(ParlayValidationCompoundResult.model_validate, raw)
+        return as_result(
+            ParlayValidationCompoundResult.model_validate, raw, "parlay_validation_compound"
+        )
 
 
 class AsyncTheoddsFlows(AsyncFlows):
@@ -468,7 +500,9 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "all": all,
             },
         )
-        return as_result(TheoddsGetV4SportsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsFlowResult.model_validate, raw, "theodds_get_v4_sports_flow"
+        )
 
     async def theodds_get_v4_sports_odds_flow(
         self,
@@ -506,7 +540,9 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4SportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsOddsFlowResult.model_validate, raw, "theodds_get_v4_sports_odds_flow"
+        )
 
     async def theodds_get_v4_sports_scores_flow(
         self,
@@ -535,7 +571,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(TheoddsGetV4SportsScoresFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsScoresFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_scores_flow",
+        )
 
     async def theodds_get_v4_sports_participants_flow(
         self,
@@ -555,7 +595,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "apiKey": apiKey,
             },
         )
-        return as_result(TheoddsGetV4SportsParticipantsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4SportsParticipantsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_sports_participants_flow",
+        )
 
     async def theodds_get_v4_historical_sports_odds_flow(
         self,
@@ -596,7 +640,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "bookmakers": bookmakers,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_odds_flow",
+        )
 
     async def theodds_get_v4_historical_sports_events_flow(
         self,
@@ -631,7 +679,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "commenceTimeTo": commenceTimeTo,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_flow",
+        )
 
     async def theodds_get_v4_historical_sports_events_odds_flow(
         self,
@@ -666,7 +718,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "oddsFormat": oddsFormat,
             },
         )
-        return as_result(TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate, raw)
+        return as_result(
+            TheoddsGetV4HistoricalSportsEventsOddsFlowResult.model_validate,
+            raw,
+            "theodds_get_v4_historical_sports_events_odds_flow",
+        )
 
     async def live_odds_scores_compound(
         self,
@@ -704,7 +760,9 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(LiveOddsScoresCompoundResult.model_validate, raw)
+        return as_result(
+            LiveOddsScoresCompoundResult.model_validate, raw, "live_odds_scores_compound"
+        )
 
     async def historical_odds_events_compound(
         self,
@@ -748,7 +806,11 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "eventIds": eventIds,
             },
         )
-        return as_result(HistoricalOddsEventsCompoundResult.model_validate, raw)
+        return as_result(
+            HistoricalOddsEventsCompoundResult.model_validate,
+            raw,
+            "historical_odds_events_compound",
+        )
 
     async def parlay_validation_compound(
         self,
@@ -771,4 +833,6 @@ class AsyncTheoddsFlows(AsyncFlows):
                 "markets": markets,
             },
         )
-        return as_result(ParlayValidationCompoundResult.model_validate, raw)
+        return as_result(
+            ParlayValidationCompoundResult.model_validate, raw, "parlay_validation_compound"
+        )

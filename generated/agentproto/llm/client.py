@@ -23,14 +23,15 @@ dotted targets nest), the request shape (``payload_format``), how answers are re
 (``response_paths``), how streams are decoded (``streaming``), retries (``retry_policy``, on
 by default), error classes (``error_classification``), ``rate_limit_headers`` and
 ``features.multi_candidate``. API keys are held as :class:`~agentproto._runtime.redact.Secret`
-and never appear in ``repr``, logs or error messages.
+and never appear in ``repr``, logs or error messages (even when the provider echoes one back).
+What a provider may send, and for how long, is bounded by ``limits=``
+(:class:`~agentproto._runtime.limits.Limits`); a stream dropped unclosed gives its connection
+back (and warns where it was opened).
 """
 
 from __future__ import annotations
 
 import inspect
-import json
-import logging
 import os
 import re
 from collections.abc import (
@@ -69,7 +70,9 @@ from agentproto._runtime.http_errors import (
     ResponseValidationError,
     request_id_of,
 )
-from agentproto._runtime.redact import MASK, Secret, redact_url
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
+from agentproto._runtime.redact import MASK, Secret, declare_secret_name, redact_url
+from agentproto._runtime.release import Orphans, aclose_shielded, close_shielded, guard
 from agentproto._runtime.telemetry import SpanHandle, Telemetry
 from agentproto.llm.classify import classify, retry_after_of, retry_policy
 from agentproto.llm.credentials import CredentialSource, MissingAPIKeyError, resolve_credential
@@ -120,6 +123,7 @@ __all__ = [
 ]
 
 _H = TypeVar("_H", bound=HTTPBase)
+_NOBODY = Orphans()  # streams made without their transport: closed at once or by the collector
 _ANTHROPIC_DEFAULT_MAX_TOKENS: Final = 4096
 _STANDARD_PARAMS: Final = (
     "temperature",
@@ -161,7 +165,9 @@ class _Base(Generic[_H]):
         hooks: Hooks | None = None,
         telemetry: bool | Telemetry = True,
         drop_cache_hints: bool = False,
+        limits: Limits | None = None,
     ) -> None:
+        self._limits: Limits | None = limits
         self.manifest: Manifest = (
             provider if isinstance(provider, Manifest) else _manifest(provider)
         )
@@ -215,6 +221,8 @@ class _Base(Generic[_H]):
             "timeout": self._timeout,
             "retry": self._retry,
             "error_factory": self._error,
+            "limits": self._limits,
+            "secrets": (self._key,),
         }
         kind = self.manifest.auth_type
         if kind == "bearer":
@@ -411,7 +419,13 @@ class _Base(Generic[_H]):
 
     def _json(self, response: httpx.Response) -> Any:
         try:
-            return json.loads(response.content)
+            return loads(response.content, self._http.limits.max_json_depth)
+        except LimitError as exc:
+            raise ResponseValidationError(
+                f"{self.manifest.id}: the answer is not usable: {exc}",
+                status_code=response.status_code,
+                body=response.content,
+            ) from None
         except ValueError:
             raise ResponseValidationError(
                 f"{self.manifest.id}: the answer is not JSON "
@@ -422,8 +436,8 @@ class _Base(Generic[_H]):
 
     def _error(self, response: httpx.Response, body: bytes) -> ProviderError:
         try:
-            data = json.loads(body) if body else None
-        except ValueError:
+            data = loads(body, self._http.limits.max_json_depth) if body else None
+        except ValueError:  # not JSON, or nested too deeply: no fields read from it
             data = None
         manifest = self.manifest
         name = classify(manifest, response.status_code, data)
@@ -455,15 +469,7 @@ class _Base(Generic[_H]):
         )
 
     def _response(self, response: httpx.Response) -> ChatResponse:
-        try:
-            body = json.loads(response.content)
-        except ValueError:
-            raise ResponseValidationError(
-                f"{self.manifest.id}: the answer is not JSON "
-                f"(content-type {response.headers.get('content-type')!r})",
-                status_code=response.status_code,
-                body=response.content,
-            ) from None
+        body = self._json(response)
         return ChatResponse.from_body(
             self.manifest,
             body,
@@ -515,34 +521,11 @@ class _Base(Generic[_H]):
         return self.observer.begin(model, call.method, url, body, stream=stream)
 
 
-class _RedactURLs(logging.Filter):
-    """Masks credential query parameters in the URLs httpx logs ("HTTP Request: POST <url>")."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple) and any("?" in str(a) for a in record.args):
-            record.args = tuple(
-                redact_url(str(a), self.names)
-                if isinstance(a, httpx.URL | str) and "?" in str(a)
-                else a
-                for a in record.args
-            )
-        return True
-
-
-_HTTPX_FILTER = _RedactURLs()
-
-
 def _keep_keys_out_of_httpx_logs(param: str) -> None:
     """A key sent as a query parameter (``auth.type: query_param``) is part of the URL, which
-    httpx logs at INFO level; this filter on httpx's logger masks it there too."""
-    _HTTPX_FILTER.names.add(param)
-    log = logging.getLogger("httpx")
-    if _HTTPX_FILTER not in log.filters:
-        log.addFilter(_HTTPX_FILTER)
+    httpx logs at INFO level: its name is declared secret, so the runtime's log filter (on
+    every logger of this package and httpx's) masks it there, as in errors and reprs."""
+    declare_secret_name(param)
 
 
 def _manifest(provider: str) -> Manifest:
@@ -599,12 +582,14 @@ def _chat_events(
     response: httpx.Response,
     decoder: StreamDecoder,
     collector: Collector,
+    http: SyncHTTP | None,
 ) -> Generator[StreamEvent, None]:
     """The events of a streamed answer, each also folded into ``collector``. An error the
     provider sent in the stream is yielded (``StreamError``), then raised."""
     add = collector.add
     try:
-        for chunk in response.iter_bytes():
+        chunks = http.stream_body(response) if http is not None else response.iter_bytes()
+        for chunk in chunks:
             events = decoder.feed(chunk)
             for event in events:
                 add(event)
@@ -632,7 +617,7 @@ def _chat_events(
             f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
         ) from exc
     finally:
-        response.close()
+        close_shielded(response)  # a cancelled read still gives the connection back
 
 
 async def _achat_events(
@@ -640,12 +625,14 @@ async def _achat_events(
     response: httpx.Response,
     decoder: StreamDecoder,
     collector: Collector,
+    http: AsyncHTTP | None,
 ) -> AsyncGenerator[StreamEvent, None]:
     """The events of a streamed answer, each also folded into ``collector``. An error the
     provider sent in the stream is yielded (``StreamError``), then raised."""
     add = collector.add
     try:
-        async for chunk in response.aiter_bytes():
+        chunks = http.stream_body(response) if http is not None else response.aiter_bytes()
+        async for chunk in chunks:
             events = decoder.feed(chunk)
             for event in events:
                 add(event)
@@ -673,7 +660,7 @@ async def _achat_events(
             f"{client.manifest.id}: the stream broke: {type(exc).__name__}"
         ) from exc
     finally:
-        await response.aclose()
+        await aclose_shielded(response)  # a cancelled read still gives the connection back
 
 
 def _priced(client: _Base[Any], response: ChatResponse, model: str) -> ChatResponse:
@@ -791,9 +778,14 @@ class ChatStream:
         *,
         model: str | None = None,
         span: SpanHandle | None = None,
+        http: SyncHTTP | None = None,
     ) -> None:
+        """``http``: the client's transport (its limits and deadline, and where a stream the
+        garbage collector drops is closed)."""
         self._response = response
-        self._decoder = StreamDecoder(client.manifest.stream)
+        self._decoder = StreamDecoder(
+            client.manifest.stream, http.limits if http is not None else DEFAULT_LIMITS
+        )
         self._collector = Collector(client.manifest)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
@@ -803,13 +795,20 @@ class ChatStream:
         )
         # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
         # once, not later by the garbage collector, possibly inside httpcore's pool lock.
-        events = _chat_events(client, response, self._decoder, self._collector)
+        events = _chat_events(client, response, self._decoder, self._collector, http)
         if span is not None or client.budget is not None:  # else: not one step more per event
             events = _observe(events, self._fold, span)
         self._iterator = events
+        # A stream never read has a generator that never started (no ``finally`` runs): the
+        # guard gives the connection back when the stream goes away unclosed.
+        self._guard = guard(
+            self, response, http.orphans if http is not None else _NOBODY, what=type(self).__name__
+        )
 
     def __iter__(self) -> Iterator[StreamEvent]:
-        return self._iterator
+        # The stream itself, not its generator: a loop over a stream never bound to a name
+        # keeps the stream alive (its guard would otherwise close the response mid-loop).
+        return self
 
     def __next__(self) -> StreamEvent:
         return self._iterator.__next__()
@@ -835,7 +834,8 @@ class ChatStream:
         return (self.final_response()).content
 
     def close(self) -> None:
-        self._response.close()
+        self._guard.detach()
+        close_shielded(self._response)
 
     def __enter__(self) -> Self:
         return self
@@ -864,9 +864,14 @@ class AsyncChatStream:
         *,
         model: str | None = None,
         span: SpanHandle | None = None,
+        http: AsyncHTTP | None = None,
     ) -> None:
+        """``http``: the client's transport (its limits and deadline, and where a stream the
+        garbage collector drops is closed)."""
         self._response = response
-        self._decoder = StreamDecoder(client.manifest.stream)
+        self._decoder = StreamDecoder(
+            client.manifest.stream, http.limits if http is not None else DEFAULT_LIMITS
+        )
         self._collector = Collector(client.manifest)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
@@ -876,13 +881,20 @@ class AsyncChatStream:
         )
         # Not a bound method: a stream dropped unclosed is freed (and its response closed) at
         # once, not later by the garbage collector, possibly inside httpcore's pool lock.
-        events = _achat_events(client, response, self._decoder, self._collector)
+        events = _achat_events(client, response, self._decoder, self._collector, http)
         if span is not None or client.budget is not None:  # else: not one step more per event
             events = _aobserve(events, self._fold, span)
         self._iterator = events
+        # A stream never read has a generator that never started (no ``finally`` runs): the
+        # guard gives the connection back when the stream goes away unclosed.
+        self._guard = guard(
+            self, response, http.orphans if http is not None else _NOBODY, what=type(self).__name__
+        )
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
-        return self._iterator
+        # The stream itself, not its generator: a loop over a stream never bound to a name
+        # keeps the stream alive (its guard would otherwise close the response mid-loop).
+        return self
 
     async def __anext__(self) -> StreamEvent:
         return await self._iterator.__anext__()
@@ -908,7 +920,8 @@ class AsyncChatStream:
         return (await self.final_response()).content
 
     async def aclose(self) -> None:
-        await self._response.aclose()
+        self._guard.detach()
+        await aclose_shielded(self._response)
 
     async def __aenter__(self) -> Self:
         return self
@@ -946,6 +959,7 @@ class LLMClient(_Base[SyncHTTP]):
         hooks: Hooks | None = None,
         telemetry: bool | Telemetry = True,
         drop_cache_hints: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         """``budget``: a spending limit (see :class:`~agentproto.llm.pricing.Budget`);
         ``catalog``: v1 model records for prices the manifest lacks (the bundled ones of this
@@ -970,6 +984,7 @@ class LLMClient(_Base[SyncHTTP]):
             hooks=hooks,
             telemetry=telemetry,
             drop_cache_hints=drop_cache_hints,
+            limits=limits,
         )
         self._http = SyncHTTP(self._base_url, http_client=http_client, **self._http_options())
         self.structured_output = structured_output
@@ -1106,7 +1121,7 @@ class LLMClient(_Base[SyncHTTP]):
             raise
         try:
             if not _is_stream(response):
-                response.read()
+                self._http.read_body(response)
                 raise self._not_a_stream(response)
         except BaseException as exc:
             response.close()
@@ -1115,7 +1130,7 @@ class LLMClient(_Base[SyncHTTP]):
             raise
         if span is not None and not span.recording and self.observer.hooks is None:
             span = None  # nobody to tell at the end: no step more per event
-        return ChatStream(self, response, model=model, span=span)
+        return ChatStream(self, response, model=model, span=span, http=self._http)
 
     def run_tools(
         self,
@@ -1349,6 +1364,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
         hooks: Hooks | None = None,
         telemetry: bool | Telemetry = True,
         drop_cache_hints: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         """``budget``: a spending limit (see :class:`~agentproto.llm.pricing.Budget`);
         ``catalog``: v1 model records for prices the manifest lacks (the bundled ones of this
@@ -1373,6 +1389,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             hooks=hooks,
             telemetry=telemetry,
             drop_cache_hints=drop_cache_hints,
+            limits=limits,
         )
         self._http = AsyncHTTP(self._base_url, http_client=http_client, **self._http_options())
         self.structured_output = structured_output
@@ -1519,7 +1536,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             raise
         try:
             if not _is_stream(response):
-                await response.aread()
+                await self._http.read_body(response)
                 raise self._not_a_stream(response)
         except BaseException as exc:
             await response.aclose()
@@ -1528,7 +1545,7 @@ class AsyncLLMClient(_Base[AsyncHTTP]):
             raise
         if span is not None and not span.recording and self.observer.hooks is None:
             span = None  # nobody to tell at the end: no step more per event
-        return AsyncChatStream(self, response, model=model, span=span)
+        return AsyncChatStream(self, response, model=model, span=span, http=self._http)
 
     async def run_tools(
         self,

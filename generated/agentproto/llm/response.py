@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from agentproto._runtime.http_errors import ResponseValidationError
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto._runtime.limits import loads
 from agentproto.llm.events import (
     FinalCandidate,
     Metadata,
@@ -460,7 +461,7 @@ def _tool_calls(manifest: Manifest, body: JSONValue) -> list[ToolCall]:
         if isinstance(args, str):
             text = args
             try:
-                parsed = json.loads(args) if args.strip() else {}
+                parsed = loads(args) if args.strip() else {}
             except ValueError as exc:
                 parsed, problem = None, f"not valid JSON: {exc}"
         elif args is MISSING or args is None:

@@ -32,7 +32,11 @@ decisions"); in short:
   the provider sent advice, doubling each time, each pause at most ``MAX_RETRY_DELAY`` (30 s);
   ``max_attempts`` (the advice's, else the descriptor's, else 3) counts every attempt and is
   capped at ``MAX_ATTEMPTS`` (10); ``invoke`` is retried only when the provider cannot have run
-  it (connection failure, 502/503).
+  it (connection failure, 502/503);
+- what a provider sends is bounded by ``limits=`` (:class:`~agentproto._runtime.limits.Limits`):
+  a body past ``max_body_bytes`` or JSON nested past ``max_json_depth`` is a VALIDATION_ERROR,
+  never a bare exception; messages built from a provider's answer mask the credentials the
+  client holds (a provider may echo them back).
 """
 
 from __future__ import annotations
@@ -49,8 +53,14 @@ import httpx
 import pydantic
 
 from agentproto._runtime.http import AsyncHTTP, Call, HTTPBase, RetryPolicy, SyncHTTP
-from agentproto._runtime.http_errors import APIConnectionError, APIStatusError, APITimeoutError
-from agentproto._runtime.redact import Secret
+from agentproto._runtime.http_errors import (
+    APIConnectionError,
+    APIError,
+    APIStatusError,
+    APITimeoutError,
+)
+from agentproto._runtime.limits import Limits
+from agentproto._runtime.redact import Secret, scrub
 from agentproto.skills.documents import parse, parse_index, pointer, to_document, validate
 from agentproto.skills.errors import (
     BY_STATUS,
@@ -136,6 +146,10 @@ class Credentials:
             origins=frozenset(origin_of(o) for o in origins),
         )
 
+    def secrets(self) -> tuple[Secret, ...]:
+        """The credentials held (masked in messages built from a provider's answer)."""
+        return tuple(s for s in (self.api_key, self.oauth2_token) if s is not None)
+
     def discovery_headers(self) -> dict[str, str]:
         """Headers for discovery, where no descriptor says which scheme to use."""
         headers: dict[str, str] = {}
@@ -220,12 +234,15 @@ def discovery_url(domain: str) -> str:
     return base.rstrip("/") + WELL_KNOWN
 
 
-def error_from(exc: APIStatusError | APIConnectionError) -> SkillSharingError:
-    """The protocol error for a failed HTTP exchange (§8.1, §8.2)."""
+def error_from(exc: APIError, secrets: Iterable[Secret] = ()) -> SkillSharingError:
+    """The protocol error for a failed HTTP exchange (§8.1, §8.2); ``secrets`` are masked in
+    its message (a provider may echo a credential back)."""
     if isinstance(exc, APITimeoutError):
         return InvocationTimeoutError(f"no answer in time from {exc.url}")
     if isinstance(exc, APIConnectionError):
         return EndpointUnreachableError(f"cannot reach {exc.url}: {exc}")
+    if not isinstance(exc, APIStatusError):  # a body past a limit, or one that cannot be read
+        return ValidationError(f"the provider's answer is not usable: {exc}")
     envelope = None
     try:
         envelope = ErrorResponse.model_validate_json(exc.body)
@@ -235,10 +252,13 @@ def error_from(exc: APIStatusError | APIConnectionError) -> SkillSharingError:
         info = envelope.error
         cls = ERRORS.get(info.code, SkillSharingError)
         return cls(
-            info.message, details=info.details, retry=info.retry, status_code=exc.status_code
+            scrub(info.message, secrets),
+            details=info.details,
+            retry=info.retry,
+            status_code=exc.status_code,
         )
     cls = BY_STATUS.get(exc.status_code, SkillSharingError)
-    return cls(str(exc), status_code=exc.status_code)
+    return cls(scrub(str(exc), secrets), status_code=exc.status_code)
 
 
 @dataclass(frozen=True)
@@ -288,9 +308,11 @@ class _Core:
         return {}
 
     @staticmethod
-    def read_index(body: bytes, type: CapabilityType | None) -> SkillIndex:
+    def read_index(
+        body: bytes, type: CapabilityType | None, limits: Limits | None = None
+    ) -> SkillIndex:
         """A fetched Skill Index, validated, version-checked and filtered by ``type``."""
-        index = parse_index(body)
+        index = parse_index(body) if limits is None else parse_index(body, limits=limits)
         check_compatible(index.protocol.version)
         if type is not None:
             index = index.model_copy(
@@ -622,6 +644,7 @@ class SkillsClient:
         poll_interval: float = 0.05,
         max_poll_interval: float = 5.0,
         wait_timeout: float | None = DEFAULT_WAIT_TIMEOUT,
+        limits: Limits | None = None,
     ) -> None:
         self._core = _Core(
             credentials=credentials,
@@ -637,6 +660,8 @@ class SkillsClient:
             timeout=timeout,
             retry=RetryPolicy.disabled(),
             http_client=http_client,
+            limits=limits,
+            secrets=self._core.credentials.secrets(),
         )
         self.poll_interval = poll_interval
         self.max_poll_interval = max_poll_interval
@@ -653,11 +678,12 @@ class SkillsClient:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} consumer_version={self._core.consumer_version}>"
 
-    def _send(self, call: Call) -> httpx.Response:
+    def _send(self, call: Call, credentials: Credentials | None = None) -> httpx.Response:
         try:
             return self._http.send(call, stream=False)
-        except (APIStatusError, APIConnectionError) as exc:
-            raise error_from(exc) from None
+        except APIError as exc:
+            held = (credentials or self._core.credentials).secrets()
+            raise error_from(exc, held) from None
 
     def _retrying(
         self,
@@ -694,7 +720,7 @@ class SkillsClient:
         params: Mapping[str, Any] | None = None,
     ) -> R:
         call = self._core.get(self._http, url, descriptor, credentials, headers, params)
-        response = self._retrying(descriptor, True, lambda: self._send(call))
+        response = self._retrying(descriptor, True, lambda: self._send(call, credentials))
         return _parse_response(model, response)
 
     # -- discovery ----------------------------------------------------------------------------
@@ -713,8 +739,8 @@ class SkillsClient:
         url = discovery_url(domain)
         self._core.trusted.add(origin_of(url))  # the caller named it
         call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
-        response = self._retrying(None, True, lambda: self._send(call))
-        return self._core.read_index(response.content, type)
+        response = self._retrying(None, True, lambda: self._send(call, creds))
+        return self._core.read_index(response.content, type, self._http.limits)
 
     def search_registry(
         self,
@@ -730,8 +756,8 @@ class SkillsClient:
         url = registry_url.rstrip("/") + "/skills"
         self._core.trusted.add(origin_of(url))  # the caller named it
         call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
-        response = self._retrying(None, True, lambda: self._send(call))
-        return self._core.read_index(response.content, type)
+        response = self._retrying(None, True, lambda: self._send(call, creds))
+        return self._core.read_index(response.content, type, self._http.limits)
 
     def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
@@ -742,8 +768,8 @@ class SkillsClient:
         on another host is fetched anonymously unless ``Credentials.origins`` lists it."""
         creds = credentials or self._core.credentials
         call = self._http.call("GET", url, headers=self._core.unauthenticated_headers(url, creds))
-        response = self._retrying(None, True, lambda: self._send(call))
-        return parse(response.content)
+        response = self._retrying(None, True, lambda: self._send(call, creds))
+        return parse(response.content, limits=self._http.limits)
 
     # -- invocation ---------------------------------------------------------------------------
 
@@ -762,7 +788,7 @@ class SkillsClient:
         creds = credentials or self._core.credentials
         deadline = self._core.deadline(context)
         call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
-        response = self._retrying(ready, False, lambda: self._send(call))
+        response = self._retrying(ready, False, lambda: self._send(call, creds))
         started = _parse_response(InvocationResponse, response)
         return Execution(self, ready, started, creds, deadline, self._get)
 
@@ -794,6 +820,7 @@ class AsyncSkillsClient:
         poll_interval: float = 0.05,
         max_poll_interval: float = 5.0,
         wait_timeout: float | None = DEFAULT_WAIT_TIMEOUT,
+        limits: Limits | None = None,
     ) -> None:
         self._core = _Core(
             credentials=credentials,
@@ -809,6 +836,8 @@ class AsyncSkillsClient:
             timeout=timeout,
             retry=RetryPolicy.disabled(),
             http_client=http_client,
+            limits=limits,
+            secrets=self._core.credentials.secrets(),
         )
         self.poll_interval = poll_interval
         self.max_poll_interval = max_poll_interval
@@ -825,11 +854,12 @@ class AsyncSkillsClient:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} consumer_version={self._core.consumer_version}>"
 
-    async def _send(self, call: Call) -> httpx.Response:
+    async def _send(self, call: Call, credentials: Credentials | None = None) -> httpx.Response:
         try:
             return await self._http.send(call, stream=False)
-        except (APIStatusError, APIConnectionError) as exc:
-            raise error_from(exc) from None
+        except APIError as exc:
+            held = (credentials or self._core.credentials).secrets()
+            raise error_from(exc, held) from None
 
     async def _retrying(
         self,
@@ -866,7 +896,7 @@ class AsyncSkillsClient:
         params: Mapping[str, Any] | None = None,
     ) -> R:
         call = self._core.get(self._http, url, descriptor, credentials, headers, params)
-        response = await self._retrying(descriptor, True, lambda: self._send(call))
+        response = await self._retrying(descriptor, True, lambda: self._send(call, credentials))
         return _parse_response(model, response)
 
     # -- discovery ----------------------------------------------------------------------------
@@ -885,8 +915,8 @@ class AsyncSkillsClient:
         url = discovery_url(domain)
         self._core.trusted.add(origin_of(url))  # the caller named it
         call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
-        response = await self._retrying(None, True, lambda: self._send(call))
-        return self._core.read_index(response.content, type)
+        response = await self._retrying(None, True, lambda: self._send(call, creds))
+        return self._core.read_index(response.content, type, self._http.limits)
 
     async def search_registry(
         self,
@@ -902,8 +932,8 @@ class AsyncSkillsClient:
         url = registry_url.rstrip("/") + "/skills"
         self._core.trusted.add(origin_of(url))  # the caller named it
         call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
-        response = await self._retrying(None, True, lambda: self._send(call))
-        return self._core.read_index(response.content, type)
+        response = await self._retrying(None, True, lambda: self._send(call, creds))
+        return self._core.read_index(response.content, type, self._http.limits)
 
     async def get_descriptor(
         self, url: str, *, credentials: Credentials | None = None
@@ -914,8 +944,8 @@ class AsyncSkillsClient:
         on another host is fetched anonymously unless ``Credentials.origins`` lists it."""
         creds = credentials or self._core.credentials
         call = self._http.call("GET", url, headers=self._core.unauthenticated_headers(url, creds))
-        response = await self._retrying(None, True, lambda: self._send(call))
-        return parse(response.content)
+        response = await self._retrying(None, True, lambda: self._send(call, creds))
+        return parse(response.content, limits=self._http.limits)
 
     # -- invocation ---------------------------------------------------------------------------
 
@@ -934,7 +964,7 @@ class AsyncSkillsClient:
         creds = credentials or self._core.credentials
         deadline = self._core.deadline(context)
         call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
-        response = await self._retrying(ready, False, lambda: self._send(call))
+        response = await self._retrying(ready, False, lambda: self._send(call, creds))
         started = _parse_response(InvocationResponse, response)
         return AsyncExecution(self, ready, started, creds, deadline, self._get)
 

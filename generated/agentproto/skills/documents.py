@@ -10,6 +10,10 @@
 - :func:`serialize` writes a descriptor as JSON with a 2-space indent, fields in schema order,
   fields that were never set left out, ending in a newline: the same descriptor always gives the
   same bytes, and ``parse(serialize(d)) == d``.
+
+Documents are bounded (:class:`~agentproto._runtime.limits.Limits`): text larger than
+``max_document_bytes`` or nested deeper than ``max_json_depth`` is invalid (an error at ``""``
+saying which limit), never a ``RecursionError``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import pydantic
 
 from agentproto._runtime.json_types import JSONObject, JSONValue
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, check_depth, loads
 from agentproto.skills.errors import ValidationError
 from agentproto.skills.models import SkillDescriptor, SkillIndex, ValidationErrorDetail
 from agentproto.skills.schema import schema
@@ -164,21 +169,38 @@ def _details(error: jsonschema.ValidationError) -> list[ValidationErrorDetail]:
     ]
 
 
-def _load(document: str | bytes | Mapping[str, Any]) -> tuple[Any, list[ValidationErrorDetail]]:
-    if isinstance(document, str | bytes):
-        try:
-            return json.loads(document), []
-        except ValueError as exc:
-            return None, [ValidationErrorDetail(path="", message=f"not JSON: {exc}")]
+def _size(document: str | bytes | bytearray) -> int:
+    return len(document.encode()) if isinstance(document, str) else len(document)
+
+
+def _load(
+    document: str | bytes | Mapping[str, Any], limits: Limits = DEFAULT_LIMITS
+) -> tuple[Any, list[ValidationErrorDetail]]:
+    try:
+        if isinstance(document, str | bytes | bytearray):
+            size = _size(document)
+            if size > limits.max_document_bytes:
+                raise LimitError(
+                    "the document", "max_document_bytes", limits.max_document_bytes, size
+                )
+            return loads(document, limits.max_json_depth), []
+        check_depth(document, limits.max_json_depth)
+    except LimitError as exc:
+        return None, [ValidationErrorDetail(path="", message=str(exc), expected=exc.limit)]
+    except ValueError as exc:
+        return None, [ValidationErrorDetail(path="", message=f"not JSON: {exc}")]
     return document, []
 
 
 def validate(
-    document: str | bytes | Mapping[str, Any], kind: str = "SkillDescriptor"
+    document: str | bytes | Mapping[str, Any],
+    kind: str = "SkillDescriptor",
+    *,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> ValidationReport:
     """Check a document (JSON text or parsed) against the schema's ``kind`` definition
     (``SkillDescriptor``, ``SkillIndex``, ``InvocationRequest``, ``InvocationResponse``...)."""
-    value, errors = _load(document)
+    value, errors = _load(document, limits)
     if not errors:
         if not _fast_valid(kind, value):
             # Only an invalid document pays for jsonschema, which gives every error and path.
@@ -213,9 +235,18 @@ def _duplicate_ids(index: JSONValue) -> list[ValidationErrorDetail]:
     return problems
 
 
-def _parse(document: str | bytes | Mapping[str, Any], model: type[M], kind: str) -> M:
-    value, _ = _load(document)
-    report = validate(value if value is not None else document, kind)
+def _parse(
+    document: str | bytes | Mapping[str, Any],
+    model: type[M],
+    kind: str,
+    limits: Limits = DEFAULT_LIMITS,
+) -> M:
+    value, problems = _load(document, limits)
+    report = (
+        ValidationReport(valid=False, errors=problems)
+        if problems
+        else validate(value, kind, limits=limits)
+    )
     if not report.valid:
         first = report.errors[0]
         more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
@@ -237,24 +268,33 @@ def _parse(document: str | bytes | Mapping[str, Any], model: type[M], kind: str)
         ) from None
 
 
-def parse(document: str | bytes | Mapping[str, Any]) -> SkillDescriptor:
+def parse(
+    document: str | bytes | Mapping[str, Any], *, limits: Limits = DEFAULT_LIMITS
+) -> SkillDescriptor:
     """A typed, validated Skill Descriptor, or ``ValidationError`` (VALIDATION_ERROR)."""
-    return _parse(document, SkillDescriptor, "SkillDescriptor")
+    return _parse(document, SkillDescriptor, "SkillDescriptor", limits)
 
 
-def parse_index(document: str | bytes | Mapping[str, Any]) -> SkillIndex:
+def parse_index(
+    document: str | bytes | Mapping[str, Any], *, limits: Limits = DEFAULT_LIMITS
+) -> SkillIndex:
     """A typed, validated Skill Index (duplicate ids are an error), or ``ValidationError``.
 
-    JSON text (what discovery fetches) is validated once, by the model's own validator in
-    pydantic-core, straight from the bytes: for a Skill Index without a ``null`` it accepts
-    exactly what the JSON Schema accepts (and checks URL syntax besides; a property test holds
-    the two to it), so an index of 10,000 skills is not walked a second time by a schema
-    validator. The models take ``null`` for a field left out, the schema does not: a text
-    holding the word goes the schema's way, as does one the model refuses or with duplicate
-    ids, for the report.
+    JSON text (what discovery fetches) within ``limits.max_document_bytes`` is validated once,
+    by the model's own validator in pydantic-core, straight from the bytes: for a Skill Index
+    without a ``null`` it accepts exactly what the JSON Schema accepts (and checks URL syntax
+    besides; a property test holds the two to it), so an index of 10,000 skills is not walked a
+    second time by a schema validator. The models take ``null`` for a field left out, the
+    schema does not: a text holding the word goes the schema's way, as does one the model
+    refuses (too deep, too, is reported there against ``limits.max_json_depth``) or with
+    duplicate ids, for the report.
     """
     null: Any = "null" if isinstance(document, str) else b"null"
-    if isinstance(document, str | bytes) and null not in document:
+    if (
+        isinstance(document, str | bytes)
+        and _size(document) <= limits.max_document_bytes
+        and null not in document
+    ):
         try:
             index = SkillIndex.model_validate_json(document)
         except pydantic.ValidationError:
@@ -263,7 +303,7 @@ def parse_index(document: str | bytes | Mapping[str, Any]) -> SkillIndex:
             ids = {entry.id for entry in index.skills}
             if len(ids) == len(index.skills):
                 return index
-    return _parse(document, SkillIndex, "SkillIndex")
+    return _parse(document, SkillIndex, "SkillIndex", limits)
 
 
 def to_document(model: pydantic.BaseModel) -> dict[str, Any]:

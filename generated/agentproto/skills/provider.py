@@ -21,7 +21,10 @@ in the background: accepted -> running -> completed / failed / timeout), ``GET
 /executions/{execution_id}`` and ``GET /executions/{execution_id}/result``. A caller is
 authenticated by an API key in ``X-API-Key`` (or the header its skill's auth names) found in
 ``api_keys``, or by a bearer token ``verify_token`` accepts, or by ``verify_custom`` for
-``custom`` skills; a private skill is listed for any credential its descriptor accepts.
+``custom`` skills; a private skill is listed for any credential its descriptor accepts. Only
+the kind of credential a skill's ``auth`` names is accepted for it: an API key does not open an
+``oauth2`` skill, nor a bearer token an ``api_key`` one (a skill with ``auth: none`` and a
+restricted access takes either).
 
 Safe to expose:
 
@@ -29,7 +32,12 @@ Safe to expose:
   (``anyio.to_thread``), a coroutine function on the loop (it must not block); the skill's
   ``timeout_ms`` (or the request's ``context.timeout_ms``, or ``default_timeout_ms``: the
   smallest wins) is enforced: past it the execution ends ``timeout`` while the server keeps
-  serving (a thread cannot be killed: a blocking handler's late result is dropped);
+  serving (a thread cannot be killed: a blocking handler's late result is dropped). At most
+  ``max_handler_threads`` (default 16) plain handlers run at once, counting those that outlived
+  their timeout and still hold their thread: an execution waiting for a thread waits within
+  its own timeout, so handlers stuck forever cost a bounded number of threads, not one each;
+- a request body larger than ``Limits.max_document_bytes`` (or nested deeper than
+  ``max_json_depth``) is refused (VALIDATION_ERROR) before it is parsed;
 - an execution belongs to the principal that created it: anyone else (another principal, or
   an anonymous caller) gets 404 for its status and result;
 - every error response (unknown routes, wrong methods, handler and hook exceptions included)
@@ -47,7 +55,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import json
 import logging
 import time
 import uuid
@@ -63,6 +70,8 @@ import pydantic
 
 from agentproto._runtime.base import known_values
 from agentproto._runtime.errors import needs_extra
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
+from agentproto._runtime.redact import install_log_filter
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
     AuthRequiredError,
@@ -104,6 +113,7 @@ Admission = Callable[[Request, SkillDescriptor], Awaitable[None] | None]
 DEFAULT_API_KEY_HEADER = "X-API-Key"
 DEFAULT_EXECUTION_TTL = 3600.0
 DEFAULT_MAX_EXECUTIONS = 10_000
+DEFAULT_MAX_HANDLER_THREADS = 16
 AUTH_RETRY = RetryAdvice(suggested_delay_ms=0, max_attempts=1)
 """§8.3.2: retry once, after obtaining credentials."""
 TIMEOUT_RETRY = RetryAdvice(suggested_delay_ms=1000, max_attempts=3)
@@ -207,7 +217,11 @@ class SkillProvider:
         default_timeout_ms: int | None = None,
         execution_ttl: float = DEFAULT_EXECUTION_TTL,
         max_executions: int = DEFAULT_MAX_EXECUTIONS,
+        max_handler_threads: int = DEFAULT_MAX_HANDLER_THREADS,
+        limits: Limits | None = None,
     ) -> None:
+        if max_handler_threads < 1:
+            raise ValueError("max_handler_threads must be at least 1")
         self.info: ProviderInfo = (
             provider
             if isinstance(provider, ProviderInfo)
@@ -219,6 +233,12 @@ class SkillProvider:
         self._verify_custom = verify_custom
         self._admit = admit
         self._default_timeout_ms = default_timeout_ms
+        self.limits: Limits = limits if limits is not None else DEFAULT_LIMITS
+        self.max_handler_threads = max_handler_threads
+        # Threads running a plain handler (stuck ones included), and what waits for one.
+        self._threads_busy = 0
+        self._thread_freed: asyncio.Event | None = None
+        install_log_filter()
         self.skills: dict[str, _Skill] = {}
         self.executions: ExecutionStore = ExecutionStore(ttl=execution_ttl, max_size=max_executions)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -327,25 +347,26 @@ class SkillProvider:
     # -- auth -----------------------------------------------------------------------------------
 
     def _principal(self, request: Request, skill: SkillDescriptor | None) -> str | None:
-        """Who the request authenticates as (None: anonymous)."""
-        headers = [DEFAULT_API_KEY_HEADER]
-        if skill is not None and isinstance(skill.auth, ApiKeyAuthConfig) and skill.auth.header:
-            headers.insert(0, skill.auth.header)
-        for header in headers:
-            key = request.headers.get(header)
-            if key is not None and key in self._api_keys:
-                return self._api_keys[key]
-        authorization = request.headers.get("authorization", "")
-        if authorization.lower().startswith("bearer ") and self._verify_token is not None:
-            principal = self._verify_token(authorization[7:].strip())
-            if principal is not None:
-                return principal
-        if (
-            skill is not None
-            and isinstance(skill.auth, CustomAuthConfig)
-            and self._verify_custom is not None
-        ):
-            return self._verify_custom(request, skill.auth)
+        """Who the request authenticates as (None: anonymous), with the kind of credential
+        ``skill``'s auth names (any kind for the index, or a skill with ``auth: none``)."""
+        auth = skill.auth if skill is not None else None
+        any_kind = auth is None or isinstance(auth, NoneAuthConfig)
+        if any_kind or isinstance(auth, ApiKeyAuthConfig):
+            headers = [DEFAULT_API_KEY_HEADER]
+            if isinstance(auth, ApiKeyAuthConfig) and auth.header:
+                headers.insert(0, auth.header)
+            for header in headers:
+                key = request.headers.get(header)
+                if key is not None and key in self._api_keys:
+                    return self._api_keys[key]
+        if any_kind or isinstance(auth, OAuth2AuthConfig):
+            authorization = request.headers.get("authorization", "")
+            if authorization.lower().startswith("bearer ") and self._verify_token is not None:
+                principal = self._verify_token(authorization[7:].strip())
+                if principal is not None:
+                    return principal
+        if isinstance(auth, CustomAuthConfig) and self._verify_custom is not None:
+            return self._verify_custom(request, auth)
         return None
 
     def _authorise(self, request: Request, skill: _Skill) -> str | None:
@@ -432,10 +453,7 @@ class SkillProvider:
                 admitted = self._admit(request, skill.descriptor)
                 if inspect.isawaitable(admitted):
                     await admitted
-            try:
-                body = json.loads(await request.body())
-            except ValueError:
-                raise ValidationError("the request body is not JSON") from None
+            body = await self._body(request)
             report = validate(body, "InvocationRequest")
             if not report.valid:
                 raise ValidationError("invalid InvocationRequest", details=report.errors)
@@ -456,6 +474,59 @@ class SkillProvider:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return JSONResponse(record.document, status_code=202)
+
+    async def _body(self, request: Request) -> Any:
+        """The request's JSON body, read within ``max_document_bytes`` and parsed within
+        ``max_json_depth`` (VALIDATION_ERROR past either, or for what is not JSON)."""
+        limit = self.limits.max_document_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise ValidationError(
+                str(LimitError("the request body", "max_document_bytes", limit, int(declared)))
+            )
+        parts: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ValidationError(
+                    str(LimitError("the request body", "max_document_bytes", limit, size))
+                )
+            parts.append(chunk)
+        try:
+            return loads(b"".join(parts), self.limits.max_json_depth)
+        except LimitError as exc:
+            raise ValidationError(str(exc)) from None
+        except ValueError:
+            raise ValidationError("the request body is not JSON") from None
+
+    async def _in_thread(self, call: Callable[[], Any]) -> Any:
+        """Run a plain handler in a worker thread, at most ``max_handler_threads`` at once
+        (a thread is counted until its handler returns, even after its execution timed
+        out): waiting for one is cancelled with the execution, so no thread starts late."""
+        while self._threads_busy >= self.max_handler_threads:
+            if self._thread_freed is None:
+                self._thread_freed = asyncio.Event()
+            await self._thread_freed.wait()
+        self._threads_busy += 1
+        loop = asyncio.get_running_loop()
+
+        def run() -> Any:
+            try:
+                return call()
+            finally:
+                try:
+                    loop.call_soon_threadsafe(self._thread_done)
+                except RuntimeError:  # the loop is closed: nothing waits any more
+                    pass
+
+        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+
+    def _thread_done(self) -> None:
+        self._threads_busy -= 1
+        freed, self._thread_freed = self._thread_freed, None
+        if freed is not None:
+            freed.set()
 
     @staticmethod
     def _check_inputs(descriptor: SkillDescriptor, invocation: InvocationRequest) -> None:
@@ -500,8 +571,7 @@ class SkillProvider:
                 if _is_async(handler):
                     output = await handler(inputs, invocation)
                 else:
-                    call = functools.partial(handler, inputs, invocation)
-                    output = await anyio.to_thread.run_sync(call, abandon_on_cancel=True)
+                    output = await self._in_thread(functools.partial(handler, inputs, invocation))
                 if inspect.isawaitable(output):
                     output = await output
             doc.update(status="completed", output=_jsonable(output))
