@@ -263,3 +263,18 @@ def test_an_idle_connection_is_closed() -> None:
         assert app.connections == {}
     finally:
         served.stop()
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_the_checker_by_url_passes_our_remote_agent(ours: _Served, scheme: str) -> None:
+    from agentproto.acp.check import CheckOptions, check_url
+
+    report = asyncio.run(check_url(ours.url(scheme), CheckOptions(timeout=10), token=TOKEN))
+    assert report.must_failures == []
+    passed = {c.id for c in report.checks if c.outcome == "pass"}
+    assert {
+        "init.version",
+        "prompt.updates.schema",
+        "cancel.stop_reason",
+        "hostile.not_json",
+    } <= passed
