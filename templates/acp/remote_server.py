@@ -49,7 +49,7 @@ from agentproto.acp.remote import (
 
 __all__ = ["AgentApp"]
 
-logger = logging.getLogger("agentproto.acp.remote")
+logger: logging.Logger = logging.getLogger("agentproto.acp.remote")
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -418,7 +418,11 @@ class AgentApp:
         if refused is not None:
             if "websocket.http.response" in scope.get("extensions", {}):  # the real status
                 status, why = refused
-                start = {"type": "websocket.http.response.start", "status": status, "headers": []}
+                start: dict[str, Any] = {
+                    "type": "websocket.http.response.start",
+                    "status": status,
+                    "headers": [],
+                }
                 await send(start)
                 body = json.dumps({"error": why}).encode()
                 await send({"type": "websocket.http.response.body", "body": body})

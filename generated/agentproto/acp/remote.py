@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
@@ -437,7 +437,7 @@ async def connect_remote_agent(
     check_capabilities: bool = True,
     timeout: float = 30.0,
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
-) -> AsyncIterator[RemoteAgentConnection]:
+) -> AsyncGenerator[RemoteAgentConnection, None]:
     """Connect to the agent served at ``url`` (``http(s)://`` Streamable HTTP, ``ws(s)://``
     WebSocket); ``client`` answers its calls as with a spawned agent. ``token``: a bearer
     token. ``timeout``: seconds to connect and per POST."""
