@@ -435,8 +435,10 @@ def _class_homes(api: dict[tuple[str, ...], Item]) -> dict[str, list[str]]:
 
 def _base_home(module: str, base: str, homes: dict[str, list[str]]) -> str | None:
     """The module of the snapshot's class a base names, by name: its own module's, else the
-    one nearest in the package (``agentproto.acp.v2.connection``'s ``Caller`` is that of
-    ``agentproto.acp.v2.core`` before ``agentproto.acp.core``); None when none, or a tie."""
+    nearest one a plain import could mean: in the module's package or the packages above it,
+    the deepest first (``pkg.v2.connection``'s ``Caller`` is ``pkg.v2.core``'s before
+    ``pkg.core``'s, and ``pkg.connection``'s is ``pkg.core``'s, never ``pkg.v2.core``'s);
+    else the one sharing the longest dotted prefix. None when none, or a tie."""
     found = homes.get(base_name(base), [])
     if module in found:
         return module
@@ -450,8 +452,10 @@ def _base_home(module: str, base: str, homes: dict[str, list[str]]) -> str | Non
             count += 1
         return count
 
-    best = max((shared(m) for m in found), default=0)
-    nearest = [m for m in found if shared(m) == best]
+    above = [m for m in found if path[: len(m.split(".")) - 1] == m.split(".")[:-1]]
+    pool = above or found
+    best = max((shared(m) for m in pool), default=0)
+    nearest = [m for m in pool if shared(m) == best]
     return nearest[0] if len(nearest) == 1 and best > 0 else None
 
 
