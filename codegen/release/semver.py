@@ -256,6 +256,7 @@ def _compare_def(where: str, old: Item, new: Item) -> list[Change]:
 
 
 _ROOTS = frozenset({"object", "BaseException", "Exception"})
+_EXCEPTION_NAME = re.compile(r"(Error|Exception)(\[.*\])?$")
 
 
 def _root_replaced(removed: set[str], added: set[str]) -> bool:
@@ -268,7 +269,7 @@ def _root_replaced(removed: set[str], added: set[str]) -> bool:
         return False
     if removed == {"object"}:
         return True
-    return all(re.search(r"(Error|Exception)(\[.*\])?$", name) for name in added)
+    return all(_EXCEPTION_NAME.search(name) for name in added)
 
 
 def _bases(text: str) -> list[str]:
@@ -463,8 +464,10 @@ def with_inherited(snap: Snapshot) -> Snapshot:
     """A snapshot whose public classes list what they inherit from the snapshot's other public
     classes too. Snapshots written before ``# mro`` list a class's own members (and those of
     private bases of its module) only, so a method moved into a public base class, or a field
-    inherited from a public model, would read as removed (added). A snapshot with ``# mro``
-    lines lists every inherited member already: returned as it is."""
+    inherited from a public model, would read as removed (added); and a class whose base is
+    another class of the snapshot gets the ancestry that base gives it, as ``# mro`` would
+    (``PlaceResult(GetResult)`` still derives from ``GetResult``'s ``Model``). A snapshot with
+    ``# mro`` lines lists all of that already: returned as it is."""
     if any(item.ancestors is not None for item in snap.api.values()):
         return snap
     homes = _class_homes(snap.api)
@@ -493,10 +496,36 @@ def with_inherited(snap: Snapshot) -> Snapshot:
         done[cls] = own
         return own
 
+    lineages: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def lineage(cls: tuple[str, ...], active: frozenset[tuple[str, ...]]) -> tuple[str, ...]:
+        """The ancestors of ``cls`` by name (as far as the snapshot and Python's builtins
+        tell), depth first: what ``_lineage`` reads as a set."""
+        if cls in lineages:
+            return lineages[cls]
+        found: list[str] = []
+        for base in _bases(snap.api[cls].text):
+            home = _base_home(cls[0], base, homes)
+            target = (home, base_name(base)) if home is not None else None
+            if target is None or target == cls or target in active:
+                names = builtin_mro(base_name(base))
+                if names == [base_name(base)] and _EXCEPTION_NAME.search(names[0]):
+                    # defined where the snapshot does not look (a private module): an
+                    # exception class by the naming convention, as ``_root_replaced`` reads it
+                    names += ["Exception", "BaseException"]
+            else:
+                names = [base_name(base), *lineage(target, active | {cls})]
+            found += [n for n in names if n not in found and n != "object"]
+        lineages[cls] = tuple(found)
+        return lineages[cls]
+
     api = dict(snap.api)
     for cls in sorted(k for k, v in snap.api.items() if len(k) == 2 and v.kind == "class"):
         for sub, item in members(cls, frozenset()):
             api.setdefault((*cls, *sub), item)
+        targets = [(_base_home(cls[0], b, homes), base_name(b)) for b in _bases(api[cls].text)]
+        if any(home is not None and (home, name) != cls for home, name in targets):
+            api[cls] = replace(api[cls], ancestors=lineage(cls, frozenset()))
     return replace(snap, api=api)
 
 
