@@ -23,9 +23,11 @@ package defines ends in ``# mro <ancestors>``.
 from __future__ import annotations
 
 import ast
+import gc
 import hashlib
 import re
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -401,17 +403,60 @@ def implementation_digest(rel: str, data: bytes) -> str:
     return digest(data)
 
 
-def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
-    """The snapshot text of a generated tree (relative path → bytes)."""
+def _outline(tree: ast.Module) -> ast.Module:
+    """``tree`` without the bodies of its functions and methods (their docstrings kept): all
+    the snapshot reads of them is their signature and docstring. Every module's tree is held
+    until the last class is written (a base may live in any module), and the bodies are most
+    of each tree: without them the cyclic collector has far less to walk."""
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0]
+            docstring = (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            )
+            node.body = [first] if docstring else [ast.Pass()]
+        elif isinstance(node, ast.ClassDef):
+            stack.extend(node.body)
+        elif isinstance(node, ast.If | ast.Try):
+            stack.extend(node.body)
+    return tree
+
+
+@contextmanager
+def _trees_held() -> Iterator[None]:
+    """The cyclic collector paused while every module's tree is held: a class's bases may
+    live in any module, so no tree can be dropped before the last class is written, and each
+    collection would walk them all (0.3 s a build, most of the snapshot's time). ``ast``
+    trees hold no cycles: their reference counts free them. Restored after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _api_lines(files: Mapping[str, bytes]) -> list[tuple[str, list[str]]]:
     # Every module, private ones too: a public class inherits from classes anywhere in it.
     modules: dict[str, Module] = {}
     for rel in sorted(files):
         name = dotted(rel)
         if name is not None:
-            tree = ast.parse(files[rel], filename=rel)
+            tree = _outline(ast.parse(files[rel], filename=rel))
             modules[name] = index_module(name, tree, is_package=rel.endswith("/__init__.py"))
     package = Package(modules)
-    api = [(n, _module_lines(m, package)) for n, m in modules.items() if module_name_public(n)]
+    return [(n, _module_lines(m, package)) for n, m in modules.items() if module_name_public(n)]
+
+
+def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
+    """The snapshot text of a generated tree (relative path → bytes)."""
+    with _trees_held():
+        api = _api_lines(files)
     out = [HEADER.rstrip("\n"), "", "[protocols]", *_protocol_lines(files)]
     if inputs is not None:
         out += ["", "[inputs]", *inputs]
