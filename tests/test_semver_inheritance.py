@@ -191,3 +191,24 @@ def test_a_public_ancestor_lost_deeper_down_is_breaking() -> None:
         mod=head + "class _Other(Public):\n    pass\nclass Failure(_Other):\n    pass\n"
     )
     assert majors(compare(before, other)) == []
+
+
+def test_older_snapshots_get_the_lineage_their_own_classes_give() -> None:
+    """Two snapshots written before ``# mro`` (``codegen diff`` of two older trees): a class's
+    ancestry comes from the snapshot's own classes; an exception base defined where the
+    snapshot does not look (a private module) derives from ``Exception`` by its name."""
+    head = "[api]\nmodule pkg.mod\n  class Model(BaseModel)\n  class GetResult(Model)\n"
+    before = parse(head + "  class PlaceResult(Model)\n")
+    after = parse(head + "  class PlaceResult(GetResult)\n")
+    assert overall(compare(before, after)) == "minor"
+    assert majors(compare(after, before)) == [
+        "`pkg.mod.PlaceResult`: base class removed: class PlaceResult(GetResult) -> "
+        "class PlaceResult(Model)"
+    ]
+    errors = "[api]\nmodule pkg.errors\n  class SharingError({})\n  class AuthError(SharingError)\n"
+    rooted = compare(parse(errors.format("Exception")), parse(errors.format("AgentprotoError")))
+    assert majors(rooted) == [], rooted
+    mixin = compare(parse(errors.format("Exception")), parse(errors.format("Mixin")))
+    assert "`pkg.errors.AuthError`: no longer derives from BaseException, Exception: " in "".join(
+        majors(mixin)
+    ), mixin
