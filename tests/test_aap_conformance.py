@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from agentproto.aap import AAPServer, ApiKeys
 from agentproto.aap.conformance import main, run
+from agentproto.errors import APIConnectionError
 
 from tests.conftest import GENERATED, within
 from tests.servers.aap_agents import agents
@@ -83,6 +85,11 @@ def test_the_broken_server_is_flagged_on_each_rule_it_breaks() -> None:
     assert done.returncode == 1 and "NOT conformant" in done.stdout
 
 
-def test_an_unreachable_server_exits_2(tmp_path: Path) -> None:
+def test_an_unreachable_server_is_a_typed_error_and_exits_2(tmp_path: Path) -> None:
+    with pytest.raises(
+        APIConnectionError, match=re.escape("cannot check http://127.0.0.1:9: no answer")
+    ):
+        run("http://127.0.0.1:9", timeout=2)
     done = cli("http://127.0.0.1:9", "--timeout", "2")
-    assert done.returncode == 2 and "cannot check" in done.stderr
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["cannot check http://127.0.0.1:9: no answer (ConnectError)"]

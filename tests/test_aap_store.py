@@ -174,3 +174,36 @@ async def test_bad_urls_and_closed_stores_are_clear_errors(tmp_path: Path) -> No
     assert "hunter2-pw" not in str(caught.value) and "cannot connect" in str(caught.value)
     with pytest.raises(StoreError, match="prefix"):
         SQLiteStore(tmp_path / "c.db", prefix="x; DROP TABLE")
+
+
+def test_workers_opening_one_new_sqlite_file_at_once_all_open_it(tmp_path: Path) -> None:
+    """Workers started together open one new file at once: switching it to WAL and creating the
+    schema can answer "database is locked" without waiting (SQLite calls no busy handler
+    there). Each open must wait and succeed. Without the retry, about one open in 200-400
+    failed here (so most runs of this test failed); the cost is 800 opens, a few seconds."""
+    import threading
+
+    failures: list[BaseException] = []
+    for round_ in range(100):
+        path = tmp_path / f"race-{round_}.db"
+        start = threading.Barrier(8)
+
+        def open_close(path: Path = path, start: threading.Barrier = start) -> None:
+            async def main() -> None:
+                store = SQLiteStore(path)
+                start.wait(10)
+                await store.open()
+                await store.aclose()
+
+            try:
+                anyio.run(main)
+            except BaseException as exc:  # collected, reported below
+                failures.append(exc)
+
+        workers = [threading.Thread(target=open_close) for _ in range(8)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(30)
+        assert not any(worker.is_alive() for worker in workers)
+    assert failures == []

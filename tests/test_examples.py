@@ -4,9 +4,11 @@ The ACP echo agent is also driven by the official ACP SDK's client."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -253,6 +255,44 @@ def test_examples_need_only_the_package_and_their_peers(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "[end_turn, 5 chunks]" in result.stdout
+
+
+def test_a_copy_of_examples_runs_without_the_repository(tmp_path: Path) -> None:
+    """A user who copies examples/ has no tests/: no example imports from it (nor puts the
+    repository on sys.path), and the copy's stand-ins (the loopback server, ai-protocol-mock
+    fed the package's own bundled manifests) run from there."""
+    for path in EXAMPLES.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = [
+            name
+            for node in ast.walk(tree)
+            for name in (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+        ]
+        assert not [n for n in imported if n.split(".")[0] == "tests"], path.name
+        assert "sys.path" not in path.read_text(encoding="utf-8"), path.name
+    copy = tmp_path / "my-examples"
+    shutil.copytree(EXAMPLES, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for name, expected in (
+        ("llm_chat.py", "chat: 'Mock response from ai-protocol-mock' (end_turn, 14 tokens)"),
+        ("flows_contacts.py", "  stand-in: GET /crm/v3/objects/contacts/151"),
+    ):
+        result = subprocess.run(
+            [sys.executable, str(copy / name)],
+            cwd=tmp_path,
+            env=example_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert expected in result.stdout.splitlines()
 
 
 # -- AAP --------------------------------------------------------------------------------------

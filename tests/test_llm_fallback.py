@@ -25,6 +25,7 @@ from agentproto.llm import (
 from agentproto.llm.errors import InvalidRequestError, RateLimitedError, RequestTooLargeError
 from agentproto.llm.events import Metadata, PartialContentDelta, StreamEnd
 from agentproto.llm.fallback import should_fall_back
+from agentproto.llm.response import ChatResponse
 
 from tests.servers.targets import (
     Json,
@@ -303,3 +304,28 @@ def test_a_chain_stream_dropped_unclosed_is_freed_at_once(server: Targets) -> No
             assert ref() is None
         finally:
             gc.enable()
+
+
+def test_a_budget_shared_by_a_chain_and_its_client_is_charged_once(server: Targets) -> None:
+    """One Budget given to the chain and to the client inside it: each answer counts once
+    (a chat, and a stream's final answer), sync and async."""
+    usage = {"prompt_tokens": 100_000, "completion_tokens": 0, "total_tokens": 100_000}
+    url = server.plan("once", Json(openai_answer("priced", usage=usage)))
+    budget = Budget("10.00")
+    target = [(client("openai@v2", url, budget=budget), "gpt-4o")]
+    with FallbackChain(target, budget=budget) as chain:
+        reply = chain.chat(USER)
+    assert reply.cost is not None and reply.cost.total == Decimal("0.25")
+    assert (budget.spent, budget.charges) == (Decimal("0.25"), 1)
+
+    streamed = server.plan("once-s", Stream(openai_text_stream("streamed", usage=usage)))
+
+    async def main() -> ChatResponse:
+        atarget = [(aclient("openai@v2", streamed, budget=budget), "gpt-4o")]
+        async with AsyncFallbackChain(atarget, budget=budget) as achain:
+            async with achain.stream(USER) as stream:
+                return await stream.final_response()
+
+    final = anyio.run(main)
+    assert final.cost is not None and final.cost.total == Decimal("0.25")
+    assert (budget.spent, budget.charges) == (Decimal("0.50"), 2)

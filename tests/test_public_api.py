@@ -11,6 +11,7 @@ import inspect
 import pkgutil
 import subprocess
 import sys
+import typing
 from collections.abc import Iterator, MutableMapping
 from types import ModuleType
 from typing import Any
@@ -19,6 +20,7 @@ import agentproto
 import httpx
 import pytest
 from agentproto._runtime import http as runtime_http
+from agentproto._runtime import telemetry as runtime_telemetry
 from agentproto.errors import AgentprotoError
 
 from tests.conftest import GENERATED
@@ -131,6 +133,43 @@ def test_what_users_meet_is_importable_from_public_modules() -> None:
         missing = [n for n in module.__all__ if getattr(module, n, None) is None]
         assert missing == [], module.__name__
         assert sorted(module.__all__) == sorted(set(module.__all__))
+
+
+def agentproto_classes(annotation: Any) -> Iterator[type]:
+    """The package's classes named by a type annotation (through unions and generics)."""
+    for arg in typing.get_args(annotation):
+        yield from agentproto_classes(arg)
+    if inspect.isclass(annotation) and annotation.__module__.startswith("agentproto"):
+        yield annotation
+
+
+@pytest.mark.parametrize(
+    "name", ["LLMClient", "AsyncLLMClient", "FallbackChain", "AsyncFallbackChain"]
+)
+def test_the_llm_clients_option_types_have_a_public_home(name: str) -> None:
+    """Each keyword option of the LLM clients and chains (``telemetry=``, ``budget=``,
+    ``retry=``...) is typed with classes a user can import from a public module."""
+    from agentproto import llm
+
+    init = getattr(llm, name).__init__
+    names = {n: getattr(llm, n) for n in llm.__all__}  # what TYPE_CHECKING imports name
+    hints = typing.get_type_hints(init, localns=names)
+    options = [
+        p.name
+        for p in inspect.signature(init).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+    assert "telemetry" in options
+    exported = public_exports()
+    homeless = sorted(
+        f"{option}: {cls.__module__}.{cls.__qualname__}"
+        for option in options
+        for cls in agentproto_classes(hints[option])
+        if cls not in exported and not cls.__name__.startswith("_")
+    )
+    assert homeless == []
+    assert llm.Telemetry is runtime_telemetry.Telemetry
+    assert llm.SpanHandle is runtime_telemetry.SpanHandle
 
 
 # -- one RetryPolicy -----------------------------------------------------------------------------

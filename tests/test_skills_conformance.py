@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from agentproto.errors import AgentprotoError, APIConnectionError, APITimeoutError
 from agentproto.skills.conformance import main, run
 from starlette.applications import Starlette
 
@@ -84,10 +86,22 @@ def test_the_broken_provider_is_flagged_on_each_rule_it_breaks(broken: str) -> N
         assert f"FAIL  MUST   {rule}" in done.stdout
 
 
-def test_an_unreachable_provider_exits_2() -> None:
+def test_an_unreachable_provider_is_a_typed_error_and_exits_2() -> None:
+    """run() raises the package's APIConnectionError (not httpx's ConnectError); the command
+    prints it on one line, with the URL's credentials redacted, and exits 2."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    done = cli(f"http://127.0.0.1:{port}", "--timeout", "2")
-    assert done.returncode == 2 and "cannot check" in done.stderr
+    url = f"http://127.0.0.1:{port}"
+    with pytest.raises(
+        APIConnectionError, match=re.escape(f"cannot check {url}: no answer")
+    ) as raised:
+        run(url, timeout=2)
+    assert isinstance(raised.value, AgentprotoError) and raised.value.url == url
+    assert not isinstance(raised.value, APITimeoutError)
+    done = cli(f"http://user:s3cret@127.0.0.1:{port}", "--timeout", "2")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"cannot check http://**********@127.0.0.1:{port}: no answer (ConnectError)"
+    ]

@@ -162,7 +162,7 @@ def test_docs_examples_pass_pyright_and_mypy_strict(tmp_path: Path) -> None:
     checkers in strict mode with no plugin (placeholders like ``...`` would not be)."""
     files = docs_programs(tmp_path)
     assert len(files) >= 25
-    # The examples import their neighbours (_peers) and the test suite's servers.
+    # The examples import their neighbour (_peers).
     config = {
         **json.loads((CORPUS / "pyrightconfig.json").read_text()),
         "extraPaths": [str(ROOT), str(EXAMPLES)],

@@ -97,6 +97,8 @@ EXPORTS = {  # sorted where it is used
     # runtime types a user of the client meets (its options)
     "RetryPolicy": "agentproto._runtime.http",
     "Secret": "agentproto._runtime.redact",
+    "SpanHandle": "agentproto._runtime.telemetry",
+    "Telemetry": "agentproto._runtime.telemetry",
 }
 _FALLBACK_DOC = "The provider answered with an error of this class."
 

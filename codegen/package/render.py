@@ -42,6 +42,9 @@ EXTRAS = {
     "otel": ("opentelemetry-api>=1.20,<2",),
     "provider": ("starlette>=0.37,<2", "uvicorn>=0.30,<1"),
     "postgres": ("asyncpg>=0.29,<1",),
+    # ACP over the network (agentproto.acp.remote, remote_server): the WebSocket client, and
+    # an ASGI server to run AgentApp (any ASGI server does; uvicorn is the one tested).
+    "remote": ("websockets>=13,<18", "uvicorn>=0.30,<1"),
 }
 # Hand-written subpackages shipped as they are (``templates/<name>/*.py`` ->
 # ``agentproto/<name>/``): they stand on several protocols' clients, not on one schema.

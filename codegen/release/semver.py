@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from codegen.release.inheritance import base_name, builtin_mro
 from codegen.release.snapshot import Item, Snapshot, item_name
 
 LEVELS = ("patch", "minor", "major")
@@ -126,11 +127,36 @@ def compare_types(old: str, new: str, *, output: bool = False) -> list[tuple[str
 # -- items ----------------------------------------------------------------------------------
 
 
-def _field_parts(text: str) -> tuple[str, bool, str | None]:
-    match = re.match(r"field \w+: (.*) (required|optional)( alias=(.*))?$", text)
+def _quoted(text: str) -> str:
+    """An alias as the snapshot writes it (``'x'``), read back; anything else as written."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+    return value if isinstance(value, str) else text
+
+
+_FIELD = re.compile(
+    r"field (\w+): (.*) (required|optional)"
+    r"(?: alias=(.*?))?(?: serialization_alias=(.*))?$"
+)
+
+
+def _field_parts(text: str) -> tuple[str, bool, tuple[str, str]]:
+    """(type, required, wire names read and written). A field without an alias is on the wire
+    under its own name, so ``alias='x'`` on a field ``x`` (older snapshots wrote it) is the
+    same as none."""
+    match = _FIELD.match(text)
     if not match:
-        return text, False, None
-    return match.group(1), match.group(2) == "required", match.group(4)
+        return text, False, ("", "")
+    name, annotation, required, read, written = match.groups()
+    read_name = name if read is None else _quoted(read)
+    written_name = read_name if written is None else _quoted(written)
+    return annotation, required == "required", (read_name, written_name)
+
+
+def _wire_text(wire: tuple[str, str]) -> str:
+    return repr(wire[0]) if wire[0] == wire[1] else f"{wire[0]!r} (read) / {wire[1]!r} (written)"
 
 
 def _compare_field(where: str, old: Item, new: Item) -> list[Change]:
@@ -141,7 +167,9 @@ def _compare_field(where: str, old: Item, new: Item) -> list[Change]:
     if ra and not rb:
         changes.append(Change("minor", where, "required field made optional"))
     if aa != ab:
-        changes.append(Change("major", where, f"wire name changed: {aa} -> {ab}"))
+        changes.append(
+            Change("major", where, f"wire name changed: {_wire_text(aa)} -> {_wire_text(ab)}")
+        )
     members_a, members_b = type_members(ta), type_members(tb)
     if ra != rb and members_a is not None and members_b is not None:
         if members_a ^ members_b == {"None"}:  # the None that went with the default
@@ -228,20 +256,73 @@ def _compare_def(where: str, old: Item, new: Item) -> list[Change]:
 
 
 _ROOTS = frozenset({"object", "BaseException", "Exception"})
+_EXCEPTION_NAME = re.compile(r"(Error|Exception)(\[.*\])?$")
 
 
 def _root_replaced(removed: set[str], added: set[str]) -> bool:
-    """A root base replaced by classes that still derive from it, so nothing an ``isinstance``
-    or ``except`` relied on is lost: ``object`` by anything; ``Exception`` (``BaseException``)
-    by exception classes, known by the naming convention (``...Error``, ``...Exception``),
-    e.g. ``SkillSharingError(Exception)`` -> ``SkillSharingError(AgentprotoError)``. The
-    snapshot does not hold the new base's own bases (it may live in a private module), so
-    its name is what there is to go by."""
+    """For a snapshot that does not know the new base's ancestors (it lives outside the
+    package, or the snapshot predates ``# mro``): a root base replaced by classes that still
+    derive from it, so nothing an ``isinstance`` or ``except`` relied on is lost: ``object`` by
+    anything; ``Exception`` (``BaseException``) by exception classes, known by the naming
+    convention (``...Error``, ``...Exception``)."""
     if not added or not removed <= _ROOTS:
         return False
     if removed == {"object"}:
         return True
-    return all(re.search(r"(Error|Exception)(\[.*\])?$", name) for name in added)
+    return all(_EXCEPTION_NAME.search(name) for name in added)
+
+
+def _bases(text: str) -> list[str]:
+    """The bases a class line writes (``class A(B, C[int])`` -> ``['B', 'C[int]']``)."""
+    try:
+        node = ast.parse(re.sub(r"^(@\w+ )*", "", text) + ": pass").body[0]
+    except SyntaxError:
+        return re.findall(r"\((.*)\)", text)[0].split(", ") if "(" in text else []
+    if not isinstance(node, ast.ClassDef):
+        return []
+    return [ast.unparse(b) for b in node.bases]
+
+
+def _lineage(bases: list[str], ancestors: tuple[str, ...] | None) -> set[str]:
+    """Every class an instance is an instance of, by name, as far as the snapshot knows: the
+    ``# mro`` line, else the bases with the ancestry Python gives the builtin ones."""
+    if ancestors is not None:  # written with the builtins' ancestry already
+        return {base_name(name) for name in ancestors}
+    known: set[str] = set()
+    for name in bases:
+        known.update(base_name(n) for n in builtin_mro(base_name(name)))
+    return known
+
+
+def _compare_class(where: str, old: Item, new: Item) -> list[Change]:
+    """Bases compared by what ``isinstance`` and ``except`` see. A public base (or ancestor)
+    that the class no longer derives from is breaking; a base replaced by a subclass of it
+    (``Model`` -> ``OrderGetResult(Model)``) or by a class that derives from it, and a base
+    added, are additions; a private base (``_Caller``) is no API by itself: what it gave the
+    class is compared member by member."""
+    bases_a, bases_b = _bases(old.text), _bases(new.text)
+    public_a = [b for b in bases_a if not base_name(b).startswith("_")]
+    public_b = [b for b in bases_b if not base_name(b).startswith("_")]
+    if bases_a != bases_b and sorted(bases_a) == sorted(bases_b):  # the MRO changed
+        return [Change("major", where, f"base classes reordered: {new.text}")]
+    before = _lineage(bases_a, old.ancestors)
+    after = _lineage(bases_b, new.ancestors)
+    lost = {n for n in before - after if not n.startswith("_") and n != "object"}
+    removed, added = set(public_a) - set(public_b), set(public_b) - set(public_a)
+    if lost and new.ancestors is None and _root_replaced(removed, added):
+        lost = set()  # an exception root replaced by an exception class from outside
+    if lost:
+        gone = ", ".join(sorted(lost))
+        if old.text == new.text:
+            return [Change("major", where, f"no longer derives from {gone}: {new.text}")]
+        return [Change("major", where, f"base class removed: {old.text} -> {new.text}")]
+    if old.text == new.text:
+        return []
+    if removed:
+        return [Change("minor", where, f"base class replaced: {old.text} -> {new.text}")]
+    if added:
+        return [Change("minor", where, f"base class added: {old.text} -> {new.text}")]
+    return [Change("patch", where, f"private base class changed: {old.text} -> {new.text}")]
 
 
 def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
@@ -259,15 +340,7 @@ def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
             before, after = old.text.split(" = ", 1)[1], new.text.split(" = ", 1)[1]
             return [Change(lv, where, what) for lv, what in compare_types(before, after)]
         if old.kind == "class":
-            bases_a = set(re.findall(r"\((.*)\)", old.text)[0].split(", ")) - {""}
-            bases_b = set(re.findall(r"\((.*)\)", new.text)[0].split(", ")) - {""}
-            if bases_a == bases_b:  # the same bases in another order: the MRO changed
-                return [Change("major", where, f"base classes reordered: {new.text}")]
-            if bases_a - bases_b and not _root_replaced(bases_a - bases_b, bases_b - bases_a):
-                return [Change("major", where, f"base class removed: {old.text} -> {new.text}")]
-            if bases_a - bases_b:
-                return [Change("minor", where, f"base class replaced: {old.text} -> {new.text}")]
-            return [Change("minor", where, f"base class added: {old.text} -> {new.text}")]
+            return _compare_class(where, old, new)
         if old.kind == "property":
             before, after = old.text.split(": ", 1)[1], new.text.split(": ", 1)[1]
             found = compare_types(before, after, output=True)
@@ -279,6 +352,10 @@ def _compare_item(where: str, old: Item, new: Item) -> list[Change]:
                 return [Change("major", where, f"constant retyped: {old.text} -> {new.text}")]
             return [Change("patch", where, "constant value changed")]
         return [Change("major", where, f"changed: {old.text} -> {new.text}")]
+    if old.kind == "class" and old.ancestors != new.ancestors:  # an ancestor changed deeper
+        deeper = _compare_class(where, old, new)
+        if deeper:
+            return deeper
     if old.doc != new.doc:
         return [Change("patch", where, "docs edited")]
     return []
@@ -326,9 +403,12 @@ def _moves(old: Snapshot, new: Snapshot) -> dict[tuple[str, ...], tuple[str, ...
         if len(key) != 2 or item.kind in ("module", "export") or key in new.api:
             continue
         module, name = key
-        if (module, f"export {name}") not in new.api:
+        export = new.api.get((module, f"export {name}"))
+        if export is None:
             continue
         homes = sorted(fresh_tops.get(name, set()) - {module})
+        if export.origin is not None:  # the snapshot says where the re-export comes from
+            homes = [export.origin] if export.origin in homes else []
         if len(homes) == 1:
             moves[key] = (homes[0], name)
     return moves
@@ -345,9 +425,114 @@ def _moved(
     return out
 
 
+def _class_homes(api: dict[tuple[str, ...], Item]) -> dict[str, list[str]]:
+    """Class name -> the modules that define a top-level class of that name."""
+    homes: dict[str, list[str]] = {}
+    for key, item in api.items():
+        if len(key) == 2 and item.kind == "class":
+            homes.setdefault(key[1], []).append(key[0])
+    return homes
+
+
+def _base_home(module: str, base: str, homes: dict[str, list[str]]) -> str | None:
+    """The module of the snapshot's class a base names, by name: its own module's, else the
+    nearest one a plain import could mean: in the module's package or the packages above it,
+    the deepest first (``pkg.v2.connection``'s ``Caller`` is ``pkg.v2.core``'s before
+    ``pkg.core``'s, and ``pkg.connection``'s is ``pkg.core``'s, never ``pkg.v2.core``'s);
+    else the one sharing the longest dotted prefix. None when none, or a tie."""
+    found = homes.get(base_name(base), [])
+    if module in found:
+        return module
+    path = module.split(".")
+
+    def shared(other: str) -> int:
+        count = 0
+        for a, b in zip(path, other.split("."), strict=False):
+            if a != b:
+                break
+            count += 1
+        return count
+
+    above = [m for m in found if path[: len(m.split(".")) - 1] == m.split(".")[:-1]]
+    pool = above or found
+    best = max((shared(m) for m in pool), default=0)
+    nearest = [m for m in pool if shared(m) == best]
+    return nearest[0] if len(nearest) == 1 and best > 0 else None
+
+
+def with_inherited(snap: Snapshot) -> Snapshot:
+    """A snapshot whose public classes list what they inherit from the snapshot's other public
+    classes too. Snapshots written before ``# mro`` list a class's own members (and those of
+    private bases of its module) only, so a method moved into a public base class, or a field
+    inherited from a public model, would read as removed (added); and a class whose base is
+    another class of the snapshot gets the ancestry that base gives it, as ``# mro`` would
+    (``PlaceResult(GetResult)`` still derives from ``GetResult``'s ``Model``). A snapshot with
+    ``# mro`` lines lists all of that already: returned as it is."""
+    if any(item.ancestors is not None for item in snap.api.values()):
+        return snap
+    homes = _class_homes(snap.api)
+    children: dict[tuple[str, ...], list[tuple[tuple[str, ...], Item]]] = {}
+    for key, item in snap.api.items():
+        if len(key) > 2 and key[:2] in snap.api and snap.api[key[:2]].kind == "class":
+            children.setdefault(key[:2], []).append((key[2:], item))
+    done: dict[tuple[str, ...], list[tuple[tuple[str, ...], Item]]] = {}
+
+    def members(
+        cls: tuple[str, ...], active: frozenset[tuple[str, ...]]
+    ) -> list[tuple[tuple[str, ...], Item]]:
+        if cls in done:
+            return done[cls]
+        own = list(children.get(cls, []))
+        names = {sub[0].split("[", 1)[0] for sub, _ in own}
+        for base in _bases(snap.api[cls].text):
+            home = _base_home(cls[0], base, homes)
+            target = (home, base_name(base)) if home is not None else None
+            if target is None or target == cls or target in active:
+                continue
+            inherited = members(target, active | {cls})
+            fresh = {sub[0].split("[", 1)[0] for sub, _ in inherited} - names
+            own += [(sub, item) for sub, item in inherited if sub[0].split("[", 1)[0] in fresh]
+            names |= fresh
+        done[cls] = own
+        return own
+
+    lineages: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def lineage(cls: tuple[str, ...], active: frozenset[tuple[str, ...]]) -> tuple[str, ...]:
+        """The ancestors of ``cls`` by name (as far as the snapshot and Python's builtins
+        tell), depth first: what ``_lineage`` reads as a set."""
+        if cls in lineages:
+            return lineages[cls]
+        found: list[str] = []
+        for base in _bases(snap.api[cls].text):
+            home = _base_home(cls[0], base, homes)
+            target = (home, base_name(base)) if home is not None else None
+            if target is None or target == cls or target in active:
+                names = builtin_mro(base_name(base))
+                if names == [base_name(base)] and _EXCEPTION_NAME.search(names[0]):
+                    # defined where the snapshot does not look (a private module): an
+                    # exception class by the naming convention, as ``_root_replaced`` reads it
+                    names += ["Exception", "BaseException"]
+            else:
+                names = [base_name(base), *lineage(target, active | {cls})]
+            found += [n for n in names if n not in found and n != "object"]
+        lineages[cls] = tuple(found)
+        return lineages[cls]
+
+    api = dict(snap.api)
+    for cls in sorted(k for k, v in snap.api.items() if len(k) == 2 and v.kind == "class"):
+        for sub, item in members(cls, frozenset()):
+            api.setdefault((*cls, *sub), item)
+        targets = [(_base_home(cls[0], b, homes), base_name(b)) for b in _bases(api[cls].text)]
+        if any(home is not None and (home, name) != cls for home, name in targets):
+            api[cls] = replace(api[cls], ancestors=lineage(cls, frozenset()))
+    return replace(snap, api=api)
+
+
 def compare(old: Snapshot, new: Snapshot) -> list[Change]:
     """Every difference between two snapshots, classified; sorted (major first)."""
     changes: list[Change] = []
+    old, new = with_inherited(old), with_inherited(new)
     moves = _moves(old, new)
     if moves:
         for origin, home in sorted(moves.items()):
@@ -403,7 +588,10 @@ def compare(old: Snapshot, new: Snapshot) -> list[Change]:
             continue
         item = new.api[key]
         if item.kind == "field" and _field_parts(item.text)[1]:
-            changes.append(Change("major", _label(key), "required field added"))
+            if (*key[:-1], "__init__") in new.api:  # its own __init__ says what to pass
+                changes.append(Change("minor", _label(key), "attribute added"))
+            else:
+                changes.append(Change("major", _label(key), "required field added"))
         else:
             changes.append(Change("minor", _label(key), f"{item.kind} added"))
     for key in sorted(set(old.api) & set(new.api)):

@@ -4,28 +4,35 @@ Derived statically (``ast``, never an import) from the formatted package files, 
 and byte-for-byte deterministic. One line per public thing, indented under its parent:
 
 ``module``, ``class``, ``def`` / ``async def`` (full signature), ``field`` (type, required or
-optional, wire alias), ``property``, ``alias`` (a type alias: enum-like ``Literal`` values show
-here), ``const`` (annotation and the value, or a digest of a long value), ``export`` (a name in a
-package's ``__all__``). A thing with a docstring ends in ``# doc <digest>``, so an edited
-description shows without the snapshot carrying every docstring. Then the files' digests
-(``[implementation]``), the protocol versions the package was built from (``[protocols]``) and,
-when the build knows them, the input files with their SOURCE.md origin (``[inputs]``).
+optional, wire name where it is not the attribute's own), ``property``, ``alias`` (a type
+alias: enum-like ``Literal`` values show here), ``const`` (annotation and the value, or a digest
+of a long value), ``export`` (a name in a package's ``__all__``; ``# from <module>`` when it is
+a re-export of another public module's thing). A thing with a docstring ends in
+``# doc <digest>``, so an edited description shows without the snapshot carrying every
+docstring. Then the files' digests (``[implementation]``), the protocol versions the package
+was built from (``[protocols]``) and, when the build knows them, the input files with their
+SOURCE.md origin (``[inputs]``).
 
 A module is public when no part of its dotted path starts with ``_``; a name when it does not
-start with ``_``. A public class lists the members it inherits from private classes of its own
-module (``AgentConnection(_Caller)``), since users call them on the public class.
+start with ``_``. A public class lists what a user can call on it: its own members and those it
+inherits from the package's classes, in any module, private ones too
+(:mod:`codegen.release.inheritance`), in method resolution order. A class with a base the
+package defines ends in ``# mro <ancestors>``.
 """
 
 from __future__ import annotations
 
 import ast
+import gc
 import hashlib
 import re
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen import parsed
+from codegen.release.inheritance import ClassRef, Module, Package, base_name, dotted, index_module
 
 SNAPSHOT_FILE = "API.txt"
 HEADER = (
@@ -114,12 +121,37 @@ def _is_type_expr(node: ast.AST | None, annotation: ast.AST | None) -> bool:
     return False
 
 
+def _alias_text(node: ast.expr) -> str:
+    """An alias as the snapshot writes it: a string quoted, anything else (``AliasChoices``,
+    ``AliasPath``) as written."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return repr(node.value)
+    return _unparse(node)
+
+
+def wire_names(name: str, keywords: Mapping[str, ast.expr]) -> tuple[str, str]:
+    """The names a field has on the wire, (read, written), from its ``Field(...)``: pydantic
+    reads ``validation_alias`` else ``alias`` and writes ``serialization_alias`` else
+    ``alias``; without one, the attribute's own name. Quoted like :func:`_alias_text`."""
+    alias = keywords.get("alias")
+    plain = repr(name) if alias is None else _alias_text(alias)
+    read, written = keywords.get("validation_alias"), keywords.get("serialization_alias")
+    return (
+        plain if read is None else _alias_text(read),
+        plain if written is None else _alias_text(written),
+    )
+
+
 def _field_line(node: ast.AnnAssign, *, typed_dict: bool | None) -> str:
-    """``typed_dict``: None for a class that is no TypedDict, else its ``total``."""
+    """``typed_dict``: None for a class that is no TypedDict, else its ``total``. A wire name
+    shows only where it is not the attribute's own name (an alias equal to the name is no
+    alias: the same bytes on the wire); ``alias='a' serialization_alias='b'`` when reading and
+    writing differ."""
     assert isinstance(node.target, ast.Name)
+    name = node.target.id
     value = node.value
     required = value is None
-    alias = None
+    wire = (repr(name), repr(name))
     annotation = node.annotation
     if typed_dict is not None:
         required = typed_dict
@@ -136,20 +168,19 @@ def _field_line(node: ast.AnnAssign, *, typed_dict: bool | None) -> str:
         ):
             has_default = True
         required = not has_default
-        for key in ("alias", "validation_alias"):
-            found = keywords.get(key)
-            if isinstance(found, ast.Constant) and isinstance(found.value, str):
-                alias = found.value
-                break
+        wire = wire_names(name, keywords)
     elif isinstance(value, ast.Call) and _unparse(value.func).split(".")[-1] == "field":
         names = {k.arg for k in value.keywords if k.arg}
         required = not ({"default", "default_factory"} & names)
     elif isinstance(value, ast.Constant) and value.value is Ellipsis:
         required = True
-    line = f"field {node.target.id}: {_unparse(annotation)} "
+    line = f"field {name}: {_unparse(annotation)} "
     line += "required" if required else "optional"
-    if alias is not None:
-        line += f" alias={alias!r}"
+    read, written = wire
+    if read != written:
+        line += f" alias={read} serialization_alias={written}"
+    elif read != repr(name):
+        line += f" alias={read}"
     return line
 
 
@@ -161,34 +192,24 @@ def _is_dataclass_like(cls: ast.ClassDef) -> bool:
     return any(_unparse(b).split(".")[-1] == "NamedTuple" for b in cls.bases)
 
 
-@dataclass
-class _Module:
-    name: str
-    tree: ast.Module
-    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+def _is_typed_dict(mro: list[ClassRef | str]) -> bool:
+    return any(isinstance(e, str) and base_name(e) == "TypedDict" for e in mro)
 
 
-def _is_typed_dict(cls: ast.ClassDef, module: _Module, depth: int) -> bool:
-    for base in cls.bases:
-        name = _unparse(base)
-        if name.split(".")[-1] == "TypedDict":
-            return True
-        parent = module.classes.get(name)
-        if parent is not None and depth < 20 and _is_typed_dict(parent, module, depth + 1):
-            return True
-    return False
+def _total(cls: ast.ClassDef) -> bool:
+    return not any(k.arg == "total" and _unparse(k.value) == "False" for k in cls.keywords)
 
 
-def _member_lines(cls: ast.ClassDef, module: _Module, depth: int, seen: set[str]) -> list[str]:
+def _own_member_lines(
+    cls: ClassRef, package: Package, depth: int, seen: set[str], typed_dict: bool | None
+) -> list[str]:
+    """The public members ``cls`` defines itself that ``seen`` (the members of the classes
+    before it in the method resolution order) does not hold yet."""
     pad = "  " * depth
     lines: list[str] = []
-    typed_dict = None
-    if _is_typed_dict(cls, module, 0):
-        typed_dict = not any(
-            k.arg == "total" and _unparse(k.value) == "False" for k in cls.keywords
-        )
     overloads: dict[str, int] = {}
-    body = list(cls.body)
+    inherited = frozenset(seen)  # defined by a class before this one: its overloads too
+    body = list(cls.node.body)
     for index, node in enumerate(body):
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             name = node.target.id
@@ -214,6 +235,8 @@ def _member_lines(cls: ast.ClassDef, module: _Module, depth: int, seen: set[str]
                 continue
             decorators = [_unparse(d) for d in node.decorator_list]
             if "overload" in [d.split(".")[-1] for d in decorators]:
+                if name in inherited:
+                    continue
                 overloads[name] = overloads.get(name, 0) + 1
                 label = f"{name}[overload {overloads[name]}]"
             else:
@@ -233,21 +256,44 @@ def _member_lines(cls: ast.ClassDef, module: _Module, depth: int, seen: set[str]
             lines.append(_with_doc(pad + line, _doc(node)))
         elif isinstance(node, ast.ClassDef) and _public(node.name) and node.name not in seen:
             seen.add(node.name)
-            lines.extend(_class_lines(node, module, depth))
-    # Members inherited from private classes of the same module.
-    for base in cls.bases:
-        parent = module.classes.get(_unparse(base))
-        if parent is not None and not _public(parent.name):
-            lines.extend(_member_lines(parent, module, depth, seen))
+            lines.extend(_class_lines(cls.nested(node), package, depth))
     return lines
 
 
-def _class_lines(cls: ast.ClassDef, module: _Module, depth: int) -> list[str]:
+def _member_lines(cls: ClassRef, package: Package, depth: int) -> list[str]:
+    """What a user calls on ``cls``: its own public members, then those it inherits from the
+    package's classes (of any module, private ones too), in method resolution order; the
+    first definition of a name is the one that counts."""
+    mro = package.mro(cls)
+    typed_dict = _is_typed_dict(mro)
+    seen: set[str] = set()
+    lines: list[str] = []
+    for ref in mro:
+        if isinstance(ref, ClassRef):
+            total = _total(ref.node) if typed_dict else None
+            lines.extend(_own_member_lines(ref, package, depth, seen, total))
+    return lines
+
+
+def _mro_text(cls: ClassRef, package: Package) -> str | None:
+    """``A, B, C``: the ancestors of a class with a base the package defines (whose own bases
+    the line does not show). The classifier knows from it that a base replaced by one of its
+    subclasses is still a base, and sees an ancestor lost deeper down."""
+    if not any(package.resolve(cls.module, base) is not None for base in cls.node.bases):
+        return None
+    return ", ".join(e.node.name if isinstance(e, ClassRef) else e for e in package.mro(cls)[1:])
+
+
+def _class_lines(cls: ClassRef, package: Package, depth: int) -> list[str]:
     pad = "  " * depth
-    bases = ", ".join(_unparse(b) for b in cls.bases)
-    marks = "@dataclass " if _is_dataclass_like(cls) and cls.decorator_list else ""
-    head = _with_doc(f"{pad}{marks}class {cls.name}({bases})", _doc(cls))
-    return [head, *_member_lines(cls, module, depth + 1, set())]
+    node = cls.node
+    bases = ", ".join(_unparse(b) for b in node.bases)
+    marks = "@dataclass " if _is_dataclass_like(node) and node.decorator_list else ""
+    head = f"{pad}{marks}class {node.name}({bases})"
+    ancestry = _mro_text(cls, package)
+    if ancestry is not None:
+        head += f"  # mro {ancestry}"
+    return [_with_doc(head, _doc(node)), *_member_lines(cls, package, depth + 1)]
 
 
 def _value_text(node: ast.AST | None) -> str:
@@ -257,7 +303,19 @@ def _value_text(node: ast.AST | None) -> str:
     return f" = {text}" if len(text) <= _SHORT_VALUE else f" = <{digest(text, 8)}>"
 
 
-def _module_lines(module: _Module) -> list[str]:
+def _export_line(name: str, module: Module, package: Package) -> str:
+    """``export X``; ``  # from pkg.mod`` when ``X`` is a re-export of what another public
+    module defines (the classifier knows from it where a moved thing went)."""
+    line = f"  export {name}"
+    target = module.imports.get(name) if name not in module.defined else None
+    found = package.definition(target) if target is not None else None
+    if found is not None and found[1] == name and found[0].name != module.name:
+        if module_name_public(found[0].name):
+            line += f"  # from {found[0].name}"
+    return line
+
+
+def _module_lines(module: Module, package: Package) -> list[str]:
     lines = [_with_doc(f"module {module.name}", _doc(module.tree))]
     body = module.tree.body
     exports: list[str] = []
@@ -271,7 +329,7 @@ def _module_lines(module: _Module) -> list[str]:
         ):
             doc = digest(" ".join(following.value.value.split()), 8)
         if isinstance(node, ast.ClassDef) and _public(node.name):
-            lines.extend(_class_lines(node, module, 1))
+            lines.extend(_class_lines(ClassRef(module, node, node.name), package, 1))
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
             kind = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
             sig = signature(node, method=False)
@@ -298,20 +356,18 @@ def _module_lines(module: _Module) -> list[str]:
             else:
                 ann = f": {_unparse(annotation)}" if annotation is not None else ""
                 lines.append(_with_doc(f"  const {name}{ann}{_value_text(node.value)}", doc))
-    lines.extend(f"  export {name}" for name in sorted(set(exports)))
+    lines.extend(_export_line(name, module, package) for name in sorted(set(exports)))
     return lines
+
+
+def module_name_public(name: str) -> bool:
+    return not any(p.startswith("_") for p in name.split("."))
 
 
 def module_name(rel: str) -> str | None:
     """``agentproto/acp/__init__.py`` → ``agentproto.acp``; None for a private module."""
-    if not rel.endswith(".py"):
-        return None
-    parts = rel[:-3].split("/")
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    if not parts or any(p.startswith("_") for p in parts):
-        return None
-    return ".".join(parts)
+    name = dotted(rel)
+    return name if name is not None and module_name_public(name) else None
 
 
 def _protocol_lines(files: Mapping[str, bytes]) -> list[str]:
@@ -347,19 +403,60 @@ def implementation_digest(rel: str, data: bytes) -> str:
     return digest(data)
 
 
+def _outline(tree: ast.Module) -> ast.Module:
+    """``tree`` without the bodies of its functions and methods (their docstrings kept): all
+    the snapshot reads of them is their signature and docstring. Every module's tree is held
+    until the last class is written (a base may live in any module), and the bodies are most
+    of each tree: without them the cyclic collector has far less to walk."""
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0]
+            docstring = (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            )
+            node.body = [first] if docstring else [ast.Pass()]
+        elif isinstance(node, ast.ClassDef):
+            stack.extend(node.body)
+        elif isinstance(node, ast.If | ast.Try):
+            stack.extend(node.body)
+    return tree
+
+
+@contextmanager
+def _trees_held() -> Iterator[None]:
+    """The cyclic collector paused while every module's tree is held: a class's bases may
+    live in any module, so no tree can be dropped before the last class is written, and each
+    collection would walk them all (0.3 s a build, most of the snapshot's time). ``ast``
+    trees hold no cycles: their reference counts free them. Restored after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _api_lines(files: Mapping[str, bytes]) -> list[tuple[str, list[str]]]:
+    # Every module, private ones too: a public class inherits from classes anywhere in it.
+    modules: dict[str, Module] = {}
+    for rel in sorted(files):
+        name = dotted(rel)
+        if name is not None:
+            tree = _outline(ast.parse(files[rel], filename=rel))
+            modules[name] = index_module(name, tree, is_package=rel.endswith("/__init__.py"))
+    package = Package(modules)
+    return [(n, _module_lines(m, package)) for n, m in modules.items() if module_name_public(n)]
+
+
 def derive(files: Mapping[str, bytes], inputs: list[str] | None = None) -> str:
     """The snapshot text of a generated tree (relative path → bytes)."""
-    api: list[tuple[str, list[str]]] = []
-    for rel in sorted(files):
-        name = module_name(rel)
-        if name is None:
-            continue
-        # each tree is dropped once its lines are written: a heap holding every module's tree
-        # would be walked by each full collection of the cyclic collector
-        tree = ast.parse(files[rel], filename=rel)
-        module = _Module(name, tree)
-        module.classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-        api.append((name, _module_lines(module)))
+    with _trees_held():
+        api = _api_lines(files)
     out = [HEADER.rstrip("\n"), "", "[protocols]", *_protocol_lines(files)]
     if inputs is not None:
         out += ["", "[inputs]", *inputs]
@@ -434,8 +531,12 @@ def input_lines(schemas: Path) -> list[str]:
 @dataclass(frozen=True)
 class Item:
     kind: str  # module, class, def, async def, field, property, alias, const, export
-    text: str  # the line without indentation and doc
+    text: str  # the line without indentation and its comments (doc, mro, from)
     doc: str | None
+    # a class's ancestors (``# mro``), when the line shows them; None: only its bases known
+    ancestors: tuple[str, ...] | None = None
+    # an export's defining public module (``# from``); None: defined here, or not known
+    origin: str | None = None
 
 
 @dataclass
@@ -494,14 +595,19 @@ def parse(text: str) -> Snapshot:
         elif section == "api":
             depth = (len(line) - len(line.lstrip(" "))) // 2
             body = line.strip()
-            doc = None
+            doc = ancestors = origin = None
             if "  # doc " in body:
                 body, _, doc = body.rpartition("  # doc ")
+            if "  # mro " in body:
+                body, _, mro = body.rpartition("  # mro ")
+                ancestors = tuple(mro.split(", "))
+            if "  # from " in body:
+                body, _, origin = body.rpartition("  # from ")
             name = item_name(body)
             del stack[depth:]
             stack.append(name)
             path: tuple[str, ...] = tuple(stack)
             if item_kind(body) == "export":
                 path = (*stack[:-1], f"export {name}")
-            snap.api[path] = Item(item_kind(body), body, doc)
+            snap.api[path] = Item(item_kind(body), body, doc, ancestors, origin)
     return snap

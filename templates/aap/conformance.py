@@ -28,7 +28,16 @@ from typing import Any, cast
 
 import httpx
 import pydantic
-from agentproto._runtime.conformance import Checks, Report, as_list, as_object, json_of
+from agentproto._runtime.conformance import (
+    Check,
+    Checks,
+    Report,
+    as_list,
+    as_object,
+    json_of,
+    reaching,
+)
+from agentproto._runtime.http_errors import APIError
 from agentproto._runtime.sse import SSEDecoder
 from agentproto.aap.models import (
     DeltaSSEEvent,
@@ -42,7 +51,7 @@ from agentproto.aap.models import (
     PostSessionTurnResponse,
 )
 
-__all__ = ["Conformance", "main", "run"]
+__all__ = ["Check", "Conformance", "Report", "main", "run"]
 
 STOP_REASONS = ("end_turn", "tool_use", "max_tokens", "refusal", "error")
 PROMPT = "This is an AAP conformance check. Please answer with one short sentence."
@@ -569,8 +578,10 @@ def run(
     turns: bool = True,
     timeout: float = 60.0,
 ) -> Report:
-    """Check the server at ``base_url``; raises ``httpx.HTTPError`` if it cannot be reached."""
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+    """Check the server at ``base_url``. Raises ``agentproto.errors.APIConnectionError``
+    (``APITimeoutError`` for a timeout) when it cannot be reached, ``APIError`` when a run
+    stops on another HTTP failure."""
+    with reaching(base_url), httpx.Client(timeout=timeout, follow_redirects=False) as client:
         return Conformance(base_url, client, api_key=api_key, agent=agent, turns=turns).run()
 
 
@@ -597,8 +608,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             turns=not args.no_turns,
             timeout=float(args.timeout),
         )
-    except httpx.HTTPError as exc:
-        print(f"cannot check {base_url}: {type(exc).__name__}", file=sys.stderr)
+    except APIError as exc:  # one line, the server's URL (credentials redacted) and why
+        print(exc, file=sys.stderr)
         return 2
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
     return 1 if report.must_failures else 0

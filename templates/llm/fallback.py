@@ -53,7 +53,7 @@ from agentproto._runtime.http_errors import APIConnectionError, APIError, APISta
 from agentproto._runtime.telemetry import Telemetry
 from agentproto.llm.errors import ProviderError, ProviderStreamError, RequestTooLargeError
 from agentproto.llm.events import Metadata, StreamEvent
-from agentproto.llm.pricing import Budget, ModelCatalog, Price, context_window
+from agentproto.llm.pricing import Budget, Cost, ModelCatalog, Price, context_window
 from agentproto.llm.streaming import IncompleteStreamError
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class _Target(Protocol):
 
     manifest: Manifest
     catalog: ModelCatalog
+    budget: Budget | None
 
     def price(self, model: str | None = None) -> Price | None: ...
 
@@ -219,6 +220,12 @@ class _Plan:
             Attempt(client.manifest.id, model, "answered", elapsed=time.perf_counter() - started)
         )
 
+    def charge(self, client: _Target, cost: Cost | None) -> None:
+        """Charge an answer to the chain's budget, unless it is the answering client's own
+        budget too (the client charged it already: one answer counts once)."""
+        if self.budget is not None and self.budget is not client.budget:
+            self.budget.charge(cost)
+
     def exhausted(self) -> FallbackError:
         tried = ", ".join(f"{a.provider}/{a.model}: {a.outcome}" for a in self.attempts)
         return FallbackError(
@@ -230,8 +237,9 @@ class AsyncFallbackChain:
     """An ordered list of ``(client, model)`` targets; see the module's documentation.
 
     ``budget`` caps the whole chain (each attempt is checked against it, each answer charged;
-    the clients' own budgets apply too). ``context_window_fallback=False`` stops at a request
-    too large instead of looking for a larger window. ``telemetry``: a span around each call
+    the clients' own budgets apply too; one budget given to both counts each answer once).
+    ``context_window_fallback=False`` stops at a request too large instead of looking for a
+    larger window. ``telemetry``: a span around each call
     (its attempts' spans are its children), as for the clients. The chain does not own the
     clients: close them yourself, or use the chain as a context manager to close them all.
     """
@@ -277,8 +285,7 @@ class AsyncFallbackChain:
                         raise
                     continue
                 plan.answered(client, model, started)
-                if self.budget is not None:
-                    self.budget.charge(response.cost)
+                plan.charge(client, response.cost)
                 span.set("agentproto.fallback.attempts", len(plan.attempts))
                 span.set("agentproto.fallback.provider", client.manifest.id)
                 return replace(response, attempts=tuple(plan.attempts))
@@ -309,6 +316,7 @@ class _AsyncDelivery:
     deciding, and how many events went out. Shared by the stream and its event generator (the
     generator holds this, not the stream: a stream dropped unclosed is freed at once)."""
 
+    client: AsyncLLMClient
     stream: AsyncChatStream
     held: list[StreamEvent]
     provider: str
@@ -370,7 +378,7 @@ class _AsyncOpener:
                     raise
                 continue
             plan.answered(client, model, started)
-            self.delivery = _AsyncDelivery(stream, held, client.manifest.id, model)
+            self.delivery = _AsyncDelivery(client, stream, held, client.manifest.id, model)
             return self.delivery
         raise plan.exhausted() from plan.last_error
 
@@ -388,7 +396,6 @@ class AsyncFallbackStream:
         messages: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any],
     ) -> None:
-        self._budget = chain.budget
         self._opener = _AsyncOpener(chain, messages, options)
         self._iterator: AsyncGenerator[StreamEvent, None] | None = None
 
@@ -435,8 +442,7 @@ class AsyncFallbackStream:
             pass
         delivery = await self._opener.open()
         final = await delivery.stream.final_response()
-        if self._budget is not None:
-            self._budget.charge(final.cost)
+        self._opener.plan.charge(delivery.client, final.cost)
         return replace(final, attempts=self.attempts)
 
 

@@ -23,17 +23,38 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, cast
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
+from agentproto._runtime.conformance import (
+    Check,
+    Checks,
+    Level,
+    Outcome,
+    Report,
+    as_list,
+    as_object,
+    json_of,
+    reaching,
+)
 from agentproto._runtime.http import user_agent
+from agentproto._runtime.http_errors import APIError
 from agentproto.skills.documents import validate
 from agentproto.skills.errors import ERRORS
 
-Level = Literal["MUST", "SHOULD", "MAY"]
-Outcome = Literal["pass", "fail", "skip"]
+__all__ = [
+    "Check",
+    "Conformance",
+    "Level",
+    "Outcome",
+    "Report",
+    "envelope_problem",
+    "execution_url",
+    "main",
+    "run",
+]
+
 WELL_KNOWN = "/.well-known/skill-sharing"
 TERMINAL = ("completed", "failed", "timeout")
 CAPABILITY_TYPES = ("plugin", "api", "knowledge", "task")
@@ -47,78 +68,9 @@ SAMPLE_INPUTS: dict[str, Any] = {
 }
 
 
-@dataclass
-class Check:
-    """One rule and what the provider did."""
-
-    id: str
-    level: Level
-    section: str
-    rule: str
-    outcome: Outcome = "skip"
-    detail: str = ""
-
-
-@dataclass
-class Report:
-    base_url: str
-    checks: list[Check] = field(default_factory=list[Check])
-
-    @property
-    def must_failures(self) -> list[Check]:
-        return [c for c in self.checks if c.level == "MUST" and c.outcome == "fail"]
-
-    def failed(self) -> list[str]:
-        return [c.id for c in self.checks if c.outcome == "fail"]
-
-    def summary(self) -> dict[str, dict[str, int]]:
-        counts: dict[str, dict[str, int]] = {}
-        for check in self.checks:
-            level = counts.setdefault(check.level, {"pass": 0, "fail": 0, "skip": 0})
-            level[check.outcome] += 1
-        return counts
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "base_url": self.base_url,
-            "conformant": not self.must_failures,
-            "summary": self.summary(),
-            "checks": [asdict(c) for c in self.checks],
-        }
-
-    def text(self) -> str:
-        lines = [f"Skill Sharing conformance: {self.base_url}"]
-        for c in self.checks:
-            mark = {"pass": "PASS", "fail": "FAIL", "skip": "skip"}[c.outcome]
-            line = f"  {mark}  {c.level:<6} {c.id:<30} §{c.section:<6} {c.rule}"
-            lines.append(line + (f"\n        {c.detail}" if c.detail else ""))
-        for level, counts in sorted(self.summary().items()):
-            lines.append(
-                f"{level}: {counts['pass']} passed, {counts['fail']} failed, "
-                f"{counts['skip']} skipped"
-            )
-        lines.append("conformant" if not self.must_failures else "NOT conformant (a MUST failed)")
-        return "\n".join(lines)
-
-
-def _obj(value: Any) -> dict[str, Any] | None:
-    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
-
-
-def _list(value: Any) -> list[Any]:
-    return list(cast("Sequence[Any]", value)) if isinstance(value, list) else []
-
-
-def _json(response: httpx.Response) -> Any:
-    try:
-        return response.json()
-    except ValueError:
-        return None
-
-
 def envelope_problem(response: httpx.Response) -> str | None:
     """Why ``response`` is not a §8.2 error envelope with one of the seven codes (None: it is)."""
-    body = _json(response)
+    body = json_of(response)
     if body is None:
         kind = response.headers.get("content-type", "?")
         return f"HTTP {response.status_code} {kind} body is not JSON"
@@ -128,7 +80,7 @@ def envelope_problem(response: httpx.Response) -> str | None:
         return (
             f"HTTP {response.status_code}: not the envelope: {first.path or '/'}: {first.message}"
         )
-    error = _obj((_obj(body) or {}).get("error")) or {}
+    error = as_object((as_object(body) or {}).get("error")) or {}
     if error.get("code") not in ERRORS:
         return f"HTTP {response.status_code}: code {error.get('code')!r} is not one of the seven"
     return None
@@ -143,7 +95,7 @@ def execution_url(template: str, endpoint_url: str, execution_id: str) -> str:
     return urljoin(endpoint_url, url)
 
 
-class Conformance:
+class Conformance(Checks):
     """Runs the checks against ``base_url`` with ``client``; ``run()`` returns the report."""
 
     def __init__(
@@ -156,32 +108,17 @@ class Conformance:
         max_descriptors: int = 20,
         poll_seconds: float = 10.0,
     ) -> None:
+        super().__init__(Report(base_url.rstrip("/")))
         self.base_url: str = base_url.rstrip("/")
         self.client: httpx.Client = client
         self._api_key = api_key
         self._api_key_header = api_key_header
         self.max_descriptors: int = max_descriptors
         self.poll_seconds: float = poll_seconds
-        self.report: Report = Report(self.base_url)
         self._origin = urlsplit(self.base_url)[:2]
 
     def __repr__(self) -> str:
         return f"<Conformance {self.base_url!r}>"
-
-    # -- bookkeeping --------------------------------------------------------------------------
-
-    def check(
-        self, check_id: str, level: Level, section: str, rule: str
-    ) -> Callable[[bool | None, str], None]:
-        """Declare a rule; the returned function records its outcome (None: skipped)."""
-        entry = Check(check_id, level, section, rule)
-        self.report.checks.append(entry)
-
-        def record(ok: bool | None, detail: str = "") -> None:
-            entry.outcome = "skip" if ok is None else "pass" if ok else "fail"
-            entry.detail = detail
-
-        return record
 
     def _get(self, url: str, headers: dict[str, str] | None = None) -> httpx.Response:
         return self.client.get(url, headers=headers or {})
@@ -240,14 +177,16 @@ class Conformance:
             return None
         content_type = response.headers.get("content-type", "")
         ctype(content_type.split(";")[0].strip() == "application/json", content_type)
-        document = _obj(_json(response))
+        document = as_object(json_of(response))
         if document is None:
             valid(False, "the body is not a JSON object")
             return None
         report = validate(document, "SkillIndex")
         schema_errors = [e for e in report.errors if "duplicate skill id" not in e.message]
         valid(not schema_errors, "; ".join(f"{e.path}: {e.message}" for e in schema_errors[:3]))
-        entries = [e for e in (_obj(x) for x in _list(document.get("skills"))) if e is not None]
+        entries = [
+            e for e in (as_object(x) for x in as_list(document.get("skills"))) if e is not None
+        ]
         ids = [e.get("id") for e in entries]
         dupes = sorted({str(i) for i in ids if ids.count(i) > 1})
         unique(not dupes, f"duplicated: {dupes}" if dupes else f"{len(ids)} ids")
@@ -256,9 +195,11 @@ class Conformance:
         if self._api_key is None:
             authed(None, "no --api-key given")
         else:
-            keyed = _obj(_json(self._get(self.base_url + WELL_KNOWN, self._key_headers())))
+            keyed = as_object(json_of(self._get(self.base_url + WELL_KNOWN, self._key_headers())))
             listed = [
-                e for e in (_obj(x) for x in _list(keyed.get("skills") if keyed else None)) if e
+                e
+                for e in (as_object(x) for x in as_list(keyed.get("skills") if keyed else None))
+                if e
             ]
             privates = [e.get("id") for e in listed if e.get("access") == "private"]
             authed(True if privates else None, f"private skills listed: {len(privates)}")
@@ -277,16 +218,16 @@ class Conformance:
             "4.5",
             "?type= returns every entry of that type in the index",
         )
-        entries = [e for e in (_obj(x) for x in _list(index.get("skills"))) if e is not None]
+        entries = [e for e in (as_object(x) for x in as_list(index.get("skills"))) if e is not None]
         wrong: list[str] = []
         missing: list[str] = []
         for kind in CAPABILITY_TYPES:
             response = self.client.get(self.base_url + WELL_KNOWN, params={"type": kind})
-            body = _obj(_json(response)) if response.status_code == 200 else None
+            body = as_object(json_of(response)) if response.status_code == 200 else None
             if body is None:
                 wrong.append(f"type={kind}: HTTP {response.status_code}")
                 continue
-            got = [e for e in (_obj(x) for x in _list(body.get("skills"))) if e is not None]
+            got = [e for e in (as_object(x) for x in as_list(body.get("skills"))) if e is not None]
             wrong += [
                 f"{e.get('id')} ({e.get('capability_type')})"
                 for e in got
@@ -314,7 +255,7 @@ class Conformance:
             "4.3.3",
             "a descriptor agrees with its index entry (id, version, capability_type, access)",
         )
-        entries = [e for e in (_obj(x) for x in _list(index.get("skills"))) if e is not None]
+        entries = [e for e in (as_object(x) for x in as_list(index.get("skills"))) if e is not None]
         failures: list[str] = []
         invalid: list[str] = []
         mismatched: list[str] = []
@@ -322,7 +263,7 @@ class Conformance:
         for entry in entries[: self.max_descriptors]:
             url = urljoin(self.base_url + "/", str(entry.get("descriptor_url", "")))
             response = self._get(url)
-            document = _obj(_json(response)) if response.status_code == 200 else None
+            document = as_object(json_of(response)) if response.status_code == 200 else None
             if document is None:
                 failures.append(f"{entry.get('id')}: HTTP {response.status_code}")
                 continue
@@ -353,7 +294,7 @@ class Conformance:
     def _send(
         self, descriptor: dict[str, Any], body: Any, headers: dict[str, str] | None = None
     ) -> httpx.Response:
-        endpoint = _obj(descriptor.get("endpoint")) or {}
+        endpoint = as_object(descriptor.get("endpoint")) or {}
         method = str(endpoint.get("method", "POST"))
         url = str(endpoint.get("url", ""))
         if method in ("GET", "DELETE"):
@@ -363,7 +304,7 @@ class Conformance:
     @staticmethod
     def _inputs(descriptor: dict[str, Any]) -> dict[str, Any] | None:
         inputs: dict[str, Any] = {}
-        for parameter in (_obj(p) for p in _list(descriptor.get("inputs"))):
+        for parameter in (as_object(p) for p in as_list(descriptor.get("inputs"))):
             if parameter is None or not parameter.get("required"):
                 continue
             kind = parameter.get("type")
@@ -428,8 +369,8 @@ class Conformance:
             d
             for d in descriptors
             if d.get("access") == "public"
-            and (_obj(d.get("auth")) or {}).get("type") == "none"
-            and self._own_origin(str((_obj(d.get("endpoint")) or {}).get("url", "")))
+            and (as_object(d.get("auth")) or {}).get("type") == "none"
+            and self._own_origin(str((as_object(d.get("endpoint")) or {}).get("url", "")))
         ]
         chosen = next(((d, i) for d in candidates if (i := self._inputs(d)) is not None), None)
         if chosen is None:
@@ -447,9 +388,9 @@ class Conformance:
                 record(None, "no public skill without auth on this origin to invoke")
             return
         descriptor, inputs = chosen
-        endpoint = _obj(descriptor.get("endpoint")) or {}
+        endpoint = as_object(descriptor.get("endpoint")) or {}
         response = self._send(descriptor, self._request(descriptor, inputs))
-        document = _obj(_json(response))
+        document = as_object(json_of(response))
         report = validate(document or {}, "InvocationResponse")
         ok = 200 <= response.status_code < 300 and document is not None and report.valid
         accepted(
@@ -483,7 +424,7 @@ class Conformance:
                 else f"HTTP {refused.status_code}: accepted"
             )
             bad(problem is None, problem or f"HTTP {refused.status_code}")
-            error = _obj((_obj(_json(refused)) or {}).get("error")) or {}
+            error = as_object((as_object(json_of(refused)) or {}).get("error")) or {}
             bad_code(error.get("code") == "VALIDATION_ERROR", str(error.get("code")))
         status_url = str(endpoint.get("status_url", ""))
         if not status_url:
@@ -501,7 +442,7 @@ class Conformance:
             else f"HTTP {missing.status_code}"
         )
         unknown(problem is None, problem or f"HTTP {missing.status_code}")
-        error = _obj((_obj(_json(missing)) or {}).get("error")) or {}
+        error = as_object((as_object(json_of(missing)) or {}).get("error")) or {}
         unknown_code(
             missing.status_code == 404 and error.get("code") == "SKILL_NOT_FOUND",
             f"HTTP {missing.status_code} {error.get('code')}",
@@ -517,7 +458,7 @@ class Conformance:
         code: Callable[[bool | None, str], None],
         result: Callable[[bool | None, str], None],
     ) -> None:
-        endpoint = _obj(descriptor.get("endpoint")) or {}
+        endpoint = as_object(descriptor.get("endpoint")) or {}
         url = str(endpoint.get("url", ""))
         status_url = execution_url(str(endpoint.get("status_url", "")), url, execution_id)
         deadline = time.monotonic() + self.poll_seconds
@@ -533,7 +474,7 @@ class Conformance:
             time.sleep(delay)
             delay = min(delay * 2, 0.5)
             response = self._get(status_url)
-            body = _obj(_json(response))
+            body = as_object(json_of(response))
             report = validate(body or {}, "InvocationResponse")
             if response.status_code != 200 or body is None or not report.valid:
                 polled(
@@ -560,7 +501,7 @@ class Conformance:
             )
             code(None, "the execution completed")
         else:
-            error = _obj(last.get("error"))
+            error = as_object(last.get("error"))
             terminal(error is not None, f"{status}" + ("" if error else " without error"))
             code(error is not None and error.get("code") in ERRORS, str((error or {}).get("code")))
         result_template = endpoint.get("result_url")
@@ -568,7 +509,7 @@ class Conformance:
             result(None, "no result_url")
             return
         response = self._get(execution_url(str(result_template), url, execution_id))
-        body = _obj(_json(response))
+        body = as_object(json_of(response))
         ok = (
             response.status_code == 200
             and body is not None
@@ -601,8 +542,11 @@ class Conformance:
         protected = [
             d
             for d in descriptors
-            if ((_obj(d.get("auth")) or {}).get("type") != "none" or d.get("access") != "public")
-            and self._own_origin(str((_obj(d.get("endpoint")) or {}).get("url", "")))
+            if (
+                (as_object(d.get("auth")) or {}).get("type") != "none"
+                or d.get("access") != "public"
+            )
+            and self._own_origin(str((as_object(d.get("endpoint")) or {}).get("url", "")))
         ]
         if not protected:
             for record in (anonymous, envelope, bogus, details, retry):
@@ -616,7 +560,7 @@ class Conformance:
         invalid: list[str] = []
         probed = 0
         for descriptor in protected[:5]:
-            auth = _obj(descriptor.get("auth")) or {}
+            auth = as_object(descriptor.get("auth")) or {}
             skill_id = str(descriptor.get("id"))
             inputs = self._inputs(descriptor) or {}
             header = str(auth.get("header") or "X-API-Key")
@@ -634,13 +578,13 @@ class Conformance:
                 continue
             refused += 1
             problem = envelope_problem(response)
-            error = _obj((_obj(_json(response)) or {}).get("error")) or {}
+            error = as_object((as_object(json_of(response)) or {}).get("error")) or {}
             if problem is not None or error.get("code") != "AUTH_REQUIRED":
                 problems.append(f"{skill_id}: {problem or error.get('code')}")
-            info = _obj(error.get("details")) or {}
+            info = as_object(error.get("details")) or {}
             if info.get("required_auth_type") != auth.get("type"):
                 named.append(f"{skill_id}: required_auth_type {info.get('required_auth_type')!r}")
-            if _obj(error.get("retry")) is None:
+            if as_object(error.get("retry")) is None:
                 advised.append(skill_id)
         anonymous(not statuses, "; ".join(statuses[:3]))
         bogus(not invalid if probed else None, "; ".join(invalid[:3]) or f"{probed} probed")
@@ -675,7 +619,7 @@ class Conformance:
             else f"HTTP {response.status_code}"
         )
         route(problem is None, problem or f"HTTP {response.status_code}")
-        error = _obj((_obj(_json(response)) or {}).get("error")) or {}
+        error = as_object((as_object(json_of(response)) or {}).get("error")) or {}
         missing(
             response.status_code == 404 and error.get("code") == "SKILL_NOT_FOUND",
             f"HTTP {response.status_code} {error.get('code')}",
@@ -696,9 +640,14 @@ def run(
     timeout: float = 10.0,
     max_descriptors: int = 20,
 ) -> Report:
-    """Check the provider at ``base_url``; raises ``httpx.HTTPError`` if it cannot be reached."""
+    """Check the provider at ``base_url``. Raises ``agentproto.errors.APIConnectionError``
+    (``APITimeoutError`` for a timeout) when it cannot be reached, ``APIError`` when a run
+    stops on another HTTP failure."""
     agent = {"User-Agent": user_agent()}
-    with httpx.Client(timeout=timeout, follow_redirects=False, headers=agent) as client:
+    with (
+        reaching(base_url),
+        httpx.Client(timeout=timeout, follow_redirects=False, headers=agent) as client,
+    ):
         kit = Conformance(
             base_url,
             client,
@@ -733,8 +682,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             timeout=float(args.timeout),
             max_descriptors=int(args.max_descriptors),
         )
-    except httpx.HTTPError as exc:
-        print(f"cannot check {base_url}: {type(exc).__name__}", file=sys.stderr)
+    except APIError as exc:  # one line, the server's URL (credentials redacted) and why
+        print(exc, file=sys.stderr)
         return 2
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
     return 1 if report.must_failures else 0

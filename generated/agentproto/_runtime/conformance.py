@@ -3,19 +3,34 @@
 A kit (``agentproto.skills.conformance``, ``agentproto.aap.conformance``) declares each rule
 of its spec with :meth:`Checks.check` (an id, MUST / SHOULD / MAY, the spec's section, the
 rule in words) and records what the server did; :class:`Report` prints it as text or JSON,
-and a kit's command exits 1 when a MUST failed. A rule whose precondition the server did not
-give (nothing to look at) is skipped, never passed.
+and a kit's command exits 1 when a MUST failed, 2 when the server could not be checked
+(:func:`reaching`: an ``agentproto.errors.APIConnectionError`` that names it). A rule whose
+precondition the server did not give (nothing to look at) is skipped, never passed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, cast
 
 import httpx
 
-__all__ = ["Check", "Checks", "Level", "Outcome", "Report", "as_list", "as_object", "json_of"]
+from agentproto._runtime.http_errors import APIConnectionError, APIError, APITimeoutError
+from agentproto._runtime.redact import redact_url
+
+__all__ = [
+    "Check",
+    "Checks",
+    "Level",
+    "Outcome",
+    "Report",
+    "as_list",
+    "as_object",
+    "json_of",
+    "reaching",
+]
 
 Level = Literal["MUST", "SHOULD", "MAY"]
 Outcome = Literal["pass", "fail", "skip"]
@@ -110,3 +125,23 @@ def json_of(response: httpx.Response) -> Any:
         return response.json()
     except ValueError:
         return None
+
+
+@contextmanager
+def reaching(base_url: str) -> Generator[None, None, None]:
+    """Turn an HTTP failure that stops a run (nothing answered, a timeout, a body that could not
+    be read) into the package's errors: :class:`APITimeoutError`, :class:`APIConnectionError`,
+    else :class:`APIError`, each saying which server could not be checked and why."""
+    shown = redact_url(base_url)
+    try:
+        yield
+    except httpx.TimeoutException as exc:
+        raise APITimeoutError(
+            f"cannot check {shown}: a request timed out ({type(exc).__name__})", url=base_url
+        ) from exc
+    except httpx.TransportError as exc:
+        raise APIConnectionError(
+            f"cannot check {shown}: no answer ({type(exc).__name__})", url=base_url
+        ) from exc
+    except httpx.HTTPError as exc:
+        raise APIError(f"cannot check {shown}: {type(exc).__name__}") from exc

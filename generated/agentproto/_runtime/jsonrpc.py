@@ -379,7 +379,12 @@ class Connection:
                 async with self._write_lock:
                     await self._writer.drain()
         except (ConnectionError, RuntimeError, OSError) as exc:
-            reason = self._closed or ConnectionClosed(f"cannot write to {self._name}: {exc}")
+            if self._closed is not None:
+                reason = self._closed
+            elif isinstance(exc, ConnectionClosed):  # a transport's own, typed reason
+                reason = exc
+            else:
+                reason = ConnectionClosed(f"cannot write to {self._name}: {exc}")
             self._close(reason)
             raise reason from exc
 

@@ -250,7 +250,7 @@ class SQLiteStore(SessionStore):
         if self._db is not None:
             return
 
-        def connect() -> sqlite3.Connection:
+        def prepare() -> sqlite3.Connection:
             db = sqlite3.connect(
                 self.path,
                 timeout=self.busy_timeout,
@@ -264,10 +264,26 @@ class SQLiteStore(SessionStore):
                     db.execute("PRAGMA journal_mode = WAL")
                     db.execute("PRAGMA synchronous = NORMAL")
                 db.executescript(_SQLITE_SCHEMA.format(p=self.prefix))
-            except sqlite3.Error as exc:
+            except BaseException:
                 db.close()
-                raise StoreError(f"cannot prepare {self.path}: {exc}") from None
+                raise
             return db
+
+        def connect() -> sqlite3.Connection:
+            # Switching to WAL and creating the schema take the file's write lock, and SQLite
+            # answers "database is locked" there without calling the busy handler when another
+            # process opens the same file at that moment: retried within ``busy_timeout``.
+            deadline = time.monotonic() + self.busy_timeout
+            while True:
+                try:
+                    return prepare()
+                except sqlite3.OperationalError as exc:
+                    locked = "locked" in str(exc) or "busy" in str(exc)
+                    if not locked or time.monotonic() >= deadline:
+                        raise StoreError(f"cannot prepare {self.path}: {exc}") from None
+                except sqlite3.Error as exc:
+                    raise StoreError(f"cannot prepare {self.path}: {exc}") from None
+                time.sleep(0.05)
 
         db = await anyio.to_thread.run_sync(connect, limiter=self._limiter)
         self._db = db

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentproto._runtime.http import RetryPolicy
     from agentproto._runtime.redact import Secret
+    from agentproto._runtime.telemetry import SpanHandle, Telemetry
     from agentproto.llm.client import (
         AsyncChatStream,
         AsyncLLMClient,
@@ -187,12 +188,14 @@ __all__ = [
     "Secret",
     "Services",
     "SourceModel",
+    "SpanHandle",
     "Status",
     "Strategy",
     "Streaming",
     "StreamInterruptedError",
     "StructuredOutputError",
     "SupportType",
+    "Telemetry",
     "Termination",
     "TextToolConfig",
     "TextToolParse",
@@ -253,8 +256,10 @@ _HOMES = {
     "ResponseInfo": "agentproto.llm.observe",
     "RetryPolicy": "agentproto._runtime.http",
     "Secret": "agentproto._runtime.redact",
+    "SpanHandle": "agentproto._runtime.telemetry",
     "StreamInterruptedError": "agentproto.llm.fallback",
     "StructuredOutputError": "agentproto.llm.structured",
+    "Telemetry": "agentproto._runtime.telemetry",
     "TextToolConfig": "agentproto.llm.text_tools",
     "TextToolParse": "agentproto.llm.text_tools",
     "ToolArgumentsError": "agentproto.llm.response",

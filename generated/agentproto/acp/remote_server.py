@@ -1,0 +1,473 @@
+"""ACP over the network, the agent's side: an ASGI app serving an :class:`~agentproto.acp.Agent`
+over Streamable HTTP and WebSocket (hand-written; the wire is described in
+:mod:`agentproto.acp.remote`).
+
+::
+
+    app = AgentApp(lambda: MyAgent(), token="s3cret")
+    uvicorn.run(app, host="127.0.0.1", port=8000)   # any ASGI server; TLS where it does TLS
+
+Each connection (an ``initialize`` POST, or a WebSocket) gets its own agent from the factory,
+served by the same machinery as stdio (:func:`~agentproto.acp.serve_agent`): the same handler
+methods, ``self.client`` to call the editor back. Bounds, all keyword parameters:
+
+- ``token``: every request must carry ``Authorization: Bearer <token>`` (401 otherwise;
+  compared in constant time, never logged).
+- ``allowed_origins``: a request with an ``Origin`` header (a browser) is refused (403) unless
+  that origin is listed; requests without one (editors, scripts) pass.
+- ``max_message_bytes``: a larger POST body is refused (413), a larger frame closes the
+  WebSocket (1009).
+- ``max_connections``: more open connections are refused (503 / close 1013).
+- ``max_sessions``: a ``session/new`` beyond this many on one connection is answered with a
+  JSON-RPC error and never reaches the agent.
+- ``idle_timeout``: a connection with no traffic either way for this long is closed.
+- ``max_buffered_bytes``: what may wait for a slow event stream; beyond it the agent's next
+  send waits (backpressure, no unbounded memory).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from agentproto._runtime.json_types import JSONValue
+from agentproto._runtime.jsonrpc import Connection, InternalError
+from agentproto.acp.connection import EDITION, Agent, ClientConnection
+from agentproto.acp.core import Dispatch, Handshake
+from agentproto.acp.remote import (
+    CONNECTION_ID_HEADER,
+    DEFAULT_MAX_MESSAGE_BYTES,
+    SESSION_ID_HEADER,
+)
+
+__all__ = ["AgentApp"]
+
+logger: logging.Logger = logging.getLogger("agentproto.acp.remote")
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+_NEW_SESSION = EDITION.agent_methods["new_session"].rpc
+_KEEPALIVE = b": keepalive\n\n"
+
+
+class _Outbox:
+    """What waits for one event stream (or the socket): messages in order, bytes counted."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.size = 0
+
+
+class _Remote:
+    """One ACP connection: the agent, its JSON-RPC connection, and where its messages go."""
+
+    def __init__(self, app: AgentApp, agent: Agent, websocket: bool) -> None:
+        self.app = app
+        self.id = uuid.uuid4().hex
+        self.websocket = websocket
+        self.connection_stream = _Outbox()
+        self.session_streams: dict[str, _Outbox] = {}
+        self.routes: dict[str, str] = {}  # request id -> the session its answer goes to
+        self.waiters: dict[str, asyncio.Future[bytes]] = {}  # answers returned in a POST body
+        self.sessions = 0
+        self.last_activity = time.monotonic()
+        self.buffered = 0
+        self._room: asyncio.Event = asyncio.Event()
+        self._room.set()
+        handshake = Handshake(EDITION)
+        dispatch = Dispatch(agent, EDITION, "agent", app.unstable, handshake)
+        self.connection = Connection(
+            None, self, dispatch, name="editor", limit=app.max_message_bytes
+        )
+        self.connection.start()
+        agent.client = ClientConnection(self.connection, unstable=app.unstable, handshake=handshake)
+        self.closed = False
+
+    # -- the Writer the JSON-RPC connection writes to -------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        line = data.rstrip(b"\n")
+        self.last_activity = time.monotonic()
+        try:
+            message: JSONValue = json.loads(line)
+        except ValueError:
+            message = None
+        msg = message if isinstance(message, dict) else {}
+        key = str(msg.get("id")) if "id" in msg and "method" not in msg else None
+        if key is not None and key in self.waiters:
+            waiter = self.waiters.pop(key)
+            if not waiter.done():
+                waiter.set_result(line)
+            return
+        self._outbox_for(msg, key).queue.put_nowait(line)
+        self._count(len(line))
+
+    def _outbox_for(self, msg: dict[str, JSONValue], key: str | None) -> _Outbox:
+        if self.websocket:
+            return self.connection_stream
+        if key is not None:  # an answer: to the stream of the session its request named
+            result = msg.get("result")
+            established = result.get("sessionId") if isinstance(result, dict) else None
+            if isinstance(established, str):
+                self.session_streams.setdefault(established, _Outbox())
+            routed = self.routes.pop(key, None)
+            if established is None and routed in self.session_streams:
+                return self.session_streams[routed]
+            return self.connection_stream
+        params = msg.get("params")
+        session = params.get("sessionId") if isinstance(params, dict) else None
+        if isinstance(session, str) and session in self.session_streams:
+            return self.session_streams[session]
+        return self.connection_stream
+
+    def _count(self, size: int) -> None:
+        self.buffered += size
+        if self.buffered > self.app.max_buffered_bytes:
+            self._room.clear()
+
+    def taken(self, size: int) -> None:
+        self.buffered -= size
+        self.last_activity = time.monotonic()
+        if self.buffered <= self.app.max_buffered_bytes:
+            self._room.set()
+
+    async def drain(self) -> None:
+        await self._room.wait()
+
+    def close(self) -> None:
+        return None
+
+    # -- from the editor ---------------------------------------------------------------------
+
+    def deliver(self, body: bytes) -> None:
+        """One message from the editor, handled by the JSON-RPC connection."""
+        self.last_activity = time.monotonic()
+        try:
+            message: JSONValue = json.loads(body)
+        except ValueError:
+            message = None
+        if isinstance(message, dict) and "method" in message and "id" in message:
+            key = str(message["id"])
+            params = message.get("params")
+            session = params.get("sessionId") if isinstance(params, dict) else None
+            if isinstance(session, str):
+                self.routes[key] = session
+            if message["method"] == _NEW_SESSION:
+                if self.sessions >= self.app.max_sessions:
+                    error = InternalError(
+                        f"this connection has {self.sessions} sessions, the most it may have"
+                    )
+                    reply = {"jsonrpc": "2.0", "id": message["id"], "error": error.to_json()}
+                    self.write(json.dumps(reply).encode())
+                    return
+                self.sessions += 1
+        self.connection.feed(body.replace(b"\n", b" ") + b"\n")
+
+    async def initialize(self, body: bytes, key: str) -> bytes:
+        waiter: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.waiters[key] = waiter
+        self.deliver(body)
+        return await asyncio.wait_for(waiter, self.app.idle_timeout)
+
+    async def aclose(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        await self.connection.close()
+        for outbox in (self.connection_stream, *self.session_streams.values()):
+            outbox.queue.put_nowait(None)
+        self._room.set()
+
+
+class AgentApp:
+    """An ASGI 3 application serving ``agent_factory()`` agents over Streamable HTTP (POST,
+    GET event streams, DELETE) and WebSocket, on any path it is mounted at."""
+
+    def __init__(
+        self,
+        agent_factory: Callable[[], Agent],
+        *,
+        token: str | None = None,
+        allowed_origins: tuple[str, ...] = (),
+        unstable: bool = False,
+        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+        max_connections: int = 1000,
+        max_sessions: int = 100,
+        idle_timeout: float = 300.0,
+        max_buffered_bytes: int = 4 * 1024 * 1024,
+        keepalive: float = 15.0,
+    ) -> None:
+        self.agent_factory = agent_factory
+        self._token = token
+        self.allowed_origins = allowed_origins
+        self.unstable = unstable
+        self.max_message_bytes = max_message_bytes
+        self.max_connections = max_connections
+        self.max_sessions = max_sessions
+        self.idle_timeout = idle_timeout
+        self.max_buffered_bytes = max_buffered_bytes
+        self.keepalive = keepalive
+        self.connections: dict[str, _Remote] = {}
+        self._reaper: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:  # the token never shows
+        return f"<AgentApp: {len(self.connections)} connections>"
+
+    async def aclose(self) -> None:
+        """Close every connection."""
+        for remote in list(self.connections.values()):
+            await self._drop(remote)
+        if self._reaper is not None:
+            self._reaper.cancel()
+
+    async def _drop(self, remote: _Remote) -> None:
+        self.connections.pop(remote.id, None)
+        await remote.aclose()
+
+    async def _reap(self) -> None:
+        while True:
+            await asyncio.sleep(min(self.idle_timeout / 2, 5.0))
+            now = time.monotonic()
+            for remote in list(self.connections.values()):
+                if now - remote.last_activity > self.idle_timeout:
+                    logger.info("closing idle ACP connection %s", remote.id)
+                    await self._drop(remote)
+
+    def _new(self, websocket: bool) -> _Remote:
+        if self._reaper is None or self._reaper.done():
+            self._reaper = asyncio.get_running_loop().create_task(self._reap())
+        remote = _Remote(self, self.agent_factory(), websocket)
+        self.connections[remote.id] = remote
+        return remote
+
+    # -- ASGI ----------------------------------------------------------------------------------
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            while True:
+                event = await receive()
+                if event["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif event["type"] == "lifespan.shutdown":
+                    await self.aclose()
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refused = self._refused(headers)
+        if kind == "websocket":
+            await self._websocket(scope, receive, send, refused)
+        elif kind == "http":
+            if refused is not None:
+                await _respond(send, refused[0], {"error": refused[1]})
+                return
+            method = scope["method"]
+            if method == "POST":
+                await self._post(headers, receive, send)
+            elif method == "GET":
+                await self._get(headers, send)
+            elif method == "DELETE":
+                await self._delete(headers, send)
+            else:
+                await _respond(send, 405, {"error": "method not allowed"})
+
+    def _refused(self, headers: dict[str, str]) -> tuple[int, str] | None:
+        origin = headers.get("origin")
+        if origin is not None and origin not in self.allowed_origins:
+            return 403, "origin not allowed"
+        if self._token is not None:
+            given = headers.get("authorization", "")
+            expected = f"Bearer {self._token}"
+            if not hmac.compare_digest(given.encode(), expected.encode()):
+                return 401, "unauthorized"
+        return None
+
+    async def _post(self, headers: dict[str, str], receive: Receive, send: Send) -> None:
+        declared = headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_message_bytes:
+            await _respond(send, 413, {"error": "message too large"})
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            event = await receive()
+            if event["type"] == "http.disconnect":
+                return
+            chunk: bytes = event.get("body", b"")
+            size += len(chunk)
+            if size > self.max_message_bytes:
+                await _respond(send, 413, {"error": "message too large"})
+                return
+            chunks.append(chunk)
+            if not event.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        if not headers.get("content-type", "").lower().startswith("application/json"):
+            await _respond(send, 415, {"error": "Content-Type must be application/json"})
+            return
+        connection_id = headers.get(CONNECTION_ID_HEADER.lower())
+        if connection_id is None:
+            await self._initialize(body, send)
+            return
+        remote = self.connections.get(connection_id)
+        if remote is None:
+            await _respond(send, 404, {"error": "unknown connection"})
+            return
+        session = headers.get(SESSION_ID_HEADER.lower())
+        if session is not None and session not in remote.session_streams:
+            await _respond(send, 404, {"error": "unknown session"})
+            return
+        remote.deliver(body)
+        await _respond(send, 202, None)
+
+    async def _initialize(self, body: bytes, send: Send) -> None:
+        try:
+            message: JSONValue = json.loads(body)
+        except ValueError:
+            message = None
+        if not (
+            isinstance(message, dict)
+            and message.get("method") == EDITION.handshake
+            and "id" in message
+        ):
+            await _respond(send, 400, {"error": f"the first message must be {EDITION.handshake}"})
+            return
+        if len(self.connections) >= self.max_connections:
+            await _respond(send, 503, {"error": "too many connections"})
+            return
+        remote = self._new(websocket=False)
+        try:
+            answer = await remote.initialize(body, str(message["id"]))
+        except TimeoutError:
+            await self._drop(remote)
+            await _respond(send, 504, {"error": "initialize timed out"})
+            return
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (CONNECTION_ID_HEADER.lower().encode(), remote.id.encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": answer})
+
+    async def _get(self, headers: dict[str, str], send: Send) -> None:
+        if "text/event-stream" not in headers.get("accept", "") and "*/*" not in headers.get(
+            "accept", ""
+        ):
+            await _respond(send, 406, {"error": "Accept must include text/event-stream"})
+            return
+        remote = self.connections.get(headers.get(CONNECTION_ID_HEADER.lower(), ""))
+        if remote is None:
+            await _respond(send, 404, {"error": "unknown connection"})
+            return
+        session = headers.get(SESSION_ID_HEADER.lower())
+        if session is not None and session not in remote.session_streams:
+            await _respond(send, 404, {"error": "unknown session"})
+            return
+        outbox = remote.connection_stream if session is None else remote.session_streams[session]
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [
+                    (b"content-type", b"text/event-stream"),
+                    (b"cache-control", b"no-cache"),
+                ],
+            }
+        )
+        while True:
+            try:
+                line = await asyncio.wait_for(outbox.queue.get(), self.keepalive)
+            except TimeoutError:
+                await send({"type": "http.response.body", "body": _KEEPALIVE, "more_body": True})
+                continue
+            if line is None:
+                break
+            remote.taken(len(line))
+            frame = b"data: " + line + b"\n\n"
+            await send({"type": "http.response.body", "body": frame, "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def _delete(self, headers: dict[str, str], send: Send) -> None:
+        remote = self.connections.get(headers.get(CONNECTION_ID_HEADER.lower(), ""))
+        if remote is None:
+            await _respond(send, 404, {"error": "unknown connection"})
+            return
+        await self._drop(remote)
+        await _respond(send, 202, None)
+
+    async def _websocket(
+        self, scope: Scope, receive: Receive, send: Send, refused: tuple[int, str] | None
+    ) -> None:
+        event = await receive()
+        if event["type"] != "websocket.connect":
+            return
+        if refused is not None:
+            if "websocket.http.response" in scope.get("extensions", {}):  # the real status
+                status, why = refused
+                start: dict[str, Any] = {
+                    "type": "websocket.http.response.start",
+                    "status": status,
+                    "headers": [],
+                }
+                await send(start)
+                body = json.dumps({"error": why}).encode()
+                await send({"type": "websocket.http.response.body", "body": body})
+            else:  # the server answers 403
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        if len(self.connections) >= self.max_connections:
+            await send({"type": "websocket.close", "code": 1013})
+            return
+        remote = self._new(websocket=True)
+        await send(
+            {
+                "type": "websocket.accept",
+                "headers": [(CONNECTION_ID_HEADER.lower().encode(), remote.id.encode())],
+            }
+        )
+
+        async def outbound() -> None:
+            while (line := await remote.connection_stream.queue.get()) is not None:
+                remote.taken(len(line))
+                await send({"type": "websocket.send", "text": line.decode("utf-8", "replace")})
+            with contextlib.suppress(Exception):  # closed here (idle, or the app closing)
+                await send({"type": "websocket.close", "code": 1001})
+
+        sender = asyncio.get_running_loop().create_task(outbound())
+        try:
+            while True:
+                event = await receive()
+                if event["type"] == "websocket.disconnect":
+                    return
+                text = event.get("text")
+                data: bytes = text.encode() if isinstance(text, str) else event.get("bytes") or b""
+                if len(data) > self.max_message_bytes:
+                    await send({"type": "websocket.close", "code": 1009})
+                    return
+                remote.deliver(data)
+        finally:
+            await self._drop(remote)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+
+async def _respond(send: Send, status: int, body: dict[str, str] | None) -> None:
+    payload = json.dumps(body).encode() if body is not None else b""
+    headers = [(b"content-type", b"application/json")] if body is not None else []
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})

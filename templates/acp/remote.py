@@ -1,0 +1,539 @@
+"""ACP over the network, the editor's side: Streamable HTTP and WebSocket (hand-written).
+
+The wire is the one of the "Streamable HTTP + WebSocket transport" RFD as the official SDKs
+ship it (``acp.http`` / ``acp.ws`` in agent-client-protocol 0.12):
+
+- **Streamable HTTP** (``http://``, ``https://``): every message is a ``POST`` of one JSON-RPC
+  message (``Content-Type: application/json``). ``initialize`` is answered in the POST's body
+  (200) with an ``Acp-Connection-Id`` header; every later POST carries that header (and
+  ``Acp-Session-Id`` for the methods of an established session: prompt, cancel, set mode,
+  set config option, close) and is answered 202. What the agent sends arrives on Server-Sent
+  Event streams opened with ``GET``: one for the connection, one per session (opened when a
+  message names a new ``sessionId``). ``DELETE`` ends the connection.
+- **WebSocket** (``ws://``, ``wss://``): one JSON-RPC message per text frame, both ways.
+
+:func:`connect_remote_agent` gives the same :class:`~agentproto.acp.AgentConnection` a
+spawned agent gives (the same ``Client`` handlers serve the agent's calls);
+:func:`connect_remote_agent_sync` the blocking :class:`~agentproto.acp.SyncAgentConnection`.
+A bearer ``token`` goes in ``Authorization`` (never in a repr or an error). Each message is at
+most ``max_message_bytes``; a larger one ends the connection with :class:`RemoteError`. A
+transport failure (an HTTP status, a dropped socket) fails the calls in flight with
+:class:`RemoteError`, which says what happened: nothing is dropped without a word.
+
+Not done here: resuming a dropped connection (the RFD leaves resumability to a later
+version; a drop ends the connection, see :class:`RemoteError`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncGenerator, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+import httpx
+from agentproto._runtime.json_types import JSONValue
+from agentproto._runtime.jsonrpc import Connection, ConnectionClosed
+from agentproto._runtime.sse import aiter_sse
+from agentproto.acp.connection import (
+    EDITION,
+    AgentConnection,
+    Client,
+    SyncAgentConnection,
+    SyncClient,
+)
+from agentproto.acp.core import Dispatch, Handshake, start_loop
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection as WebSocket
+
+__all__ = [
+    "CONNECTION_ID_HEADER",
+    "DEFAULT_MAX_MESSAGE_BYTES",
+    "SESSION_ID_HEADER",
+    "SESSION_SCOPED_METHODS",
+    "LineChannel",
+    "RemoteAgentConnection",
+    "RemoteError",
+    "RemoteTransport",
+    "connect_remote_agent",
+    "connect_remote_agent_sync",
+    "open_line_channel",
+    "open_transport",
+]
+
+CONNECTION_ID_HEADER = "Acp-Connection-Id"
+SESSION_ID_HEADER = "Acp-Session-Id"
+DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+"""The largest message either side takes (the lead may wire it to ``agentproto.Limits``)."""
+SESSION_SCOPED_METHODS = frozenset(
+    EDITION.agent_methods[name].rpc
+    for name in (
+        "prompt",
+        "cancel",
+        "set_session_mode",
+        "set_session_config_option",
+        "close_session",
+    )
+)
+"""Methods whose POST carries ``Acp-Session-Id`` (those of an established session)."""
+
+
+class RemoteError(ConnectionClosed):
+    """The remote transport failed: ``status`` is the HTTP status that did it (``None``: the
+    connection dropped, or a message was over the size limit). Calls in flight fail with it."""
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status: int | None = status
+
+
+def _session_of(message: JSONValue) -> str | None:
+    if not isinstance(message, dict):
+        return None
+    for key in ("params", "result"):
+        part = message.get(key)
+        if isinstance(part, dict):
+            found = part.get("sessionId")
+            if isinstance(found, str):
+                return found
+    return None
+
+
+Sink = Callable[[bytes], None]
+"""Where a transport puts each message the agent sent (one JSON text, no newline)."""
+Ended = Callable[[RemoteError | None], None]
+"""Called once when the transport ends (``None``: closed by us)."""
+
+
+class RemoteTransport:
+    """One message-oriented connection to a remote agent (HTTP or WebSocket)."""
+
+    async def send(self, message: bytes) -> None:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
+        raise NotImplementedError
+
+
+class _HttpTransport(RemoteTransport):
+    def __init__(
+        self,
+        url: str,
+        client: httpx.AsyncClient,
+        headers: dict[str, str],
+        sink: Sink,
+        ended: Ended,
+        max_message_bytes: int,
+    ) -> None:
+        self._url = url
+        self._client = client
+        self._headers = headers
+        self._sink = sink
+        self._ended = ended
+        self._limit = max_message_bytes
+        self._connection_id: str | None = None
+        self._streams: dict[str | None, asyncio.Task[None]] = {}
+        self._closed = False
+
+    def __repr__(self) -> str:
+        return f"<HTTP transport to {self._url}>"
+
+    async def send(self, message: bytes) -> None:
+        if self._closed:
+            raise RemoteError("the HTTP transport is closed")
+        if len(message) > self._limit:
+            raise RemoteError(f"a message of {len(message)} bytes is over the limit")
+        try:
+            parsed: JSONValue = json.loads(message)
+        except ValueError:
+            parsed = None
+        method = parsed.get("method") if isinstance(parsed, dict) else None
+        headers = {"Content-Type": "application/json", **self._headers}
+        if self._connection_id is not None:
+            headers[CONNECTION_ID_HEADER] = self._connection_id
+        session = _session_of(parsed)
+        if method in SESSION_SCOPED_METHODS and session is not None:
+            headers[SESSION_ID_HEADER] = session
+        try:
+            response = await self._client.post(self._url, content=message, headers=headers)
+        except httpx.HTTPError as exc:
+            raise RemoteError(f"POST to the agent failed: {type(exc).__name__}") from None
+        if response.status_code not in (200, 202):
+            raise RemoteError(
+                f"the agent answered a POST with HTTP {response.status_code}",
+                status=response.status_code,
+            )
+        if self._connection_id is None:
+            found = response.headers.get(CONNECTION_ID_HEADER)
+            if not found:
+                raise RemoteError(f"the agent's answer had no {CONNECTION_ID_HEADER} header")
+            self._connection_id = found
+            self._open(None)
+        if response.status_code == 200 and response.content:
+            self._deliver(response.content)
+
+    def _deliver(self, body: bytes) -> None:
+        self._sink(body)
+        try:
+            session = _session_of(json.loads(body))
+        except ValueError:
+            return
+        if session is not None and session not in self._streams:
+            self._open(session)
+
+    def _open(self, session: str | None) -> None:
+        if not self._closed:
+            self._streams[session] = asyncio.get_running_loop().create_task(self._read(session))
+
+    async def _read(self, session: str | None) -> None:
+        assert self._connection_id is not None
+        headers = {
+            "Accept": "text/event-stream",
+            CONNECTION_ID_HEADER: self._connection_id,
+            **self._headers,
+        }
+        if session is not None:
+            headers[SESSION_ID_HEADER] = session
+        failure: RemoteError | None = None
+        try:
+            async with self._client.stream("GET", self._url, headers=headers) as response:
+                if response.status_code != 200:
+                    failure = RemoteError(
+                        f"the agent answered the event stream with HTTP {response.status_code}",
+                        status=response.status_code,
+                    )
+                    return
+                async for event in aiter_sse(response.aiter_bytes()):
+                    if len(event.data) > self._limit:
+                        failure = RemoteError("a message over the size limit")
+                        return
+                    if event.data:
+                        self._deliver(event.data.encode())
+            failure = RemoteError("the agent ended the event stream")
+        except httpx.HTTPError as exc:
+            failure = RemoteError(f"the event stream failed: {type(exc).__name__}")
+        finally:
+            if session is None and not self._closed:
+                self._ended(failure)
+
+    async def aclose(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for task in self._streams.values():
+            task.cancel()
+        for task in self._streams.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._connection_id is not None:
+            with contextlib.suppress(httpx.HTTPError):
+                await self._client.request(
+                    "DELETE",
+                    self._url,
+                    headers={CONNECTION_ID_HEADER: self._connection_id, **self._headers},
+                )
+        await self._client.aclose()
+
+
+class _WebSocketTransport(RemoteTransport):
+    def __init__(self, socket: WebSocket, url: str, sink: Sink, ended: Ended) -> None:
+        self._socket = socket
+        self._url = url
+        self._sink = sink
+        self._ended = ended
+        self._closed = False
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    def __repr__(self) -> str:
+        return f"<WebSocket transport to {self._url}>"
+
+    async def _read(self) -> None:
+        from websockets.exceptions import ConnectionClosed as SocketClosed
+        from websockets.exceptions import PayloadTooBig
+
+        failure: RemoteError | None = RemoteError("the agent closed the WebSocket")
+        try:
+            async for frame in self._socket:
+                self._sink(frame.encode() if isinstance(frame, str) else frame)
+        except PayloadTooBig:
+            failure = RemoteError("a message over the size limit")
+        except SocketClosed as exc:
+            failure = RemoteError(
+                f"the WebSocket dropped (close code {exc.rcvd.code if exc.rcvd else None})"
+            )
+        finally:
+            if not self._closed:
+                self._ended(failure)
+
+    async def send(self, message: bytes) -> None:
+        from websockets.exceptions import ConnectionClosed as SocketClosed
+
+        if self._closed:
+            raise RemoteError("the WebSocket transport is closed")
+        try:
+            await self._socket.send(message.decode("utf-8", "replace"))
+        except SocketClosed:
+            raise RemoteError("the WebSocket is closed") from None
+
+    async def aclose(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._socket.close()
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._reader
+
+
+def _auth(token: str | None, headers: dict[str, str] | None) -> dict[str, str]:
+    sent = dict(headers or {})
+    if token is not None:
+        sent["Authorization"] = f"Bearer {token}"
+    return sent
+
+
+async def open_transport(
+    url: str,
+    sink: Sink,
+    ended: Ended,
+    *,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30.0,
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+) -> RemoteTransport:
+    """A transport to the agent at ``url``: ``ws(s)://`` WebSocket, ``http(s)://`` Streamable
+    HTTP. ``sink`` gets each message the agent sends; ``ended`` is called when it ends."""
+    sent = _auth(token, headers)
+    if url.startswith(("ws://", "wss://")):
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidStatus, WebSocketException
+
+        try:
+            socket = await connect(
+                url,
+                additional_headers=sent,
+                max_size=max_message_bytes,
+                open_timeout=timeout,
+                compression=None,
+            )
+        except InvalidStatus as exc:
+            status = exc.response.status_code
+            raise RemoteError(
+                f"the agent refused the WebSocket: HTTP {status}", status=status
+            ) from None
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            raise RemoteError(f"cannot connect to the agent: {type(exc).__name__}") from None
+        return _WebSocketTransport(socket, url, sink, ended)
+    if url.startswith(("http://", "https://")):
+        client = httpx.AsyncClient(timeout=httpx.Timeout(timeout, read=None))
+        return _HttpTransport(url, client, sent, sink, ended, max_message_bytes)
+    raise ValueError(f"an ACP agent URL starts with http(s):// or ws(s)://, not {url[:20]!r}")
+
+
+class _Writer:
+    """The JSON-RPC connection's writer over a remote transport: each line is one message,
+    sent in order by one task; ``drain`` waits for them and raises what stopped them."""
+
+    def __init__(self) -> None:
+        self.transport: RemoteTransport | None = None
+        self._queue: asyncio.Queue[bytes] = asyncio.Queue()
+        self._sender: asyncio.Task[None] | None = None
+        self._failed: RemoteError | None = None
+
+    def write(self, data: bytes) -> None:
+        if self._failed is not None:
+            raise self._failed
+        self._queue.put_nowait(data.rstrip(b"\n"))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    async def _send_all(self) -> None:
+        assert self.transport is not None
+        while not self._queue.empty():
+            message = self._queue.get_nowait()
+            try:
+                await self.transport.send(message)
+            except RemoteError as exc:
+                self._failed = exc
+                return
+
+    async def drain(self) -> None:
+        sender = self._sender
+        if sender is not None:
+            await asyncio.shield(sender)
+        if self._failed is not None:
+            raise self._failed
+
+    def close(self) -> None:
+        return None
+
+
+class RemoteAgentConnection(AgentConnection):
+    """An :class:`~agentproto.acp.AgentConnection` to a remote agent: closing it closes the
+    transport too (``DELETE`` for HTTP, a close frame for WebSocket)."""
+
+    transport: RemoteTransport
+
+    async def close(self) -> None:
+        await super().close()
+        await self.transport.aclose()
+
+
+async def _connect(
+    url: str,
+    *,
+    client: Client | SyncClient | None,
+    token: str | None,
+    headers: dict[str, str] | None,
+    unstable: bool,
+    check_capabilities: bool,
+    timeout: float,
+    max_message_bytes: int,
+) -> RemoteAgentConnection:
+    handshake = Handshake(EDITION)
+    dispatch = Dispatch(
+        client if client is not None else Client(), EDITION, "client", unstable, handshake
+    )
+    writer = _Writer()
+    connection = Connection(None, writer, dispatch, name="agent", limit=max_message_bytes)
+
+    def ended(reason: RemoteError | None) -> None:
+        connection.feed_eof(reason)
+
+    def sink(message: bytes) -> None:
+        connection.feed(message + b"\n")
+
+    writer.transport = await open_transport(
+        url,
+        sink,
+        ended,
+        token=token,
+        headers=headers,
+        timeout=timeout,
+        max_message_bytes=max_message_bytes,
+    )
+    connection.start()
+    EDITION.warm_up()
+    agent = RemoteAgentConnection(
+        connection, unstable=unstable, handshake=handshake, check_capabilities=check_capabilities
+    )
+    agent.transport = writer.transport
+    return agent
+
+
+@asynccontextmanager
+async def connect_remote_agent(
+    url: str,
+    *,
+    client: Client | SyncClient | None = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+    unstable: bool = False,
+    check_capabilities: bool = True,
+    timeout: float = 30.0,
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+) -> AsyncGenerator[RemoteAgentConnection, None]:
+    """Connect to the agent served at ``url`` (``http(s)://`` Streamable HTTP, ``ws(s)://``
+    WebSocket); ``client`` answers its calls as with a spawned agent. ``token``: a bearer
+    token. ``timeout``: seconds to connect and per POST."""
+    agent = await _connect(
+        url,
+        client=client,
+        token=token,
+        headers=headers,
+        unstable=unstable,
+        check_capabilities=check_capabilities,
+        timeout=timeout,
+        max_message_bytes=max_message_bytes,
+    )
+    try:
+        yield agent
+    finally:
+        await agent.close()
+
+
+def connect_remote_agent_sync(
+    url: str,
+    *,
+    client: Client | SyncClient | None = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+    unstable: bool = False,
+    check_capabilities: bool = True,
+    timeout: float = 30.0,
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+) -> SyncAgentConnection:
+    """:func:`connect_remote_agent` for blocking code: the same
+    :class:`~agentproto.acp.SyncAgentConnection` a spawned agent gives (``close()`` or a
+    ``with`` block ends it)."""
+
+    async def start() -> AgentConnection:
+        return await _connect(
+            url,
+            client=client,
+            token=token,
+            headers=headers,
+            unstable=unstable,
+            check_capabilities=check_capabilities,
+            timeout=timeout,
+            max_message_bytes=max_message_bytes,
+        )
+
+    loop, connection = start_loop("acp-remote", start)
+    return SyncAgentConnection(loop, connection)
+
+
+class LineChannel:
+    """Raw messages to and from a remote agent (the conformance checker's channel): what
+    :meth:`send` gets is sent as one message, as is."""
+
+    def __init__(self) -> None:
+        self.transport: RemoteTransport | None = None
+        self._inbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+    def put(self, message: bytes) -> None:
+        self._inbox.put_nowait(message)
+
+    def end(self, reason: RemoteError | None) -> None:
+        self._inbox.put_nowait(None)
+
+    async def send(self, line: bytes) -> None:
+        assert self.transport is not None
+        try:
+            await self.transport.send(line.rstrip(b"\n"))
+        except RemoteError as exc:
+            if exc.status is None or exc.status >= 500:
+                raise ConnectionError(str(exc)) from None
+            # The agent refused this message at the HTTP level: an answer, not a drop (given
+            # to the checker as such, with the request's id when it had one).
+            try:
+                sent: JSONValue = json.loads(line)
+            except ValueError:
+                sent = None
+            msg_id = sent.get("id") if isinstance(sent, dict) else None
+            self.put(json.dumps({"id": msg_id, "httpStatus": exc.status}).encode())
+
+    async def receive(self) -> bytes | None:
+        return await self._inbox.get()
+
+    async def close(self) -> None:
+        if self.transport is not None:
+            await self.transport.aclose()
+
+
+async def open_line_channel(
+    url: str, *, token: str | None = None, timeout: float = 30.0
+) -> LineChannel:
+    """A :class:`LineChannel` to the agent at ``url``."""
+    channel = LineChannel()
+    try:
+        channel.transport = await open_transport(
+            url, channel.put, channel.end, token=token, timeout=timeout
+        )
+    except RemoteError as exc:
+        raise ConnectionError(str(exc)) from None
+    return channel

@@ -1,0 +1,280 @@
+"""ACP over the network (agentproto.acp.remote / remote_server): Streamable HTTP and WebSocket on
+real loopback sockets, both ways with the official SDK's experimental transports (acp.http,
+acp.ws), our blocking client, bearer auth, the origin check and the bounds."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import acp
+import httpx
+import pytest
+import uvicorn
+from acp import schema
+from acp.http.asgi import create_asgi_app
+from acp.http.client import create_http_stream
+from acp.ws.client import create_websocket_stream
+from agentproto.acp import Client, SyncClient
+from agentproto.acp.models import (
+    ContentBlockText,
+    SessionNotification,
+    SessionUpdateAgentMessageChunk,
+)
+from agentproto.acp.remote import RemoteError, connect_remote_agent, connect_remote_agent_sync
+from agentproto.acp.remote_server import AgentApp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "examples"))
+sys.path.insert(0, str(ROOT / "tests" / "acp_peers"))
+
+from acp_echo_agent import EchoAgent  # noqa: E402
+from official_agent import ScriptedAgent  # noqa: E402
+
+TOKEN = "s3cret-token-value"
+
+
+class _Served:
+    def __init__(self, app: Any) -> None:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self.sock = sock
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", ws_max_size=1 << 24)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+
+    def url(self, scheme: str) -> str:
+        return f"{scheme}://127.0.0.1:{self.port}/acp"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def ours() -> Iterator[_Served]:
+    served = _Served(
+        AgentApp(lambda: EchoAgent(delay=0.001), token=TOKEN, max_message_bytes=1 << 20)
+    )
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def theirs() -> Iterator[_Served]:
+    def factory(conn: Any) -> Any:
+        agent = ScriptedAgent()
+        agent.on_connect(conn)
+        return agent
+
+    served = _Served(create_asgi_app(factory))
+    yield served
+    served.stop()
+
+
+class Collect(Client):
+    def __init__(self) -> None:
+        self.text: list[str] = []
+
+    async def session_update(self, params: SessionNotification) -> None:
+        match params.update:
+            case SessionUpdateAgentMessageChunk(content=ContentBlockText(text=text)):
+                self.text.append(text)
+            case _:
+                pass
+
+
+def hello(text: str) -> list[ContentBlockText]:
+    return [ContentBlockText(type="text", text=text)]
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_our_client_and_our_agent(ours: _Served, scheme: str) -> None:
+    async def run() -> tuple[str, str]:
+        editor = Collect()
+        async with connect_remote_agent(ours.url(scheme), client=editor, token=TOKEN) as agent:
+            await agent.initialize(protocol_version=1)
+            session = await agent.new_session(cwd="/", mcp_servers=[])
+            done = await agent.prompt(session_id=session.session_id, prompt=hello("one two three"))
+            return "".join(editor.text), done.stop_reason
+
+    assert asyncio.run(run()) == ("one two three", "end_turn")
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_our_client_and_the_official_sdk_agent(theirs: _Served, scheme: str) -> None:
+    async def run() -> tuple[str, str, str]:
+        editor = Collect()
+        async with connect_remote_agent(theirs.url(scheme), client=editor) as agent:
+            await agent.initialize(protocol_version=1)
+            session = await agent.new_session(cwd="/", mcp_servers=[])
+            done = await agent.prompt(session_id=session.session_id, prompt=hello("hello 3"))
+            # a turn cancelled while it runs, over the same transport
+            task = asyncio.ensure_future(
+                agent.prompt(session_id=session.session_id, prompt=hello("slow"))
+            )
+            while "working" not in editor.text:
+                await asyncio.sleep(0.01)
+            await agent.cancel(session_id=session.session_id)
+            cancelled = await asyncio.wait_for(task, 10)
+            return "|".join(editor.text), done.stop_reason, cancelled.stop_reason
+
+    text, stop, cancelled = asyncio.run(run())
+    assert text == "chunk 0|chunk 1|chunk 2|working"
+    assert (stop, cancelled) == ("end_turn", "cancelled")
+
+
+class TheirClient:
+    def __init__(self) -> None:
+        self.text: list[str] = []
+
+    async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
+        content = getattr(update, "content", None)
+        self.text.append(getattr(content, "text", ""))
+
+    def on_connect(self, conn: Any) -> None:
+        return None
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_the_official_sdk_client_and_our_agent(ours: _Served, scheme: str) -> None:
+    async def run() -> tuple[str, str]:
+        auth = {"Authorization": f"Bearer {TOKEN}"}
+        if scheme == "http":
+            client = httpx.AsyncClient(timeout=httpx.Timeout(None))
+            transport = create_http_stream(ours.url("http"), client=client, headers=auth)
+        else:
+            transport = await create_websocket_stream(ours.url("ws"), headers=auth)
+        editor = TheirClient()
+        conn = acp.connect_to_agent(editor, transport)
+        try:
+            await conn.initialize(protocol_version=1)
+            session = await conn.new_session(cwd="/", mcp_servers=[])
+            done = await conn.prompt(
+                session_id=session.session_id,
+                prompt=[schema.TextContentBlock(type="text", text="a b c")],
+            )
+            for _ in range(100):  # their client reads the session stream on its own task
+                if len(editor.text) == 3:
+                    break
+                await asyncio.sleep(0.01)
+            return "".join(editor.text), done.stop_reason
+        finally:
+            await conn.close()
+            await transport.close()
+
+    assert asyncio.run(run()) == ("a b c", "end_turn")
+
+
+def test_the_blocking_client(ours: _Served) -> None:
+    class Editor(SyncClient):
+        def __init__(self) -> None:
+            self.text: list[str] = []
+
+        def session_update(self, params: SessionNotification) -> None:
+            if isinstance(params.update, SessionUpdateAgentMessageChunk) and isinstance(
+                params.update.content, ContentBlockText
+            ):
+                self.text.append(params.update.content.text)
+
+    editor = Editor()
+    with connect_remote_agent_sync(ours.url("ws"), client=editor, token=TOKEN) as agent:
+        agent.initialize(protocol_version=1)
+        session = agent.new_session(cwd="/", mcp_servers=[])
+        done = agent.prompt(session_id=session.session_id, prompt=hello("sync works"))
+    assert ("".join(editor.text), done.stop_reason) == ("sync works", "end_turn")
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_a_wrong_token_is_refused_and_never_shown(ours: _Served, scheme: str) -> None:
+    async def run() -> None:
+        async with connect_remote_agent(ours.url(scheme), token="wrong-token-xyz") as agent:
+            await agent.initialize(protocol_version=1)
+
+    with pytest.raises(RemoteError) as raised:
+        asyncio.run(run())
+    assert raised.value.status in (401, None) or "401" in str(raised.value)
+    assert "wrong-token-xyz" not in str(raised.value) and TOKEN not in str(raised.value)
+
+
+def test_the_origin_check_and_the_size_limit(ours: _Served) -> None:
+    url = ours.url("http")
+    auth = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+    init = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}'
+    with httpx.Client() as http:
+        evil = http.post(url, content=init, headers={**auth, "Origin": "https://evil.example"})
+        assert evil.status_code == 403
+        big = http.post(url, content=b" " * ((1 << 20) + 1), headers=auth)
+        assert big.status_code == 413
+        fine = http.post(url, content=init, headers=auth)
+        assert fine.status_code == 200 and fine.json()["result"]["protocolVersion"] == 1
+        gone = http.delete(
+            url, headers={**auth, "Acp-Connection-Id": fine.headers["acp-connection-id"]}
+        )
+        assert gone.status_code == 202
+
+
+def test_sessions_per_connection_are_capped() -> None:
+    served = _Served(AgentApp(lambda: EchoAgent(), max_sessions=2))
+    try:
+
+        async def run() -> str:
+            async with connect_remote_agent(served.url("ws")) as agent:
+                await agent.initialize(protocol_version=1)
+                await agent.new_session(cwd="/", mcp_servers=[])
+                await agent.new_session(cwd="/", mcp_servers=[])
+                try:
+                    await agent.new_session(cwd="/", mcp_servers=[])
+                except Exception as exc:
+                    return str(exc)
+                return "no error"
+
+        assert "2 sessions" in asyncio.run(run())
+    finally:
+        served.stop()
+
+
+def test_an_idle_connection_is_closed() -> None:
+    app = AgentApp(lambda: EchoAgent(), idle_timeout=0.3)
+    served = _Served(app)
+    try:
+
+        async def run() -> None:
+            async with connect_remote_agent(served.url("ws")) as agent:
+                await agent.initialize(protocol_version=1)
+                await asyncio.sleep(0.5 + 0.3)
+                await agent.new_session(cwd="/", mcp_servers=[])
+
+        with pytest.raises(RemoteError):
+            asyncio.run(run())
+        assert app.connections == {}
+    finally:
+        served.stop()
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_the_checker_by_url_passes_our_remote_agent(ours: _Served, scheme: str) -> None:
+    from agentproto.acp.check import CheckOptions, check_url
+
+    report = asyncio.run(check_url(ours.url(scheme), CheckOptions(timeout=10), token=TOKEN))
+    assert report.must_failures == []
+    passed = {c.id for c in report.checks if c.outcome == "pass"}
+    assert {
+        "init.version",
+        "prompt.updates.schema",
+        "cancel.stop_reason",
+        "hostile.not_json",
+    } <= passed
