@@ -92,6 +92,15 @@ EXPORTS = {
     "SessionClient": "client_session",
     "TerminalHandle": "terminal",
     "TerminalResult": "terminal",
+    # over the network (Streamable HTTP, WebSocket) and the conformance checker
+    "AgentApp": "remote_server",
+    "RemoteAgentConnection": "remote",
+    "RemoteError": "remote",
+    "connect_remote_agent": "remote",
+    "connect_remote_agent_sync": "remote",
+    "CheckOptions": "check",
+    "check_agent": "check",
+    "check_url": "check",
 }
 """What ``agentproto.acp`` re-exports lazily (public name -> its module in the package)."""
 

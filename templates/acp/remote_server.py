@@ -15,8 +15,11 @@ methods, ``self.client`` to call the editor back. Bounds, all keyword parameters
   compared in constant time, never logged).
 - ``allowed_origins``: a request with an ``Origin`` header (a browser) is refused (403) unless
   that origin is listed; requests without one (editors, scripts) pass.
-- ``max_message_bytes``: a larger POST body is refused (413), a larger frame closes the
-  WebSocket (1009).
+- ``limits``: the one :class:`~agentproto.Limits` policy. Its ``max_message_bytes`` bounds
+  each message: a larger POST body is refused (413), a larger frame closes the WebSocket
+  (1009); its ``max_incoming_requests`` bounds the editor's requests handled at once per
+  connection (past it the next ones wait: back-pressure). ``max_message_bytes``, when given,
+  overrides the policy's field (the older keyword, kept).
 - ``max_connections``: more open connections are refused (503 / close 1013).
 - ``max_sessions``: a ``session/new`` beyond this many on one connection is answered with a
   JSON-RPC error and never reaches the agent.
@@ -39,12 +42,13 @@ from typing import Any
 
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import Connection, InternalError
+from agentproto._runtime.limits import Limits
 from agentproto.acp.connection import EDITION, Agent, ClientConnection
 from agentproto.acp.core import Dispatch, Handshake
 from agentproto.acp.remote import (
     CONNECTION_ID_HEADER,
-    DEFAULT_MAX_MESSAGE_BYTES,
     SESSION_ID_HEADER,
+    resolve_limits,
 )
 
 __all__ = ["AgentApp"]
@@ -85,9 +89,7 @@ class _Remote:
         self._room.set()
         handshake = Handshake(EDITION)
         dispatch = Dispatch(agent, EDITION, "agent", app.unstable, handshake)
-        self.connection = Connection(
-            None, self, dispatch, name="editor", limit=app.max_message_bytes
-        )
+        self.connection = Connection(None, self, dispatch, name="editor", limits=app.limits)
         self.connection.start()
         agent.client = ClientConnection(self.connection, unstable=app.unstable, handshake=handshake)
         self.closed = False
@@ -199,7 +201,8 @@ class AgentApp:
         token: str | None = None,
         allowed_origins: tuple[str, ...] = (),
         unstable: bool = False,
-        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+        limits: Limits | None = None,
+        max_message_bytes: int | None = None,
         max_connections: int = 1000,
         max_sessions: int = 100,
         idle_timeout: float = 300.0,
@@ -210,7 +213,8 @@ class AgentApp:
         self._token = token
         self.allowed_origins = allowed_origins
         self.unstable = unstable
-        self.max_message_bytes = max_message_bytes
+        self.limits: Limits = resolve_limits(limits, max_message_bytes)
+        self.max_message_bytes: int = self.limits.max_message_bytes
         self.max_connections = max_connections
         self.max_sessions = max_sessions
         self.idle_timeout = idle_timeout
@@ -327,6 +331,7 @@ class AgentApp:
             await _respond(send, 404, {"error": "unknown session"})
             return
         remote.deliver(body)
+        await remote.connection.ready()  # back-pressure: max_incoming_requests
         await _respond(send, 202, None)
 
     async def _initialize(self, body: bytes, send: Send) -> None:
@@ -459,6 +464,7 @@ class AgentApp:
                     await send({"type": "websocket.close", "code": 1009})
                     return
                 remote.deliver(data)
+                await remote.connection.ready()  # back-pressure: max_incoming_requests
         finally:
             await self._drop(remote)
             sender.cancel()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto.acp.accumulator import SessionAccumulator, SessionSnapshot, ToolCallView
+    from agentproto.acp.check import CheckOptions, check_agent, check_url
     from agentproto.acp.client_session import ClientSession, PromptReply, SessionClient
     from agentproto.acp.connection import (
         PROTOCOL_VERSION,
@@ -283,6 +284,13 @@ if TYPE_CHECKING:
         PermissionDecision,
         default_permission_options,
     )
+    from agentproto.acp.remote import (
+        RemoteAgentConnection,
+        RemoteError,
+        connect_remote_agent,
+        connect_remote_agent_sync,
+    )
+    from agentproto.acp.remote_server import AgentApp
     from agentproto.acp.terminal import TerminalHandle, TerminalResult
     from agentproto.acp.tool_calls import ToolCallError, ToolCallTracker
     from agentproto.acp.versions import (
@@ -297,6 +305,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Agent",
+    "AgentApp",
     "AgentAuthCapabilities",
     "AgentCapabilities",
     "AgentConnection",
@@ -320,6 +329,9 @@ __all__ = [
     "CancelNotification",
     "CancelRequestNotification",
     "CapabilityError",
+    "check_agent",
+    "check_url",
+    "CheckOptions",
     "Client",
     "ClientCapabilities",
     "ClientConnection",
@@ -336,6 +348,8 @@ __all__ = [
     "ConfigOptionUpdate",
     "connect_agent",
     "connect_negotiated",
+    "connect_remote_agent",
+    "connect_remote_agent_sync",
     "ConnectionClosed",
     "Content",
     "ContentBlock",
@@ -468,6 +482,8 @@ __all__ = [
     "ReadTextFileResponse",
     "ReleaseTerminalRequest",
     "ReleaseTerminalResponse",
+    "RemoteAgentConnection",
+    "RemoteError",
     "RequestCancelled",
     "RequestId",
     "RequestPermissionOutcome",
@@ -583,9 +599,11 @@ __all__ = [
 ]
 _HOMES = {
     "Agent": "agentproto.acp.connection",
+    "AgentApp": "agentproto.acp.remote_server",
     "AgentConnection": "agentproto.acp.connection",
     "AuthRequired": "agentproto.acp.connection",
     "CapabilityError": "agentproto.acp.connection",
+    "CheckOptions": "agentproto.acp.check",
     "Client": "agentproto.acp.connection",
     "ClientConnection": "agentproto.acp.connection",
     "ClientSession": "agentproto.acp.client_session",
@@ -603,6 +621,8 @@ _HOMES = {
     "PermissionDecision": "agentproto.acp.permissions",
     "PromptReply": "agentproto.acp.client_session",
     "ProtocolError": "agentproto.acp.connection",
+    "RemoteAgentConnection": "agentproto.acp.remote",
+    "RemoteError": "agentproto.acp.remote",
     "RequestCancelled": "agentproto.acp.connection",
     "ResourceNotFound": "agentproto.acp.connection",
     "Route": "agentproto.acp.core",
@@ -621,8 +641,12 @@ _HOMES = {
     "UnstableMethodError": "agentproto.acp.connection",
     "UnsupportedProtocolVersion": "agentproto.acp.versions",
     "VersionError": "agentproto.acp.core",
+    "check_agent": "agentproto.acp.check",
+    "check_url": "agentproto.acp.check",
     "connect_agent": "agentproto.acp.connection",
     "connect_negotiated": "agentproto.acp.versions",
+    "connect_remote_agent": "agentproto.acp.remote",
+    "connect_remote_agent_sync": "agentproto.acp.remote",
     "default_permission_options": "agentproto.acp.permissions",
     "negotiate_agent": "agentproto.acp.versions",
     "negotiate_agent_sync": "agentproto.acp.versions",

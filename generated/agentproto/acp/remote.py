@@ -15,8 +15,10 @@ ship it (``acp.http`` / ``acp.ws`` in agent-client-protocol 0.12):
 :func:`connect_remote_agent` gives the same :class:`~agentproto.acp.AgentConnection` a
 spawned agent gives (the same ``Client`` handlers serve the agent's calls);
 :func:`connect_remote_agent_sync` the blocking :class:`~agentproto.acp.SyncAgentConnection`.
-A bearer ``token`` goes in ``Authorization`` (never in a repr or an error). Each message is at
-most ``max_message_bytes``; a larger one ends the connection with :class:`RemoteError`. A
+A bearer ``token`` goes in ``Authorization`` (never in a repr or an error). ``limits`` is the
+one :class:`~agentproto.Limits` policy: each message is at most its ``max_message_bytes`` (a
+larger one ends the connection with :class:`RemoteError`), and at most its
+``max_incoming_requests`` of the agent's requests are handled at once. A
 transport failure (an HTTP status, a dropped socket) fails the calls in flight with
 :class:`RemoteError`, which says what happened: nothing is dropped without a word.
 
@@ -37,6 +39,7 @@ import httpx
 
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import Connection, ConnectionClosed
+from agentproto._runtime.limits import DEFAULT_LIMITS, Limits
 from agentproto._runtime.sse import aiter_sse
 from agentproto.acp.connection import (
     EDITION,
@@ -63,12 +66,13 @@ __all__ = [
     "connect_remote_agent_sync",
     "open_line_channel",
     "open_transport",
+    "resolve_limits",
 ]
 
 CONNECTION_ID_HEADER = "Acp-Connection-Id"
 SESSION_ID_HEADER = "Acp-Session-Id"
-DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024
-"""The largest message either side takes (the lead may wire it to ``agentproto.Limits``)."""
+DEFAULT_MAX_MESSAGE_BYTES = DEFAULT_LIMITS.max_message_bytes
+"""The largest message either side takes by default: ``Limits().max_message_bytes``."""
 SESSION_SCOPED_METHODS = frozenset(
     EDITION.agent_methods[name].rpc
     for name in (
@@ -262,9 +266,12 @@ class _WebSocketTransport(RemoteTransport):
         except PayloadTooBig:
             failure = RemoteError("a message over the size limit")
         except SocketClosed as exc:
-            failure = RemoteError(
-                f"the WebSocket dropped (close code {exc.rcvd.code if exc.rcvd else None})"
-            )
+            if exc.sent is not None and exc.sent.code == 1009:  # we closed it: a frame too big
+                failure = RemoteError("a message over the size limit (Limits.max_message_bytes)")
+            else:
+                failure = RemoteError(
+                    f"the WebSocket dropped (close code {exc.rcvd.code if exc.rcvd else None})"
+                )
         finally:
             if not self._closed:
                 self._ended(failure)
@@ -289,6 +296,15 @@ class _WebSocketTransport(RemoteTransport):
             await self._reader
 
 
+def resolve_limits(limits: Limits | None, max_message_bytes: int | None) -> Limits:
+    """The limits a remote connection uses: ``limits`` (default ``Limits()``), with
+    ``max_message_bytes`` in place of its own when given (the older keyword, kept)."""
+    chosen = limits if limits is not None else DEFAULT_LIMITS
+    if max_message_bytes is not None:
+        chosen = chosen.replace(max_message_bytes=max_message_bytes)
+    return chosen
+
+
 def _auth(token: str | None, headers: dict[str, str] | None) -> dict[str, str]:
     sent = dict(headers or {})
     if token is not None:
@@ -304,10 +320,13 @@ async def open_transport(
     token: str | None = None,
     headers: dict[str, str] | None = None,
     timeout: float = 30.0,
-    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    max_message_bytes: int | None = None,
+    limits: Limits | None = None,
 ) -> RemoteTransport:
     """A transport to the agent at ``url``: ``ws(s)://`` WebSocket, ``http(s)://`` Streamable
-    HTTP. ``sink`` gets each message the agent sends; ``ended`` is called when it ends."""
+    HTTP. ``sink`` gets each message the agent sends; ``ended`` is called when it ends.
+    Messages are bounded by ``limits.max_message_bytes`` (or ``max_message_bytes``)."""
+    max_message_bytes = resolve_limits(limits, max_message_bytes).max_message_bytes
     sent = _auth(token, headers)
     if url.startswith(("ws://", "wss://")):
         from websockets.asyncio.client import connect
@@ -393,14 +412,14 @@ async def _connect(
     unstable: bool,
     check_capabilities: bool,
     timeout: float,
-    max_message_bytes: int,
+    limits: Limits,
 ) -> RemoteAgentConnection:
     handshake = Handshake(EDITION)
     dispatch = Dispatch(
         client if client is not None else Client(), EDITION, "client", unstable, handshake
     )
     writer = _Writer()
-    connection = Connection(None, writer, dispatch, name="agent", limit=max_message_bytes)
+    connection = Connection(None, writer, dispatch, name="agent", limits=limits)
 
     def ended(reason: RemoteError | None) -> None:
         connection.feed_eof(reason)
@@ -415,7 +434,7 @@ async def _connect(
         token=token,
         headers=headers,
         timeout=timeout,
-        max_message_bytes=max_message_bytes,
+        limits=limits,
     )
     connection.start()
     EDITION.warm_up()
@@ -436,11 +455,14 @@ async def connect_remote_agent(
     unstable: bool = False,
     check_capabilities: bool = True,
     timeout: float = 30.0,
-    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    max_message_bytes: int | None = None,
+    limits: Limits | None = None,
 ) -> AsyncGenerator[RemoteAgentConnection, None]:
     """Connect to the agent served at ``url`` (``http(s)://`` Streamable HTTP, ``ws(s)://``
     WebSocket); ``client`` answers its calls as with a spawned agent. ``token``: a bearer
-    token. ``timeout``: seconds to connect and per POST."""
+    token. ``timeout``: seconds to connect and per POST. ``limits``: the
+    :class:`~agentproto.Limits` policy (its ``max_message_bytes`` and
+    ``max_incoming_requests``); ``max_message_bytes``, when given, overrides its field."""
     agent = await _connect(
         url,
         client=client,
@@ -449,7 +471,7 @@ async def connect_remote_agent(
         unstable=unstable,
         check_capabilities=check_capabilities,
         timeout=timeout,
-        max_message_bytes=max_message_bytes,
+        limits=resolve_limits(limits, max_message_bytes),
     )
     try:
         yield agent
@@ -466,7 +488,8 @@ def connect_remote_agent_sync(
     unstable: bool = False,
     check_capabilities: bool = True,
     timeout: float = 30.0,
-    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    max_message_bytes: int | None = None,
+    limits: Limits | None = None,
 ) -> SyncAgentConnection:
     """:func:`connect_remote_agent` for blocking code: the same
     :class:`~agentproto.acp.SyncAgentConnection` a spawned agent gives (``close()`` or a
@@ -481,7 +504,7 @@ def connect_remote_agent_sync(
             unstable=unstable,
             check_capabilities=check_capabilities,
             timeout=timeout,
-            max_message_bytes=max_message_bytes,
+            limits=resolve_limits(limits, max_message_bytes),
         )
 
     loop, connection = start_loop("acp-remote", start)
