@@ -94,6 +94,8 @@ EXPORTS = {
     "TerminalResult": "terminal",
     # over the network (Streamable HTTP, WebSocket) and the conformance checker
     "AgentApp": "remote_server",
+    "BridgeApp": "bridge",
+    "serve_bridge": "bridge",
     "RemoteAgentConnection": "remote",
     "RemoteError": "remote",
     "connect_remote_agent": "remote",

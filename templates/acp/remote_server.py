@@ -38,7 +38,7 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, Protocol
 
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import Connection, InternalError
@@ -51,7 +51,7 @@ from agentproto.acp.remote import (
     resolve_limits,
 )
 
-__all__ = ["AgentApp"]
+__all__ = ["AgentApp", "Peer", "ServedConnection"]
 
 logger: logging.Logger = logging.getLogger("agentproto.acp.remote")
 
@@ -71,10 +71,27 @@ class _Outbox:
         self.size = 0
 
 
-class _Remote:
-    """One ACP connection: the agent, its JSON-RPC connection, and where its messages go."""
+class Peer(Protocol):
+    """What serves one remote connection: an in-process agent's JSON-RPC connection, or (the
+    bridge) a stdio agent process. It takes the editor's messages (one line each) and writes
+    the agent's to the connection it was made for."""
 
-    def __init__(self, app: AgentApp, agent: Agent, websocket: bool) -> None:
+    def feed(self, chunk: bytes) -> None: ...
+
+    async def ready(self) -> None:
+        """Wait until it takes more (back-pressure)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class ServedConnection:
+    """One ACP connection served (what :meth:`AgentApp.attach` gets): what serves it (its
+    :class:`Peer`), and where the agent's messages go."""
+
+    connection: Peer
+
+    def __init__(self, app: AgentApp, websocket: bool) -> None:
         self.app = app
         self.id = uuid.uuid4().hex
         self.websocket = websocket
@@ -87,11 +104,6 @@ class _Remote:
         self.buffered = 0
         self._room: asyncio.Event = asyncio.Event()
         self._room.set()
-        handshake = Handshake(EDITION)
-        dispatch = Dispatch(agent, EDITION, "agent", app.unstable, handshake)
-        self.connection = Connection(None, self, dispatch, name="editor", limits=app.limits)
-        self.connection.start()
-        agent.client = ClientConnection(self.connection, unstable=app.unstable, handshake=handshake)
         self.closed = False
 
     # -- the Writer the JSON-RPC connection writes to -------------------------------------------
@@ -220,7 +232,7 @@ class AgentApp:
         self.idle_timeout = idle_timeout
         self.max_buffered_bytes = max_buffered_bytes
         self.keepalive = keepalive
-        self.connections: dict[str, _Remote] = {}
+        self.connections: dict[str, ServedConnection] = {}
         self._reaper: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:  # the token never shows
@@ -233,7 +245,7 @@ class AgentApp:
         if self._reaper is not None:
             self._reaper.cancel()
 
-    async def _drop(self, remote: _Remote) -> None:
+    async def _drop(self, remote: ServedConnection) -> None:
         self.connections.pop(remote.id, None)
         await remote.aclose()
 
@@ -246,12 +258,24 @@ class AgentApp:
                     logger.info("closing idle ACP connection %s", remote.id)
                     await self._drop(remote)
 
-    def _new(self, websocket: bool) -> _Remote:
+    async def _new(self, websocket: bool) -> ServedConnection:
         if self._reaper is None or self._reaper.done():
             self._reaper = asyncio.get_running_loop().create_task(self._reap())
-        remote = _Remote(self, self.agent_factory(), websocket)
+        remote = ServedConnection(self, websocket)
+        remote.connection = await self.attach(remote)
         self.connections[remote.id] = remote
         return remote
+
+    async def attach(self, remote: ServedConnection) -> Peer:
+        """What serves a new connection: an agent from the factory, on a JSON-RPC connection
+        that writes to ``remote`` (the bridge attaches a process instead)."""
+        agent = self.agent_factory()
+        handshake = Handshake(EDITION)
+        dispatch = Dispatch(agent, EDITION, "agent", self.unstable, handshake)
+        connection = Connection(None, remote, dispatch, name="editor", limits=self.limits)
+        connection.start()
+        agent.client = ClientConnection(connection, unstable=self.unstable, handshake=handshake)
+        return connection
 
     # -- ASGI ----------------------------------------------------------------------------------
 
@@ -349,7 +373,12 @@ class AgentApp:
         if len(self.connections) >= self.max_connections:
             await _respond(send, 503, {"error": "too many connections"})
             return
-        remote = self._new(websocket=False)
+        try:
+            remote = await self._new(websocket=False)
+        except OSError:
+            logger.exception("the agent for a new ACP connection could not be started")
+            await _respond(send, 502, {"error": "the agent could not be started"})
+            return
         try:
             answer = await remote.initialize(body, str(message["id"]))
         except TimeoutError:
@@ -437,7 +466,12 @@ class AgentApp:
         if len(self.connections) >= self.max_connections:
             await send({"type": "websocket.close", "code": 1013})
             return
-        remote = self._new(websocket=True)
+        try:
+            remote = await self._new(websocket=True)
+        except OSError:
+            logger.exception("the agent for a new ACP connection could not be started")
+            await send({"type": "websocket.close", "code": 1011})
+            return
         await send(
             {
                 "type": "websocket.accept",

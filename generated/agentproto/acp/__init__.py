@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto.acp.accumulator import SessionAccumulator, SessionSnapshot, ToolCallView
+    from agentproto.acp.bridge import BridgeApp, serve_bridge
     from agentproto.acp.check import CheckOptions, check_agent, check_url
     from agentproto.acp.client_session import ClientSession, PromptReply, SessionClient
     from agentproto.acp.connection import (
@@ -326,6 +327,7 @@ __all__ = [
     "BlobResourceContents",
     "BooleanConfigOptionCapabilities",
     "BooleanPropertySchema",
+    "BridgeApp",
     "CancelNotification",
     "CancelRequestNotification",
     "CapabilityError",
@@ -500,6 +502,7 @@ __all__ = [
     "RpcError",
     "SelectedPermissionOutcome",
     "serve_agent",
+    "serve_bridge",
     "serve_versions",
     "SessionAccumulator",
     "SessionAdditionalDirectoriesCapabilities",
@@ -602,6 +605,7 @@ _HOMES = {
     "AgentApp": "agentproto.acp.remote_server",
     "AgentConnection": "agentproto.acp.connection",
     "AuthRequired": "agentproto.acp.connection",
+    "BridgeApp": "agentproto.acp.bridge",
     "CapabilityError": "agentproto.acp.connection",
     "CheckOptions": "agentproto.acp.check",
     "Client": "agentproto.acp.connection",
@@ -651,6 +655,7 @@ _HOMES = {
     "negotiate_agent": "agentproto.acp.versions",
     "negotiate_agent_sync": "agentproto.acp.versions",
     "serve_agent": "agentproto.acp.connection",
+    "serve_bridge": "agentproto.acp.bridge",
     "serve_versions": "agentproto.acp.versions",
     "spawn_agent": "agentproto.acp.connection",
     **dict.fromkeys(

@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
+import ssl
 from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -296,6 +298,15 @@ class _WebSocketTransport(RemoteTransport):
             await self._reader
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """One TLS context (httpx's default: certifi's roots) shared by every HTTP transport: each
+    ``httpx.AsyncClient`` would load the roots again (about 600 KiB a connection)."""
+    import certifi
+
+    return ssl.create_default_context(cafile=certifi.where())
+
+
 def resolve_limits(limits: Limits | None, max_message_bytes: int | None) -> Limits:
     """The limits a remote connection uses: ``limits`` (default ``Limits()``), with
     ``max_message_bytes`` in place of its own when given (the older keyword, kept)."""
@@ -349,7 +360,14 @@ async def open_transport(
             raise RemoteError(f"cannot connect to the agent: {type(exc).__name__}") from None
         return _WebSocketTransport(socket, url, sink, ended)
     if url.startswith(("http://", "https://")):
-        client = httpx.AsyncClient(timeout=httpx.Timeout(timeout, read=None))
+        # Idle pooled connections are let go after 4 s: servers commonly close them at 5 s
+        # (uvicorn, nginx's 75 s is longer), and a POST sent on one the server is closing
+        # fails with no way to know whether the agent got it.
+        client = httpx.AsyncClient(
+            timeout=httpx.Timeout(timeout, read=None),
+            verify=_tls(),
+            limits=httpx.Limits(keepalive_expiry=4.0),
+        )
         return _HttpTransport(url, client, sent, sink, ended, max_message_bytes)
     raise ValueError(f"an ACP agent URL starts with http(s):// or ws(s)://, not {url[:20]!r}")
 
