@@ -98,6 +98,7 @@ EXPORTS = {
     "serve_bridge": "bridge",
     "RemoteAgentConnection": "remote",
     "RemoteError": "remote",
+    "ResumeError": "remote",
     "connect_remote_agent": "remote",
     "connect_remote_agent_sync": "remote",
     "CheckOptions": "check",

@@ -288,6 +288,7 @@ if TYPE_CHECKING:
     from agentproto.acp.remote import (
         RemoteAgentConnection,
         RemoteError,
+        ResumeError,
         connect_remote_agent,
         connect_remote_agent_sync,
     )
@@ -495,6 +496,7 @@ __all__ = [
     "RequestPermissionResponse",
     "ResourceLink",
     "ResourceNotFound",
+    "ResumeError",
     "ResumeSessionRequest",
     "ResumeSessionResponse",
     "Role",
@@ -629,6 +631,7 @@ _HOMES = {
     "RemoteError": "agentproto.acp.remote",
     "RequestCancelled": "agentproto.acp.connection",
     "ResourceNotFound": "agentproto.acp.connection",
+    "ResumeError": "agentproto.acp.remote",
     "Route": "agentproto.acp.core",
     "RpcError": "agentproto.acp.connection",
     "SessionAccumulator": "agentproto.acp.accumulator",
