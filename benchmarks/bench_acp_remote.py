@@ -14,9 +14,11 @@ written on the official SDK (tests/acp_peers/official_agent.py). Our editor
   answers, on an established connection (median and p95 of --prompts);
 - updates/s: one prompt that makes the agent send --updates ``session/update`` notifications;
 - sessions held: --sessions connections opened at once, each with a session, held open while
-  the server's RSS is read (the delta over the idle server, per session), then each prompted
-  once (all answered). The client's RSS delta per session is shown too (same process for both
-  clients, so it is measured ours first, then theirs, each against its own start).
+  the server's RSS is read (the delta over a fresh idle server, per session), then each
+  prompted once, 200 turns in flight at a time (all answered). The client's RSS delta per
+  session is shown too (both clients run in this process: ours first, then theirs, each
+  against its own start; the official HTTP client shares one httpx client, as its API has
+  the caller do, so its figure is near zero).
 
 ``--smoke``: tiny counts (5 prompts, 50 updates, 20 sessions), so the suite runs this
 benchmark and it cannot rot; its figures mean nothing.
@@ -28,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import os
 import resource
 import statistics
 import subprocess
@@ -47,8 +50,16 @@ sys.path.insert(0, str(PEERS))
 
 
 def serve(kind: str) -> None:
-    """Serve ``kind`` (ours | theirs) on a free loopback port; print the port."""
+    """Serve ``kind`` (ours | theirs) on a free loopback port; print the port. Ends when
+    its stdin does (the benchmark ended, however it ended)."""
     import socket
+    import threading
+
+    def orphaned() -> None:
+        sys.stdin.read()
+        os._exit(0)
+
+    threading.Thread(target=orphaned, daemon=True).start()
 
     import uvicorn
 
@@ -86,6 +97,7 @@ class Server:
     def __init__(self, kind: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, __file__, "--serve", kind],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             start_new_session=True,
@@ -243,6 +255,9 @@ async def throughput(open_: Opener, url: str, updates: int) -> float:
 async def held(open_: Opener, url: str, server: Server, count: int) -> tuple[float, float, float]:
     """``count`` connections with a session each, held at once: server and client bytes per
     session, and the seconds it took to prompt them all once."""
+    async with open_(url, Counting()) as (new_session, prompt):  # warm: first-use costs
+        await prompt(await new_session(), "hello 1")
+    await asyncio.sleep(0.3)
     gc.collect()
     server_before, client_before = server.rss(), rss_of()
     counter = Counting()
@@ -314,9 +329,11 @@ async def run(args: argparse.Namespace) -> None:
             label = "HTTP" if scheme == "http" else "WS"
             row = {}
             for name in ("ours", "official"):
-                row[name] = await held(
-                    openers[name], servers[name].url(scheme), servers[name], args.sessions
-                )
+                fresh = Server("ours" if name == "ours" else "theirs")  # RSS from a clean start
+                try:
+                    row[name] = await held(openers[name], fresh.url(scheme), fresh, args.sessions)
+                finally:
+                    fresh.stop()
             (os_, oc, op), (ts, tc, tp) = row["ours"], row["official"]
             print(
                 f"  {label:4} server RSS per session: ours {os_ / 1024:6.1f} KiB   "
