@@ -157,10 +157,10 @@ class BridgeApp(AgentApp):
             max_buffered_bytes=max_buffered_bytes,
             keepalive=keepalive,
         )
-        self.command = list(command)
-        self.env = env
-        self.cwd = cwd
-        self.grace = grace
+        self.command: list[str] = list(command)
+        self.env: dict[str, str] | None = env
+        self.cwd: str | None = cwd
+        self.grace: float = grace
 
     def __repr__(self) -> str:  # the token never shows
         return f"<BridgeApp {self.command[0]!r}: {len(self.connections)} connections>"

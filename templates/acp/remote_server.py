@@ -79,8 +79,8 @@ class _ResumeRefused(AgentprotoError):  # internal: answered 409 / close 4409, n
 
     def __init__(self, first: int, last: int) -> None:
         super().__init__(f"messages {first} to {last} are no longer kept")
-        self.first = first
-        self.last = last
+        self.first: int = first
+        self.last: int = last
 
 
 class _Outbox:
@@ -90,14 +90,14 @@ class _Outbox:
     follow it from an event id; a newer reader takes over from an older one."""
 
     def __init__(self, remote: ServedConnection) -> None:
-        self.remote = remote
+        self.remote: ServedConnection = remote
         self.log: collections.deque[tuple[int, bytes]] = collections.deque()
-        self.next_id = 1
-        self.sent = 0  # the highest event id handed to a reader
-        self.sent_bytes = 0  # bytes of the logged messages already sent
-        self.closed = False
-        self.changed = asyncio.Event()
-        self.reader = 0  # the current reader's number
+        self.next_id: int = 1
+        self.sent: int = 0  # the highest event id handed to a reader
+        self.sent_bytes: int = 0  # bytes of the logged messages already sent
+        self.closed: bool = False
+        self.changed: asyncio.Event = asyncio.Event()
+        self.reader: int = 0  # the current reader's number
 
     def put(self, line: bytes) -> None:
         self.log.append((self.next_id, line))
@@ -180,22 +180,22 @@ class ServedConnection:
     connection: Peer
 
     def __init__(self, app: AgentApp, websocket: bool) -> None:
-        self.app = app
-        self.id = uuid.uuid4().hex
-        self.websocket = websocket
-        self.connection_stream = _Outbox(self)
+        self.app: AgentApp = app
+        self.id: str = uuid.uuid4().hex
+        self.websocket: bool = websocket
+        self.connection_stream: _Outbox = _Outbox(self)
         self.session_streams: dict[str, _Outbox] = {}
         self.routes: dict[str, str] = {}  # request id -> the session its answer goes to
         self.waiters: dict[str, asyncio.Future[bytes]] = {}  # answers returned in a POST body
-        self.sessions = 0
-        self.last_activity = time.monotonic()
-        self.buffered = 0
+        self.sessions: int = 0
+        self.last_activity: float = time.monotonic()
+        self.buffered: int = 0
         self._room: asyncio.Event = asyncio.Event()
         self._room.set()
-        self.closed = False
-        self.resumable = False  # the editor may come back after a drop (WebSocket)
+        self.closed: bool = False
+        self.resumable: bool = False  # the editor may come back after a drop (WebSocket)
         self.detached_at: float | None = None  # since when no socket serves it
-        self.received = 0  # messages taken from the editor (WebSocket), for its resume
+        self.received: int = 0  # messages taken from the editor (WebSocket), for its resume
 
     # -- the Writer the JSON-RPC connection writes to -------------------------------------------
 
