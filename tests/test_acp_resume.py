@@ -128,8 +128,8 @@ def forgetful() -> Iterator[_Served]:
 
 
 async def drop_mid_turn(port: int, scheme: str) -> tuple[Collect, Any]:
-    """A turn of 60 updates; after the 10th, what the agent sends is swallowed for 0.15 s
-    (about 15 updates the agent side believes sent), then every socket is cut."""
+    """A turn of 60 updates; after the 10th, what the agent sends is swallowed (the agent side
+    believes it sent: about 10 updates), then every socket is cut."""
     proxy = Proxy(port)
     local = await proxy.start()
     editor = Collect()
@@ -147,7 +147,11 @@ async def drop_mid_turn(port: int, scheme: str) -> tuple[Collect, Any]:
             while len(editor.text) < 10:
                 await asyncio.sleep(0.005)
             proxy.blackhole = True
-            await asyncio.sleep(0.15)
+            deadline = time.monotonic() + 10
+            while proxy.swallowed == 0:  # at least one update swallowed, then a few more
+                assert time.monotonic() < deadline, "nothing came from the agent"
+                await asyncio.sleep(0.005)
+            await asyncio.sleep(0.1)
             proxy.cut()
             proxy.blackhole = False
             assert proxy.swallowed > 0
