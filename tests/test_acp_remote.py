@@ -278,3 +278,80 @@ def test_the_checker_by_url_passes_our_remote_agent(ours: _Served, scheme: str) 
         "cancel.stop_reason",
         "hostile.not_json",
     } <= passed
+
+
+# -- the one Limits policy ------------------------------------------------------------------------
+
+
+def test_the_limits_policy_bounds_both_sides() -> None:
+    from agentproto import Limits
+
+    app = AgentApp(lambda: EchoAgent(delay=0.0), limits=Limits(max_message_bytes=4096))
+    assert app.max_message_bytes == 4096
+    served = _Served(app)
+    try:
+        url = served.url("http")
+        with httpx.Client() as http:
+            big = http.post(url, content=b" " * 5000, headers={"Content-Type": "application/json"})
+            assert big.status_code == 413
+
+        async def run() -> None:  # an update over the client's own limit ends the connection
+            async with connect_remote_agent(
+                served.url("ws"), limits=Limits(max_message_bytes=1024)
+            ) as agent:
+                await agent.initialize(protocol_version=1)
+                session = await agent.new_session(cwd="/", mcp_servers=[])
+                await agent.prompt(session_id=session.session_id, prompt=hello("x" * 2000))
+
+        with pytest.raises(RemoteError, match="size limit"):
+            asyncio.run(run())
+    finally:
+        served.stop()
+
+
+def test_max_incoming_requests_holds_the_editor_back() -> None:
+    """With one request handled at once, a second prompt's POST is answered only when the
+    first prompt is done (back-pressure), not queued without bound."""
+    from agentproto import Limits
+
+    served = _Served(
+        AgentApp(lambda: EchoAgent(delay=0.15), limits=Limits(max_incoming_requests=1))
+    )
+    try:
+        url = served.url("http")
+        head = {"Content-Type": "application/json"}
+
+        def rpc(msg_id: int, method: str, params: dict[str, Any]) -> bytes:
+            import json
+
+            return json.dumps(
+                {"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}
+            ).encode()
+
+        with httpx.Client(timeout=10) as http:
+            init = http.post(
+                url, content=rpc(1, "initialize", {"protocolVersion": 1}), headers=head
+            )
+            head["Acp-Connection-Id"] = init.headers["acp-connection-id"]
+            http.post(
+                url, content=rpc(2, "session/new", {"cwd": "/", "mcpServers": []}), headers=head
+            )
+            time.sleep(0.3)
+            with http.stream("GET", url, headers={**head, "Accept": "text/event-stream"}) as events:
+                session = ""
+                for line in events.iter_lines():
+                    if '"sessionId"' in line:
+                        session = line.split('"sessionId":"')[1].split('"')[0]
+                        break
+            scoped = {**head, "Acp-Session-Id": session}
+            words = {"type": "text", "text": "a b c d"}
+            params = {"sessionId": session, "prompt": [words]}
+            first = time.monotonic()
+            http.post(url, content=rpc(3, "session/prompt", params), headers=scoped)
+            quick = time.monotonic() - first
+            http.post(url, content=rpc(4, "session/prompt", params), headers=scoped)
+            held = time.monotonic() - first
+            http.delete(url, headers=head)
+        assert quick < 0.3 and held >= 0.4, (quick, held)
+    finally:
+        served.stop()

@@ -35,6 +35,13 @@ EXPECTED = {
         r"our v2 editor \+ the TypeScript SDK's v2 agent \(node\) [\d.]+ / [\d.]+ ms",
         r"import agentproto\.acp\.v2 \(\+ connection\): +[\d.]+ ms",
     ],
+    "bench_acp_remote.py": [
+        rf"connect \+ initialize: ours .* ratio {RATIO}",
+        rf"round trip \(prompt \+ 1 update\), \d+: ours .* ratio {RATIO}",
+        rf"session/update throughput, \d+ in one turn: .* ratio ours / official {RATIO}",
+        r"WS +server RSS per session: ours +[\d.]+ KiB +official +[\d.]+ KiB",
+        r"HTTP server RSS per session: ours +[\d.]+ KiB +official +[\d.]+ KiB",
+    ],
     "bench_sse.py": [rf"ours / httpx-sse: {RATIO}", rf"ours / raw loop: +{RATIO}"],
     "bench_flows.py": [
         rf"executor overhead: -?[\d.]+ us per flow \({RATIO}\)",

@@ -92,6 +92,18 @@ EXPORTS = {
     "SessionClient": "client_session",
     "TerminalHandle": "terminal",
     "TerminalResult": "terminal",
+    # over the network (Streamable HTTP, WebSocket) and the conformance checker
+    "AgentApp": "remote_server",
+    "BridgeApp": "bridge",
+    "serve_bridge": "bridge",
+    "RemoteAgentConnection": "remote",
+    "RemoteError": "remote",
+    "ResumeError": "remote",
+    "connect_remote_agent": "remote",
+    "connect_remote_agent_sync": "remote",
+    "CheckOptions": "check",
+    "check_agent": "check",
+    "check_url": "check",
 }
 """What ``agentproto.acp`` re-exports lazily (public name -> its module in the package)."""
 

@@ -15,19 +15,30 @@ methods, ``self.client`` to call the editor back. Bounds, all keyword parameters
   compared in constant time, never logged).
 - ``allowed_origins``: a request with an ``Origin`` header (a browser) is refused (403) unless
   that origin is listed; requests without one (editors, scripts) pass.
-- ``max_message_bytes``: a larger POST body is refused (413), a larger frame closes the
-  WebSocket (1009).
+- ``limits``: the one :class:`~agentproto.Limits` policy. Its ``max_message_bytes`` bounds
+  each message: a larger POST body is refused (413), a larger frame closes the WebSocket
+  (1009); its ``max_incoming_requests`` bounds the editor's requests handled at once per
+  connection (past it the next ones wait: back-pressure). ``max_message_bytes``, when given,
+  overrides the policy's field (the older keyword, kept).
 - ``max_connections``: more open connections are refused (503 / close 1013).
 - ``max_sessions``: a ``session/new`` beyond this many on one connection is answered with a
   JSON-RPC error and never reaches the agent.
 - ``idle_timeout``: a connection with no traffic either way for this long is closed.
 - ``max_buffered_bytes``: what may wait for a slow event stream; beyond it the agent's next
   send waits (backpressure, no unbounded memory).
+- ``replay_bytes`` (1 MiB): per stream, how much of what was already sent is kept for a
+  resuming editor: event streams carry ``id:`` fields and a ``GET`` with ``Last-Event-ID``
+  continues after that id; our WebSocket editor (which announces ``Acp-Resumable: 1``)
+  reconnects with ``Acp-Connection-Id`` and ``Last-Event-ID`` (the count of messages it got)
+  and the connection, its agent and sessions are kept ``resume_window`` seconds (30) after an
+  abnormal close. What is no longer kept is refused: 409 / close code 4409, saying which
+  messages are lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hmac
 import json
@@ -35,19 +46,23 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, Protocol
 
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import Connection, InternalError
+from agentproto._runtime.limits import Limits
 from agentproto.acp.connection import EDITION, Agent, ClientConnection
 from agentproto.acp.core import Dispatch, Handshake
 from agentproto.acp.remote import (
     CONNECTION_ID_HEADER,
-    DEFAULT_MAX_MESSAGE_BYTES,
+    RECEIVED_HEADER,
+    RESUMABLE_HEADER,
     SESSION_ID_HEADER,
+    resolve_limits,
 )
 
-__all__ = ["AgentApp"]
+__all__ = ["AgentApp", "Peer", "ServedConnection"]
 
 logger: logging.Logger = logging.getLogger("agentproto.acp.remote")
 
@@ -59,38 +74,128 @@ _NEW_SESSION = EDITION.agent_methods["new_session"].rpc
 _KEEPALIVE = b": keepalive\n\n"
 
 
+class _ResumeRefused(AgentprotoError):  # internal: answered 409 / close 4409, never raised out
+    """A resume asked for messages no longer kept: ``first`` to ``last`` (event ids)."""
+
+    def __init__(self, first: int, last: int) -> None:
+        super().__init__(f"messages {first} to {last} are no longer kept")
+        self.first: int = first
+        self.last: int = last
+
+
 class _Outbox:
-    """What waits for one event stream (or the socket): messages in order, bytes counted."""
+    """One stream of the agent's messages (an event stream, or the WebSocket): each message
+    gets the next event id (1, 2, ...) and stays in ``log`` until sent and then for as long as
+    the sent ones fit in ``replay_bytes`` (what a resumed reader may ask for again). Readers
+    follow it from an event id; a newer reader takes over from an older one."""
 
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.size = 0
+    def __init__(self, remote: ServedConnection) -> None:
+        self.remote: ServedConnection = remote
+        self.log: collections.deque[tuple[int, bytes]] = collections.deque()
+        self.next_id: int = 1
+        self.sent: int = 0  # the highest event id handed to a reader
+        self.sent_bytes: int = 0  # bytes of the logged messages already sent
+        self.closed: bool = False
+        self.changed: asyncio.Event = asyncio.Event()
+        self.reader: int = 0  # the current reader's number
+
+    def put(self, line: bytes) -> None:
+        self.log.append((self.next_id, line))
+        self.next_id += 1
+        self.changed.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self.changed.set()
+
+    def start(self, after: int) -> int:
+        """A reader that has everything up to event id ``after``: its number, or
+        :class:`_ResumeRefused` when what follows ``after`` is no longer kept."""
+        if after < 0 or after >= self.next_id:
+            raise _ResumeRefused(after + 1, after)
+        first = self.log[0][0] if self.log else self.next_id
+        if after + 1 < first:
+            raise _ResumeRefused(after + 1, first - 1)
+        self.reader += 1
+        self.changed.set()  # an older reader sees it is replaced
+        return self.reader
+
+    async def follow(
+        self,
+        me: int,
+        after: int,
+        emit: Callable[[int, bytes], Awaitable[None]],
+        keepalive: float | None,
+    ) -> bool:
+        """Reader ``me`` (from :meth:`start`): hand every message after ``after`` to ``emit``,
+        waiting for more until the stream closes (True) or a newer reader takes over (False).
+        ``emit(0, b"")`` is a keepalive."""
+        cursor = after
+        while self.reader == me:
+            first = self.log[0][0] if self.log else self.next_id
+            index = cursor + 1 - first
+            if 0 <= index < len(self.log):
+                event_id, line = self.log[index]
+                await emit(event_id, line)
+                cursor = event_id
+                self._sent(event_id, len(line))
+                continue
+            if self.closed:
+                return True
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), keepalive)
+            except TimeoutError:
+                await emit(0, b"")
+        return False
+
+    def _sent(self, event_id: int, size: int) -> None:
+        if event_id > self.sent:
+            self.sent = event_id
+            self.sent_bytes += size
+            self.remote.taken(size)
+        limit = self.remote.app.replay_bytes
+        while self.log and self.log[0][0] <= self.sent and self.sent_bytes > limit:
+            self.sent_bytes -= len(self.log.popleft()[1])
 
 
-class _Remote:
-    """One ACP connection: the agent, its JSON-RPC connection, and where its messages go."""
+class Peer(Protocol):
+    """What serves one remote connection: an in-process agent's JSON-RPC connection, or (the
+    bridge) a stdio agent process. It takes the editor's messages (one line each) and writes
+    the agent's to the connection it was made for."""
 
-    def __init__(self, app: AgentApp, agent: Agent, websocket: bool) -> None:
-        self.app = app
-        self.id = uuid.uuid4().hex
-        self.websocket = websocket
-        self.connection_stream = _Outbox()
+    def feed(self, chunk: bytes) -> None: ...
+
+    async def ready(self) -> None:
+        """Wait until it takes more (back-pressure)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class ServedConnection:
+    """One ACP connection served (what :meth:`AgentApp.attach` gets): what serves it (its
+    :class:`Peer`), and where the agent's messages go."""
+
+    connection: Peer
+
+    def __init__(self, app: AgentApp, websocket: bool) -> None:
+        self.app: AgentApp = app
+        self.id: str = uuid.uuid4().hex
+        self.websocket: bool = websocket
+        self.connection_stream: _Outbox = _Outbox(self)
         self.session_streams: dict[str, _Outbox] = {}
         self.routes: dict[str, str] = {}  # request id -> the session its answer goes to
         self.waiters: dict[str, asyncio.Future[bytes]] = {}  # answers returned in a POST body
-        self.sessions = 0
-        self.last_activity = time.monotonic()
-        self.buffered = 0
+        self.sessions: int = 0
+        self.last_activity: float = time.monotonic()
+        self.buffered: int = 0
         self._room: asyncio.Event = asyncio.Event()
         self._room.set()
-        handshake = Handshake(EDITION)
-        dispatch = Dispatch(agent, EDITION, "agent", app.unstable, handshake)
-        self.connection = Connection(
-            None, self, dispatch, name="editor", limit=app.max_message_bytes
-        )
-        self.connection.start()
-        agent.client = ClientConnection(self.connection, unstable=app.unstable, handshake=handshake)
-        self.closed = False
+        self.closed: bool = False
+        self.resumable: bool = False  # the editor may come back after a drop (WebSocket)
+        self.detached_at: float | None = None  # since when no socket serves it
+        self.received: int = 0  # messages taken from the editor (WebSocket), for its resume
 
     # -- the Writer the JSON-RPC connection writes to -------------------------------------------
 
@@ -108,7 +213,7 @@ class _Remote:
             if not waiter.done():
                 waiter.set_result(line)
             return
-        self._outbox_for(msg, key).queue.put_nowait(line)
+        self._outbox_for(msg, key).put(line)
         self._count(len(line))
 
     def _outbox_for(self, msg: dict[str, JSONValue], key: str | None) -> _Outbox:
@@ -118,7 +223,7 @@ class _Remote:
             result = msg.get("result")
             established = result.get("sessionId") if isinstance(result, dict) else None
             if isinstance(established, str):
-                self.session_streams.setdefault(established, _Outbox())
+                self.session_streams.setdefault(established, _Outbox(self))
             routed = self.routes.pop(key, None)
             if established is None and routed in self.session_streams:
                 return self.session_streams[routed]
@@ -184,7 +289,7 @@ class _Remote:
         self.closed = True
         await self.connection.close()
         for outbox in (self.connection_stream, *self.session_streams.values()):
-            outbox.queue.put_nowait(None)
+            outbox.close()
         self._room.set()
 
 
@@ -199,24 +304,30 @@ class AgentApp:
         token: str | None = None,
         allowed_origins: tuple[str, ...] = (),
         unstable: bool = False,
-        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+        limits: Limits | None = None,
+        max_message_bytes: int | None = None,
         max_connections: int = 1000,
         max_sessions: int = 100,
         idle_timeout: float = 300.0,
         max_buffered_bytes: int = 4 * 1024 * 1024,
         keepalive: float = 15.0,
+        replay_bytes: int = 1024 * 1024,
+        resume_window: float = 30.0,
     ) -> None:
         self.agent_factory = agent_factory
+        self.replay_bytes = replay_bytes
+        self.resume_window = resume_window
         self._token = token
         self.allowed_origins = allowed_origins
         self.unstable = unstable
-        self.max_message_bytes = max_message_bytes
+        self.limits: Limits = resolve_limits(limits, max_message_bytes)
+        self.max_message_bytes: int = self.limits.max_message_bytes
         self.max_connections = max_connections
         self.max_sessions = max_sessions
         self.idle_timeout = idle_timeout
         self.max_buffered_bytes = max_buffered_bytes
         self.keepalive = keepalive
-        self.connections: dict[str, _Remote] = {}
+        self.connections: dict[str, ServedConnection] = {}
         self._reaper: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:  # the token never shows
@@ -229,25 +340,41 @@ class AgentApp:
         if self._reaper is not None:
             self._reaper.cancel()
 
-    async def _drop(self, remote: _Remote) -> None:
+    async def _drop(self, remote: ServedConnection) -> None:
         self.connections.pop(remote.id, None)
         await remote.aclose()
 
     async def _reap(self) -> None:
         while True:
-            await asyncio.sleep(min(self.idle_timeout / 2, 5.0))
+            await asyncio.sleep(min(self.idle_timeout / 2, self.resume_window / 2, 5.0))
             now = time.monotonic()
             for remote in list(self.connections.values()):
-                if now - remote.last_activity > self.idle_timeout:
+                gone = remote.detached_at is not None
+                if gone and now - (remote.detached_at or now) > self.resume_window:
+                    logger.info("dropping ACP connection %s: not resumed in time", remote.id)
+                    await self._drop(remote)
+                elif now - remote.last_activity > self.idle_timeout:
                     logger.info("closing idle ACP connection %s", remote.id)
                     await self._drop(remote)
 
-    def _new(self, websocket: bool) -> _Remote:
+    async def _new(self, websocket: bool) -> ServedConnection:
         if self._reaper is None or self._reaper.done():
             self._reaper = asyncio.get_running_loop().create_task(self._reap())
-        remote = _Remote(self, self.agent_factory(), websocket)
+        remote = ServedConnection(self, websocket)
+        remote.connection = await self.attach(remote)
         self.connections[remote.id] = remote
         return remote
+
+    async def attach(self, remote: ServedConnection) -> Peer:
+        """What serves a new connection: an agent from the factory, on a JSON-RPC connection
+        that writes to ``remote`` (the bridge attaches a process instead)."""
+        agent = self.agent_factory()
+        handshake = Handshake(EDITION)
+        dispatch = Dispatch(agent, EDITION, "agent", self.unstable, handshake)
+        connection = Connection(None, remote, dispatch, name="editor", limits=self.limits)
+        connection.start()
+        agent.client = ClientConnection(connection, unstable=self.unstable, handshake=handshake)
+        return connection
 
     # -- ASGI ----------------------------------------------------------------------------------
 
@@ -265,7 +392,7 @@ class AgentApp:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         refused = self._refused(headers)
         if kind == "websocket":
-            await self._websocket(scope, receive, send, refused)
+            await self._websocket(scope, receive, send, refused, headers)
         elif kind == "http":
             if refused is not None:
                 await _respond(send, refused[0], {"error": refused[1]})
@@ -327,6 +454,7 @@ class AgentApp:
             await _respond(send, 404, {"error": "unknown session"})
             return
         remote.deliver(body)
+        await remote.connection.ready()  # back-pressure: max_incoming_requests
         await _respond(send, 202, None)
 
     async def _initialize(self, body: bytes, send: Send) -> None:
@@ -344,7 +472,12 @@ class AgentApp:
         if len(self.connections) >= self.max_connections:
             await _respond(send, 503, {"error": "too many connections"})
             return
-        remote = self._new(websocket=False)
+        try:
+            remote = await self._new(websocket=False)
+        except OSError:
+            logger.exception("the agent for a new ACP connection could not be started")
+            await _respond(send, 502, {"error": "the agent could not be started"})
+            return
         try:
             answer = await remote.initialize(body, str(message["id"]))
         except TimeoutError:
@@ -378,6 +511,15 @@ class AgentApp:
             await _respond(send, 404, {"error": "unknown session"})
             return
         outbox = remote.connection_stream if session is None else remote.session_streams[session]
+        try:
+            after = int(headers.get("last-event-id", "0") or "0")
+            reader = outbox.start(after)
+        except ValueError:
+            await _respond(send, 400, {"error": "Last-Event-ID must be an event id"})
+            return
+        except _ResumeRefused as refused:
+            await _respond(send, 409, {"error": "cannot resume", "lost": str(refused)})
+            return
         await send(
             {
                 "type": "http.response.start",
@@ -388,18 +530,17 @@ class AgentApp:
                 ],
             }
         )
-        while True:
-            try:
-                line = await asyncio.wait_for(outbox.queue.get(), self.keepalive)
-            except TimeoutError:
-                await send({"type": "http.response.body", "body": _KEEPALIVE, "more_body": True})
-                continue
-            if line is None:
-                break
-            remote.taken(len(line))
-            frame = b"data: " + line + b"\n\n"
+
+        async def emit(event_id: int, line: bytes) -> None:
+            if event_id == 0:
+                frame = _KEEPALIVE
+            else:
+                frame = b"id: %d\ndata: %s\n\n" % (event_id, line)
             await send({"type": "http.response.body", "body": frame, "more_body": True})
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+        with contextlib.suppress(OSError):  # the editor went away: it may resume
+            await outbox.follow(reader, after, emit, self.keepalive)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def _delete(self, headers: dict[str, str], send: Send) -> None:
         remote = self.connections.get(headers.get(CONNECTION_ID_HEADER.lower(), ""))
@@ -410,7 +551,12 @@ class AgentApp:
         await _respond(send, 202, None)
 
     async def _websocket(
-        self, scope: Scope, receive: Receive, send: Send, refused: tuple[int, str] | None
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        refused: tuple[int, str] | None,
+        headers: dict[str, str],
     ) -> None:
         event = await receive()
         if event["type"] != "websocket.connect":
@@ -429,41 +575,78 @@ class AgentApp:
             else:  # the server answers 403
                 await send({"type": "websocket.close", "code": 1008})
             return
-        if len(self.connections) >= self.max_connections:
-            await send({"type": "websocket.close", "code": 1013})
-            return
-        remote = self._new(websocket=True)
+        resumed = headers.get(CONNECTION_ID_HEADER.lower())
+        after = 0
+        if resumed is not None:  # our editor, back after a drop (see agentproto.acp.remote)
+            remote = self.connections.get(resumed)
+            if remote is None or not remote.resumable:
+                await send({"type": "websocket.close", "code": 4404})
+                return
+            try:
+                after = int(headers.get("last-event-id", "0") or "0")
+                reader = remote.connection_stream.start(after)
+            except (ValueError, _ResumeRefused) as exc:
+                why = str(exc) if isinstance(exc, _ResumeRefused) else "bad Last-Event-ID"
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.close", "code": 4409, "reason": why})
+                return
+            remote.detached_at = None
+        else:
+            if len(self.connections) >= self.max_connections:
+                await send({"type": "websocket.close", "code": 1013})
+                return
+            try:
+                remote = await self._new(websocket=True)
+            except OSError:
+                logger.exception("the agent for a new ACP connection could not be started")
+                await send({"type": "websocket.close", "code": 1011})
+                return
+            remote.resumable = headers.get(RESUMABLE_HEADER.lower()) == "1"
+            reader = remote.connection_stream.start(0)
         await send(
             {
                 "type": "websocket.accept",
-                "headers": [(CONNECTION_ID_HEADER.lower().encode(), remote.id.encode())],
+                "headers": [
+                    (CONNECTION_ID_HEADER.lower().encode(), remote.id.encode()),
+                    (RECEIVED_HEADER.lower().encode(), str(remote.received).encode()),
+                ],
             }
         )
 
+        async def emit(event_id: int, line: bytes) -> None:
+            await send({"type": "websocket.send", "text": line.decode("utf-8", "replace")})
+
         async def outbound() -> None:
-            while (line := await remote.connection_stream.queue.get()) is not None:
-                remote.taken(len(line))
-                await send({"type": "websocket.send", "text": line.decode("utf-8", "replace")})
-            with contextlib.suppress(Exception):  # closed here (idle, or the app closing)
-                await send({"type": "websocket.close", "code": 1001})
+            if await remote.connection_stream.follow(reader, after, emit, None):
+                with contextlib.suppress(Exception):  # closed here (idle, or the app closing)
+                    await send({"type": "websocket.close", "code": 1001})
 
         sender = asyncio.get_running_loop().create_task(outbound())
+        code = 1000
         try:
             while True:
                 event = await receive()
                 if event["type"] == "websocket.disconnect":
+                    code = int(event.get("code", 1005))
                     return
                 text = event.get("text")
                 data: bytes = text.encode() if isinstance(text, str) else event.get("bytes") or b""
                 if len(data) > self.max_message_bytes:
                     await send({"type": "websocket.close", "code": 1009})
                     return
+                remote.received += 1
                 remote.deliver(data)
+                await remote.connection.ready()  # back-pressure: max_incoming_requests
         finally:
-            await self._drop(remote)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
+            if remote.connection_stream.reader != reader:
+                pass  # a resumed socket took over: it serves the connection now
+            elif remote.resumable and not remote.closed and code not in (1000, 1001):
+                remote.detached_at = time.monotonic()  # kept for resume_window seconds
+            else:
+                await self._drop(remote)
 
 
 async def _respond(send: Send, status: int, body: dict[str, str] | None) -> None:

@@ -521,6 +521,14 @@ class Connection:
                 ),
             )
 
+    async def ready(self) -> None:
+        """Wait while reading is paused (too many requests or lines wait for a handler): a
+        transport that :meth:`feed` s messages awaits this before taking the next one, so the
+        peer is held back (``Limits.max_incoming_requests``) instead of queued without bound."""
+        resumed = self._resumed
+        if resumed is not None and self._closed is None:
+            await asyncio.shield(resumed)
+
     def feed_eof(self, reason: ConnectionClosed | None = None) -> None:
         """The peer closed its side: close once every line already received is handled."""
         self._eof = reason or ConnectionClosed(f"{self._name} closed the connection")

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto.acp.accumulator import SessionAccumulator, SessionSnapshot, ToolCallView
+    from agentproto.acp.bridge import BridgeApp, serve_bridge
+    from agentproto.acp.check import CheckOptions, check_agent, check_url
     from agentproto.acp.client_session import ClientSession, PromptReply, SessionClient
     from agentproto.acp.connection import (
         PROTOCOL_VERSION,
@@ -283,6 +285,14 @@ if TYPE_CHECKING:
         PermissionDecision,
         default_permission_options,
     )
+    from agentproto.acp.remote import (
+        RemoteAgentConnection,
+        RemoteError,
+        ResumeError,
+        connect_remote_agent,
+        connect_remote_agent_sync,
+    )
+    from agentproto.acp.remote_server import AgentApp
     from agentproto.acp.terminal import TerminalHandle, TerminalResult
     from agentproto.acp.tool_calls import ToolCallError, ToolCallTracker
     from agentproto.acp.versions import (
@@ -297,6 +307,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Agent",
+    "AgentApp",
     "AgentAuthCapabilities",
     "AgentCapabilities",
     "AgentConnection",
@@ -317,9 +328,13 @@ __all__ = [
     "BlobResourceContents",
     "BooleanConfigOptionCapabilities",
     "BooleanPropertySchema",
+    "BridgeApp",
     "CancelNotification",
     "CancelRequestNotification",
     "CapabilityError",
+    "check_agent",
+    "check_url",
+    "CheckOptions",
     "Client",
     "ClientCapabilities",
     "ClientConnection",
@@ -336,6 +351,8 @@ __all__ = [
     "ConfigOptionUpdate",
     "connect_agent",
     "connect_negotiated",
+    "connect_remote_agent",
+    "connect_remote_agent_sync",
     "ConnectionClosed",
     "Content",
     "ContentBlock",
@@ -468,6 +485,8 @@ __all__ = [
     "ReadTextFileResponse",
     "ReleaseTerminalRequest",
     "ReleaseTerminalResponse",
+    "RemoteAgentConnection",
+    "RemoteError",
     "RequestCancelled",
     "RequestId",
     "RequestPermissionOutcome",
@@ -477,6 +496,7 @@ __all__ = [
     "RequestPermissionResponse",
     "ResourceLink",
     "ResourceNotFound",
+    "ResumeError",
     "ResumeSessionRequest",
     "ResumeSessionResponse",
     "Role",
@@ -484,6 +504,7 @@ __all__ = [
     "RpcError",
     "SelectedPermissionOutcome",
     "serve_agent",
+    "serve_bridge",
     "serve_versions",
     "SessionAccumulator",
     "SessionAdditionalDirectoriesCapabilities",
@@ -583,9 +604,12 @@ __all__ = [
 ]
 _HOMES = {
     "Agent": "agentproto.acp.connection",
+    "AgentApp": "agentproto.acp.remote_server",
     "AgentConnection": "agentproto.acp.connection",
     "AuthRequired": "agentproto.acp.connection",
+    "BridgeApp": "agentproto.acp.bridge",
     "CapabilityError": "agentproto.acp.connection",
+    "CheckOptions": "agentproto.acp.check",
     "Client": "agentproto.acp.connection",
     "ClientConnection": "agentproto.acp.connection",
     "ClientSession": "agentproto.acp.client_session",
@@ -603,8 +627,11 @@ _HOMES = {
     "PermissionDecision": "agentproto.acp.permissions",
     "PromptReply": "agentproto.acp.client_session",
     "ProtocolError": "agentproto.acp.connection",
+    "RemoteAgentConnection": "agentproto.acp.remote",
+    "RemoteError": "agentproto.acp.remote",
     "RequestCancelled": "agentproto.acp.connection",
     "ResourceNotFound": "agentproto.acp.connection",
+    "ResumeError": "agentproto.acp.remote",
     "Route": "agentproto.acp.core",
     "RpcError": "agentproto.acp.connection",
     "SessionAccumulator": "agentproto.acp.accumulator",
@@ -621,12 +648,17 @@ _HOMES = {
     "UnstableMethodError": "agentproto.acp.connection",
     "UnsupportedProtocolVersion": "agentproto.acp.versions",
     "VersionError": "agentproto.acp.core",
+    "check_agent": "agentproto.acp.check",
+    "check_url": "agentproto.acp.check",
     "connect_agent": "agentproto.acp.connection",
     "connect_negotiated": "agentproto.acp.versions",
+    "connect_remote_agent": "agentproto.acp.remote",
+    "connect_remote_agent_sync": "agentproto.acp.remote",
     "default_permission_options": "agentproto.acp.permissions",
     "negotiate_agent": "agentproto.acp.versions",
     "negotiate_agent_sync": "agentproto.acp.versions",
     "serve_agent": "agentproto.acp.connection",
+    "serve_bridge": "agentproto.acp.bridge",
     "serve_versions": "agentproto.acp.versions",
     "spawn_agent": "agentproto.acp.connection",
     **dict.fromkeys(
