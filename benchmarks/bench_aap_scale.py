@@ -6,7 +6,9 @@ Run from the repository root:  python benchmarks/bench_aap_scale.py [--counts 10
 A loopback server in a child process (plain asyncio, so the server is not what is measured and
 does not share our GIL) answers every ``POST /v1/sessions/{id}/turns`` with an SSE stream of
 ``turn_start``, 4 ``text_delta`` and ``turn_stop``, each stream on a connection of its own (HTTP
-1.1: one stream holds one connection). For each count N the client opens N streams at once
+1.1: one stream holds one connection). Each count runs in a fresh interpreter, after the same
+warm-up of 20 streams (so no count inherits another's heap). For each count N the client
+opens N streams at once
 (``asyncio.gather``) and reads the first event of each, so all N are held open together, then
 reads every stream to its end. Printed per N: wall and CPU time (this process: the client) to
 open and to drain, per stream, the resident memory the N open streams added per stream, and the
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import os
 import resource
 import subprocess
@@ -40,6 +43,7 @@ from agentproto.aap import AsyncAAPClient  # noqa: E402
 from agentproto.aap.models import UserMessage  # noqa: E402
 
 DELTAS = 4
+WARM_UP = 20  # streams opened and drained before the measured round
 # 10,000 connects at once on a loaded 2-core host: each may wait long for the loop (not the bound
 # under test)
 TIMEOUT = httpx.Timeout(120.0)
@@ -186,6 +190,21 @@ async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
     }
 
 
+def fresh(url: str, n: int, pool: str) -> dict[str, float]:
+    """One round in a fresh interpreter: every count starts from the same state (the heap the
+    cyclic garbage collector walks, the pool, the file descriptors), after the same warm-up."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--round", url, str(n), pool],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the round of {n} streams ({pool}) failed:\n{done.stderr}")
+    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
 def report(label: str, n: int, r: dict[str, float]) -> float:
     total = r["open_cpu"] + r["drain_cpu"]
     print(
@@ -208,9 +227,15 @@ def main() -> int:
     )
     parser.add_argument("--smoke", action="store_true")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--round", nargs=3, help=argparse.SUPPRESS)  # url count pool
     args = parser.parse_args()
     if args.serve:
         serve()
+        return 0
+    if args.round:
+        url, n, pool = args.round
+        asyncio.run(one_round(url, WARM_UP, pool))  # imports, validators, the loop
+        print(json.dumps(asyncio.run(one_round(url, int(n), pool))))
         return 0
     counts = [20, 100] if args.smoke else [int(c) for c in args.counts.split(",")]
     server = subprocess.Popen(
@@ -234,12 +259,11 @@ def main() -> int:
         ours: dict[int, float] = {}
         theirs: dict[int, float] = {}
         gcs: dict[int, float] = {}
-        asyncio.run(one_round(url, min(counts), "ours"))  # warm-up: imports, validators
         for n in counts:
             # alternated: httpx's pool, then ours, at each count
             if n <= args.httpx_up_to:
-                theirs[n] = report("httpx", n, asyncio.run(one_round(url, n, "httpx")))
-            r = asyncio.run(one_round(url, n, "ours"))
+                theirs[n] = report("httpx", n, fresh(url, n, "httpx"))
+            r = fresh(url, n, "ours")
             ours[n] = report("agentproto", n, r)
             gcs[n] = r["open_gc"] + r["drain_gc"]
         lo, hi = min(counts), max(counts)
