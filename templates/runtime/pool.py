@@ -27,7 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Final
+from typing import Final, cast
 
 import anyio
 import httpx
@@ -73,8 +73,8 @@ def _warn_full(max_connections: int) -> None:
 
 
 def _pool_timeout(request: httpx.Request) -> float | None:
-    timeouts = request.extensions.get("timeout", {})
-    value = timeouts.get("pool") if isinstance(timeouts, dict) else None
+    timeouts: object = request.extensions.get("timeout")
+    value = cast("dict[str, object]", timeouts).get("pool") if isinstance(timeouts, dict) else None
     return float(value) if isinstance(value, int | float) else None
 
 
