@@ -1,23 +1,25 @@
 """AAP at scale: one ``AsyncAAPClient`` holding 1,000 / 5,000 / 10,000 turn streams at once.
 
-Run from the repository root:  python benchmarks/bench_aap_scale.py [--counts 1000,5000,10000]
-(``--smoke``: 20 and 100 streams, one round: the suite runs it so it cannot rot).
+Run from the repository root:
+    python benchmarks/bench_aap_scale.py [--counts 1000,5000,10000] [--httpx-up-to 1000]
+(``--smoke``: 20 and 100 streams: the suite runs it so it cannot rot; its figures mean nothing).
 
 A loopback server in a child process (plain asyncio, so the server is not what is measured and
 does not share our GIL) answers every ``POST /v1/sessions/{id}/turns`` with an SSE stream of
 ``turn_start``, 4 ``text_delta`` and ``turn_stop``, each stream on a connection of its own (HTTP
 1.1: one stream holds one connection). Each count runs in a fresh interpreter, after the same
-warm-up of 20 streams (so no count inherits another's heap). For each count N the client
-opens N streams at once
-(``asyncio.gather``) and reads the first event of each, so all N are held open together, then
-reads every stream to its end. Printed per N: wall and CPU time (this process: the client) to
-open and to drain, per stream, the resident memory the N open streams added per stream, and the
-ratio of the largest N's total CPU time to the smallest's (linear: ratio ~ N ratio; the target
-is 10k <= 12x 1k).
+warm-up of 20 streams (no count inherits another's heap). For each count N the client opens N
+streams at once (``asyncio.gather``) and reads the first event of each, so all N are held open
+together, then reads every stream to its end.
 
-The client is given a pool as large as N (``http_client=httpx.AsyncClient(limits=
-httpx.Limits(max_connections=None, max_keepalive_connections=...))``: the default pool holds
-100 connections, see docs/limits.md).
+The client builds its own pool, as large as N (``limits=Limits(max_connections=N)``; the
+default holds 100, see docs/limits.md). Up to ``--httpx-up-to`` streams the same round also
+runs on ``httpx``'s own pool (``http_client=httpx.AsyncClient(limits=httpx.Limits(...))``), the
+anchor, alternated with ours. Printed per N: wall and CPU time (this process: the client) to
+open and to drain, CPU time and resident memory per stream, the time the cyclic garbage
+collector took and its full collections; then the ratio of the largest N's CPU time to the
+smallest's (linear: the ratio of the counts; the target is 10k <= 12x 1k), with and without
+the collector's time, and ours against httpx's pool.
 """
 
 from __future__ import annotations
