@@ -108,6 +108,9 @@ def test_the_pool_holds_max_connections_streams_across_shards(base_url: str) -> 
                 *(http.send(http.call("GET", "held"), stream=True) for _ in range(40))
             )
             assert transport.in_use == 40
+            # spread over ceil(40 / 16) small pools, none holding more than 16 connections
+            shards = transport._shards
+            assert len(shards) == 3
             for stream in streams:
                 await stream.aclose()
             assert transport.in_use == 0
