@@ -22,6 +22,13 @@ EXPECTED = {
     # our server only in smoke mode: the TypeScript server it compares with is built outside
     # the repository (see its docstring); turns/s in both modes and 20 streams held open
     "bench_aap_server.py": [r"agentproto \(sqlite\) +[\d.]+ +[\d.]+ +20\b"],
+    # one AsyncAAPClient holding many streams at once: time and memory per stream, the ratio
+    # of the largest count to the smallest, and against httpx's own pool
+    "bench_aap_scale.py": [
+        rf"ratio 100 / 20 streams, CPU: {RATIO} .* without the cyclic GC: {RATIO}",
+        rf"ours / httpx's own pool at 100 streams, CPU: {RATIO}",
+        r"agentproto +100 .* KiB",
+    ],
     "bench_build.py": [rf"ratio cold / bare, CPU: +{RATIO}", r"no-op rebuild, in process"],
     "bench_models.py": [
         rf"import agentproto\.acp\.models .* ratio {RATIO}",

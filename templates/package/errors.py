@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         InternalServerError,
         NotFoundError,
         PermissionDeniedError,
+        PoolTimeoutError,
         RateLimitError,
         RequestTimeoutError,
         ResponseTooLargeError,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
         RpcError,
     )
     from agentproto._runtime.limits import LimitError
+    from agentproto._runtime.pool import PoolFullError
     from agentproto._runtime.serialise import SerialisationError
 
 _HOMES = {
@@ -75,6 +77,7 @@ _HOMES = {
         "agentproto._runtime.flows",
     ),
     "LimitError": "agentproto._runtime.limits",
+    "PoolFullError": "agentproto._runtime.pool",
     "SerialisationError": "agentproto._runtime.serialise",
     **dict.fromkeys(
         (
@@ -88,6 +91,7 @@ _HOMES = {
             "InternalServerError",
             "NotFoundError",
             "PermissionDeniedError",
+            "PoolTimeoutError",
             "RateLimitError",
             "RequestTimeoutError",
             "ResponseTooLargeError",
@@ -141,6 +145,8 @@ __all__ = [
     "NotFoundError",
     "ParseError",
     "PermissionDeniedError",
+    "PoolFullError",
+    "PoolTimeoutError",
     "ProtocolError",
     "RateLimitError",
     "RequestCancelled",

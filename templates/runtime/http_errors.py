@@ -47,6 +47,18 @@ class APITimeoutError(APIConnectionError):
     """The request (or a stream read) took longer than its timeout."""
 
 
+class PoolTimeoutError(APITimeoutError):
+    """Every connection of the client's pool was in use (each open stream holds one) and none
+    came free within the call's pool timeout. ``max_connections`` is the pool's size when the
+    client built its pool (``Limits.max_connections``), else ``None``."""
+
+    def __init__(
+        self, message: str, *, method: str = "", url: str = "", max_connections: int | None = None
+    ) -> None:
+        super().__init__(message, method=method, url=url)
+        self.max_connections = max_connections
+
+
 class APIStatusError(APIError):
     """The server answered with a status the operation does not expect.
 

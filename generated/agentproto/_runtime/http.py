@@ -46,12 +46,14 @@ from agentproto._runtime.http_errors import (
     APIError,
     APIStatusError,
     APITimeoutError,
+    PoolTimeoutError,
     ResponseTooLargeError,
     ResponseValidationError,
     error_from_response,
     request_id_of,
 )
 from agentproto._runtime.limits import DEFAULT_LIMITS, Limits, describe
+from agentproto._runtime.pool import AsyncPooledTransport, PooledTransport, PoolFullError
 from agentproto._runtime.redact import (
     MASK,
     Secret,
@@ -501,6 +503,8 @@ class HTTPBase:
 
     @staticmethod
     def _connection_error(call: Call, exc: httpx.TransportError, url: str) -> APIConnectionError:
+        if isinstance(exc, httpx.PoolTimeout):
+            return _pool_timeout(call.method, redact_url(url), exc)
         cls = APITimeoutError if isinstance(exc, httpx.TimeoutException) else APIConnectionError
         what = "timed out" if cls is APITimeoutError else f"failed: {type(exc).__name__}"
         shown = redact_url(url)
@@ -624,7 +628,13 @@ class SyncHTTP(HTTPBase):
     ) -> None:
         super().__init__(base_url, **options)
         self._owns_client = http_client is None
-        self._http = http_client if http_client is not None else httpx.Client()
+        self._http = (
+            http_client
+            if http_client is not None
+            else httpx.Client(
+                transport=PooledTransport(max_connections=self.limits.max_connections)
+            )
+        )
         if http_client is not None:
             self._keep_client_agent(http_client.headers)
 
@@ -663,7 +673,9 @@ class SyncHTTP(HTTPBase):
             except TimeoutError:
                 raise self._after_deadline(request, stream) from None
             except httpx.TransportError as exc:
-                delay = self._retry_delay(call, attempt, None)
+                # a full pool is not retried: the call waited its whole pool timeout already
+                full = isinstance(exc, httpx.PoolTimeout)
+                delay = None if full else self._retry_delay(call, attempt, None)
                 if delay is None or not _fits(deadline, delay):
                     raise self.scrubbed(self._connection_error(call, exc, str(url))) from exc
                 self._log_retry(call, delay, attempt, type(exc).__name__)
@@ -766,7 +778,13 @@ class AsyncHTTP(HTTPBase):
     ) -> None:
         super().__init__(base_url, **options)
         self._owns_client = http_client is None
-        self._http = http_client if http_client is not None else httpx.AsyncClient()
+        self._http = (
+            http_client
+            if http_client is not None
+            else httpx.AsyncClient(
+                transport=AsyncPooledTransport(max_connections=self.limits.max_connections)
+            )
+        )
         if http_client is not None:
             self._keep_client_agent(http_client.headers)
 
@@ -808,7 +826,9 @@ class AsyncHTTP(HTTPBase):
             except TimeoutError:
                 raise self._after_deadline(request, stream) from None
             except httpx.TransportError as exc:
-                delay = self._retry_delay(call, attempt, None)
+                # a full pool is not retried: the call waited its whole pool timeout already
+                full = isinstance(exc, httpx.PoolTimeout)
+                delay = None if full else self._retry_delay(call, attempt, None)
                 if delay is None or not _fits(deadline, delay):
                     raise self.scrubbed(self._connection_error(call, exc, str(url))) from exc
                 self._log_retry(call, delay, attempt, type(exc).__name__)
@@ -903,6 +923,22 @@ class AsyncHTTP(HTTPBase):
                 yield piece
         except _DecodeError as exc:
             raise self._decode_error(response, exc) from None
+
+
+def _pool_timeout(method: str, url: str, exc: httpx.PoolTimeout) -> PoolTimeoutError:
+    """The typed error for a call that found no free connection in time: ours names the limit
+    (``PoolFullError``), a pool of an ``httpx`` client passed in names ``httpx.Limits``."""
+    if isinstance(exc, PoolFullError):
+        return PoolTimeoutError(
+            f"{method} {url}: {exc}", method=method, url=url, max_connections=exc.max_connections
+        )
+    return PoolTimeoutError(
+        f"{method} {url}: no connection of the http_client's pool came free within the pool "
+        "timeout (each open stream holds one): close the streams you are done with, or give "
+        "the httpx client larger limits (httpx.Limits(max_connections=...))",
+        method=method,
+        url=url,
+    )
 
 
 def _left(deadline: float | None) -> float | None:

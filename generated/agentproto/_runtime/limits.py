@@ -78,6 +78,11 @@ class Limits:
     max_incoming_requests: int = 256
     """JSON-RPC requests from the peer handled at once; past it, reading pauses until one
     finishes (back-pressure: the peer's writes block on the full pipe)."""
+    max_connections: int = 100
+    """HTTP connections a client holds at once (each open stream holds one until closed; the
+    same default as ``httpx``). Past it a call waits for one to come free, with a warning, up to
+    its pool timeout, then ``PoolTimeoutError``. Applies to the ``httpx`` client a client builds
+    itself; one passed in (``http_client=``) keeps its own ``httpx.Limits``."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

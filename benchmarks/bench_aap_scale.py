@@ -1,0 +1,287 @@
+"""AAP at scale: one ``AsyncAAPClient`` holding 1,000 / 5,000 / 10,000 turn streams at once.
+
+Run from the repository root:
+    python benchmarks/bench_aap_scale.py [--counts 1000,5000,10000] [--httpx-up-to 1000]
+(``--smoke``: 20 and 100 streams: the suite runs it so it cannot rot; its figures mean nothing).
+
+A loopback server in a child process (plain asyncio, so the server is not what is measured and
+does not share our GIL) answers every ``POST /v1/sessions/{id}/turns`` with an SSE stream of
+``turn_start``, 4 ``text_delta`` and ``turn_stop``, each stream on a connection of its own (HTTP
+1.1: one stream holds one connection). Each count runs in a fresh interpreter, after the same
+warm-up of 20 streams (no count inherits another's heap). For each count N the client opens N
+streams at once (``asyncio.gather``) and reads the first event of each, so all N are held open
+together, then reads every stream to its end.
+
+The client builds its own pool, as large as N (``limits=Limits(max_connections=N)``; the
+default holds 100, see docs/limits.md). Up to ``--httpx-up-to`` streams the same round also
+runs on ``httpx``'s own pool (``http_client=httpx.AsyncClient(limits=httpx.Limits(...))``), the
+anchor, alternated with ours. Printed per N: wall and CPU time (this process: the client) to
+open and to drain, CPU time and resident memory per stream, the time the cyclic garbage
+collector took and its full collections; then the ratio of the largest N's CPU time to the
+smallest's (linear: the ratio of the counts; the target is 10k <= 12x 1k), with and without
+the collector's time, and ours against httpx's pool.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "generated"))
+
+from agentproto import Limits  # noqa: E402
+from agentproto.aap import AsyncAAPClient  # noqa: E402
+from agentproto.aap.models import UserMessage  # noqa: E402
+
+DELTAS = 4
+WARM_UP = 20  # streams opened and drained before the measured round
+# 10,000 connects at once on a loaded 2-core host: each may wait long for the loop (not the bound
+# under test)
+TIMEOUT = httpx.Timeout(120.0)
+HELLO = [UserMessage(role="user", content="hi")]
+
+
+# -- the server (a child process) ---------------------------------------------------------------
+
+
+def _frames() -> bytes:
+    events = [b"event: turn_start\ndata: {}\n\n"]
+    events += [b'event: text_delta\ndata: {"delta": "abcd"}\n\n'] * DELTAS
+    events += [b'event: turn_stop\ndata: {"stopReason": "end_turn"}\n\n']
+    body = b"".join(b"%x\r\n%s\r\n" % (len(e), e) for e in events) + b"0\r\n\r\n"
+    head = (
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+    )
+    return head + body
+
+
+class _Turns(asyncio.Protocol):
+    """HTTP/1.1 just enough for the bench: read a request (head + content-length body), answer
+    it with the whole SSE stream, keep the connection for the next."""
+
+    answer = _frames()
+
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = self.buffer[:end].lower()
+            length = 0
+            at = head.find(b"content-length:")
+            if at >= 0:
+                length = int(head[at + 15 :].split(b"\r\n", 1)[0])
+            if len(self.buffer) < end + 4 + length:
+                return
+            self.buffer = self.buffer[end + 4 + length :]
+            assert self.transport is not None
+            self.transport.write(self.answer)
+
+
+def serve() -> None:
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(_Turns, "127.0.0.1", 0, backlog=16384)
+        print(server.sockets[0].getsockname()[1], flush=True)
+        await loop.run_in_executor(None, sys.stdin.read)  # until the parent closes our stdin
+
+    asyncio.run(run())
+
+
+# -- the client ---------------------------------------------------------------------------------
+
+
+def rss() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class GCTime:
+    """CPU time the cyclic garbage collector took (full collections counted apart)."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.full = 0
+        self._start = 0.0
+        gc.callbacks.append(self._phase)
+
+    def _phase(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.total += time.process_time() - self._start
+            self.full += info["generation"] == 2
+
+
+GC = GCTime()
+
+
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
+    if pool == "httpx":  # httpx's own pool, as large as n (the anchor)
+        http: httpx.AsyncClient | None = httpx.AsyncClient(
+            limits=httpx.Limits(max_connections=n, max_keepalive_connections=n), timeout=TIMEOUT
+        )
+    else:  # the pool agentproto builds itself
+        http = None
+    limits = Limits(max_connections=n)
+    async with AsyncAAPClient(url, http_client=http, limits=limits, timeout=TIMEOUT) as client:
+        gc.collect()
+        base = rss()
+        gc0, full0 = GC.total, GC.full
+        wall0, cpu0 = time.perf_counter(), cpu()
+
+        async def open_one() -> object:
+            stream = await client.create_turn_stream("s", messages=HELLO, mode="delta")
+            first = await anext(stream)
+            assert type(first).__name__ == "TurnStartEvent", first
+            return stream
+
+        streams = await asyncio.gather(*(open_one() for _ in range(n)))
+        wall1, cpu1 = time.perf_counter(), cpu()
+        gc1 = GC.total
+        held = rss() - base
+
+        async def drain(stream: object) -> int:
+            count = 0
+            async with stream as events:  # type: ignore[attr-defined]
+                async for _ in events:
+                    count += 1
+            return count
+
+        counts = await asyncio.gather(*(drain(s) for s in streams))
+        wall2, cpu2 = time.perf_counter(), cpu()
+        gc2, full2 = GC.total, GC.full
+        assert counts == [DELTAS + 1] * n, set(counts)
+        del streams
+    if http is not None:
+        await http.aclose()
+    return {
+        "open_wall": wall1 - wall0,
+        "open_cpu": cpu1 - cpu0,
+        "drain_wall": wall2 - wall1,
+        "drain_cpu": cpu2 - cpu1,
+        "held": held,
+        "open_gc": gc1 - gc0,
+        "drain_gc": gc2 - gc1,
+        "full": full2 - full0,
+    }
+
+
+def fresh(url: str, n: int, pool: str) -> dict[str, float]:
+    """One round in a fresh interpreter: every count starts from the same state (the heap the
+    cyclic garbage collector walks, the pool, the file descriptors), after the same warm-up."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--round", url, str(n), pool],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the round of {n} streams ({pool}) failed:\n{done.stderr}")
+    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def report(label: str, n: int, r: dict[str, float]) -> float:
+    total = r["open_cpu"] + r["drain_cpu"]
+    print(
+        f"{label:<10} {n:>6} {r['open_wall']:>9.2f}s {r['open_cpu']:>8.2f}s "
+        f"{r['drain_wall']:>10.2f}s {r['drain_cpu']:>9.2f}s {total / n * 1e6:>8.0f} us "
+        f"{r['held'] / n / 1024:>7.1f} KiB {r['open_gc'] + r['drain_gc']:>6.2f}s "
+        f"{r['full']:>4.0f}"
+    )
+    return total
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--counts", default="1000,5000,10000")
+    parser.add_argument(
+        "--httpx-up-to",
+        type=int,
+        default=1000,
+        help="also run httpx's own pool up to this count (superlinear: 5,000 takes minutes)",
+    )
+    parser.add_argument("--smoke", action="store_true")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--round", nargs=3, help=argparse.SUPPRESS)  # url count pool
+    args = parser.parse_args()
+    if args.serve:
+        serve()
+        return 0
+    if args.round:
+        url, n, pool = args.round
+        asyncio.run(one_round(url, WARM_UP, pool))  # imports, validators, the loop
+        print(json.dumps(asyncio.run(one_round(url, int(n), pool))))
+        return 0
+    counts = [20, 100] if args.smoke else [int(c) for c in args.counts.split(",")]
+    server = subprocess.Popen(
+        [sys.executable, __file__, "--serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        port = int(server.stdout.readline())
+        url = f"http://127.0.0.1:{port}/v1"
+        load = os.getloadavg()[0]
+        print(f"host: {os.cpu_count()} cores, load {load:.2f}; httpx {httpx.__version__}")
+        print(f"concurrent AAP turn streams held by one AsyncAAPClient, {DELTAS + 2} events each")
+        print(
+            f"{'pool':<10} {'streams':>6} {'open wall':>10} {'open CPU':>9} {'drain wall':>11} "
+            f"{'drain CPU':>10} {'CPU/stream':>11} {'RSS/stream':>11} {'of which GC':>7} "
+            f"{'full':>4}"
+        )
+        ours: dict[int, float] = {}
+        theirs: dict[int, float] = {}
+        gcs: dict[int, float] = {}
+        for n in counts:
+            # alternated: httpx's pool, then ours, at each count
+            if n <= args.httpx_up_to:
+                theirs[n] = report("httpx", n, fresh(url, n, "httpx"))
+            r = fresh(url, n, "ours")
+            ours[n] = report("agentproto", n, r)
+            gcs[n] = r["open_gc"] + r["drain_gc"]
+        lo, hi = min(counts), max(counts)
+        print(
+            f"ratio {hi} / {lo} streams, CPU: {ours[hi] / ours[lo]:.2f}x "
+            f"(for {hi / lo:.0f}x the streams; target <= {hi / lo * 1.2:.0f}x); without the "
+            f"cyclic GC: {(ours[hi] - gcs[hi]) / (ours[lo] - gcs[lo]):.2f}x"
+        )
+        for n in sorted(theirs):
+            print(f"ours / httpx's own pool at {n} streams, CPU: {ours[n] / theirs[n]:.2f}x")
+    finally:
+        if server.stdin is not None:
+            server.stdin.close()
+        server.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

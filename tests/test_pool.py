@@ -1,0 +1,196 @@
+"""The HTTP clients' own connection pool (``_runtime/pool.py``) over a real loopback server:
+it holds ``Limits.max_connections`` connections across its shards, reuses kept-alive ones,
+gives a slot back when a stream closes, and a call past the limit warns and then raises a
+typed ``PoolTimeoutError`` naming the limit, instead of waiting silently."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import pytest
+from agentproto import Limits
+from agentproto._runtime.http import AsyncHTTP, SyncHTTP
+from agentproto._runtime.http_errors import APITimeoutError, PoolTimeoutError
+from agentproto._runtime.pool import AsyncPooledTransport, PooledTransport
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from tests.servers.loopback import serve
+
+PEERS: list[tuple[str, int]] = []  # the client address of each request
+
+
+async def hello(request: Request) -> Response:
+    assert request.client is not None
+    PEERS.append((request.client.host, request.client.port))
+    return PlainTextResponse("hi")
+
+
+async def held(request: Request) -> Response:
+    """A stream that sends one line, then stays open (at most 10 s) until the client goes."""
+
+    async def body() -> AsyncIterator[bytes]:
+        yield b"first\n"
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+        yield b"last\n"
+
+    return StreamingResponse(body(), media_type="text/plain")
+
+
+APP = Starlette(routes=[Route("/hello", hello), Route("/held", held)])
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with serve(APP) as url:
+        yield url
+
+
+SHORT_POOL = httpx.Timeout(10.0, pool=0.3)
+
+
+def test_a_full_pool_warns_then_raises_a_typed_error_naming_the_limit(
+    base_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def main() -> None:
+        limits = Limits(max_connections=2)
+        async with AsyncHTTP(base_url, limits=limits, timeout=SHORT_POOL) as http:
+            streams = [await http.send(http.call("GET", "held"), stream=True) for _ in range(2)]
+            with caplog.at_level(logging.WARNING, logger="agentproto.http"):
+                with pytest.raises(PoolTimeoutError) as caught:
+                    await http.send(http.call("GET", "hello"), stream=False)
+            error = caught.value
+            assert isinstance(error, APITimeoutError)
+            assert error.max_connections == 2
+            assert "all 2 connections" in str(error)
+            assert "limits=Limits(max_connections=...)" in str(error)
+            warned = [r for r in caplog.records if "max_connections" in r.getMessage()]
+            assert len(warned) == 1, caplog.records
+            assert "all 2 connections" in warned[0].getMessage()
+            for stream in streams:
+                await stream.aclose()
+            # closed streams gave their slots back: the next call goes through
+            answer = await http.send(http.call("GET", "hello"), stream=False)
+            assert answer.text == "hi"
+
+    asyncio.run(main())
+
+
+def test_a_waiting_call_gets_the_slot_a_closed_stream_gives_back(base_url: str) -> None:
+    async def main() -> None:
+        limits = Limits(max_connections=1)
+        timeout = httpx.Timeout(10.0, pool=5.0)
+        async with AsyncHTTP(base_url, limits=limits, timeout=timeout) as http:
+            first = await http.send(http.call("GET", "held"), stream=True)
+            waiting = asyncio.create_task(http.send(http.call("GET", "hello"), stream=False))
+            await asyncio.sleep(0.2)
+            assert not waiting.done()  # no slot yet
+            await first.aclose()
+            answer = await asyncio.wait_for(waiting, 5)
+            assert answer.text == "hi"
+
+    asyncio.run(main())
+
+
+def test_the_pool_holds_max_connections_streams_across_shards(base_url: str) -> None:
+    async def main() -> None:
+        transport = AsyncPooledTransport(max_connections=40, shard_size=16)
+        async with httpx.AsyncClient(transport=transport, timeout=SHORT_POOL) as client:
+            http = AsyncHTTP(base_url, http_client=client, timeout=SHORT_POOL)
+            streams = await asyncio.gather(
+                *(http.send(http.call("GET", "held"), stream=True) for _ in range(40))
+            )
+            assert transport.in_use == 40
+            # spread over ceil(40 / 16) small pools, none holding more than 16 connections
+            shards = transport._shards
+            assert len(shards) == 3
+            for stream in streams:
+                await stream.aclose()
+            assert transport.in_use == 0
+
+    asyncio.run(main())
+
+
+def test_kept_alive_connections_are_reused(base_url: str) -> None:
+    async def main() -> None:
+        PEERS.clear()
+        async with AsyncHTTP(base_url) as http:
+            for _ in range(20):
+                await http.send(http.call("GET", "hello"), stream=False)
+        assert len(PEERS) == 20
+        assert len(set(PEERS)) == 1, set(PEERS)  # one connection for all of them
+
+    asyncio.run(main())
+
+
+def test_a_cancelled_wait_leaves_the_pool_consistent(base_url: str) -> None:
+    async def main() -> None:
+        transport = AsyncPooledTransport(max_connections=1)
+        async with httpx.AsyncClient(transport=transport, timeout=SHORT_POOL) as client:
+            http = AsyncHTTP(base_url, http_client=client, timeout=SHORT_POOL)
+            first = await http.send(http.call("GET", "held"), stream=True)
+            waiting = asyncio.create_task(http.send(http.call("GET", "hello"), stream=False))
+            await asyncio.sleep(0.05)
+            waiting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+            await first.aclose()
+            assert transport.in_use == 0
+            answer = await http.send(http.call("GET", "hello"), stream=False)
+            assert answer.text == "hi"
+            assert transport.in_use == 0
+
+    asyncio.run(main())
+
+
+def test_an_http_client_passed_in_names_httpx_limits(base_url: str) -> None:
+    async def main() -> None:
+        limits = httpx.Limits(max_connections=1)
+        async with httpx.AsyncClient(limits=limits, timeout=SHORT_POOL) as client:
+            http = AsyncHTTP(base_url, http_client=client, timeout=SHORT_POOL)
+            first = await http.send(http.call("GET", "held"), stream=True)
+            with pytest.raises(PoolTimeoutError) as caught:
+                await http.send(http.call("GET", "hello"), stream=False)
+            assert caught.value.max_connections is None
+            assert "httpx.Limits(max_connections=...)" in str(caught.value)
+            await first.aclose()
+
+    asyncio.run(main())
+
+
+def test_the_blocking_client_has_the_same_pool(
+    base_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with SyncHTTP(base_url, limits=Limits(max_connections=1), timeout=SHORT_POOL) as http:
+        first = http.send(http.call("GET", "held"), stream=True)
+        with caplog.at_level(logging.WARNING, logger="agentproto.http"):
+            with pytest.raises(PoolTimeoutError, match="all 1 connections"):
+                http.send(http.call("GET", "hello"), stream=False)
+        assert any("max_connections" in r.getMessage() for r in caplog.records)
+        # a thread waiting for the slot gets it when the stream closes
+        got: list[str] = []
+        slow = SyncHTTP(base_url, http_client=http._http, timeout=httpx.Timeout(10.0, pool=5.0))
+        waiter = threading.Thread(
+            target=lambda: got.append(slow.send(slow.call("GET", "hello"), stream=False).text)
+        )
+        waiter.start()
+        first.close()
+        waiter.join(10)
+        assert got == ["hi"]
+        transport = http._http._transport
+        assert isinstance(transport, PooledTransport)
+        assert transport.in_use == 0
+
+
+def test_bad_pool_sizes_are_refused() -> None:
+    with pytest.raises(ValueError, match="max_connections"):
+        Limits(max_connections=0)
+    with pytest.raises(ValueError, match="positive"):
+        AsyncPooledTransport(max_connections=10, shard_size=0)
