@@ -35,6 +35,7 @@ __all__ = [
     "check_prefix",
     "open_pool",
     "rows",
+    "transaction",
 ]
 
 _T = TypeVar("_T")

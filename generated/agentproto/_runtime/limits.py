@@ -145,12 +145,22 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def loads(data: str | bytes | bytearray, max_depth: int = DEFAULT_LIMITS.max_json_depth) -> Any:
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(
+    data: str | bytes | bytearray,
+    max_depth: int = DEFAULT_LIMITS.max_json_depth,
+    *,
+    allow_nan: bool = True,
+) -> Any:
     """``json.loads`` that refuses nesting deeper than ``max_depth`` with a :class:`LimitError`
     (``json`` alone raises ``RecursionError`` somewhere past 900, and deep data breaks later
-    code that walks it). ``ValueError`` for data that is not JSON, as ``json.loads``."""
+    code that walks it). ``ValueError`` for data that is not JSON, as ``json.loads``, and with
+    ``allow_nan=False`` for ``NaN`` / ``Infinity`` / ``-Infinity`` (which ``json`` accepts)."""
     try:
-        value = json.loads(data)
+        value = json.loads(data) if allow_nan else json.loads(data, parse_constant=_refuse_constant)
     except RecursionError:
         raise LimitError("JSON nesting", "max_json_depth", max_depth) from None
     # Only text with that many brackets can be that deep: the exact count (a scan in C but

@@ -36,6 +36,7 @@ __all__ = [
     "check_prefix",
     "open_pool",
     "rows",
+    "transaction",
 ]
 
 _T = TypeVar("_T")
