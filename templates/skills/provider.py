@@ -37,7 +37,10 @@ Safe to expose:
   their timeout and still hold their thread: an execution waiting for a thread waits within
   its own timeout, so handlers stuck forever cost a bounded number of threads, not one each;
 - a request body larger than ``Limits.max_document_bytes`` (or nested deeper than
-  ``max_json_depth``) is refused (VALIDATION_ERROR) before it is parsed;
+  ``max_json_depth``) is refused (VALIDATION_ERROR) before it is parsed, and one that does
+  not arrive whole within ``Limits.request_body_deadline`` (30 s) is answered 408
+  (VALIDATION_ERROR) and the connection closed: a client dripping its body holds nothing
+  for long (headers are the ASGI server's business: see docs/guides/skills.md);
 - an execution belongs to the principal that created it: anyone else (another principal, or
   an anonymous caller) gets 404 for its status and result;
 - every error response (unknown routes, wrong methods, handler and hook exceptions included)
@@ -82,7 +85,7 @@ import anyio
 import pydantic
 from agentproto._runtime.base import known_values
 from agentproto._runtime.errors import needs_extra
-from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, describe, loads
 from agentproto._runtime.redact import install_log_filter
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
@@ -516,6 +519,10 @@ class SkillProvider:
                 raise ValidationError("invalid InvocationRequest", details=report.errors)
             invocation = InvocationRequest.model_validate(body)
             self._check_inputs(skill.descriptor, invocation)
+        except _BodyRefused as error:
+            response = envelope(error, error.status)
+            response.headers["Connection"] = "close"
+            return response
         except SkillSharingError as error:
             return envelope(error)
         await self.open()
@@ -548,18 +555,32 @@ class SkillProvider:
         limit = self.limits.max_document_bytes
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > limit:
-            raise ValidationError(
-                str(LimitError("the request body", "max_document_bytes", limit, int(declared)))
+            raise _BodyRefused(
+                str(LimitError("the request body", "max_document_bytes", limit, int(declared))),
+                400,
+                {"limit": "max_document_bytes", "bytes": limit},
             )
         parts: list[bytes] = []
         size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise ValidationError(
-                    str(LimitError("the request body", "max_document_bytes", limit, size))
-                )
-            parts.append(chunk)
+        deadline = self.limits.request_body_deadline
+        try:
+            with anyio.fail_after(deadline):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > limit:
+                        raise _BodyRefused(
+                            str(LimitError("the request body", "max_document_bytes", limit, size)),
+                            400,
+                            {"limit": "max_document_bytes", "bytes": limit},
+                        )
+                    parts.append(chunk)
+        except TimeoutError:
+            raise _BodyRefused(
+                f"the request body did not arrive within {describe('deadline', deadline)} "
+                "(Limits.request_body_deadline)",
+                408,
+                {"limit": "request_body_deadline", "seconds": deadline},
+            ) from None
         try:
             return loads(b"".join(parts), self.limits.max_json_depth, allow_nan=False)
         except LimitError as exc:
@@ -724,6 +745,16 @@ class SkillProvider:
 
     async def _result(self, request: Request) -> Response:
         return await self._status(request)
+
+
+class _BodyRefused(ValidationError):
+    """The request body is refused before it was read whole (too large, or too slow):
+    VALIDATION_ERROR, answered with ``status`` and the connection closed, so the rest of the
+    body is not read (uvicorn would otherwise drain it)."""
+
+    def __init__(self, message: str, status: int, details: dict[str, Any]) -> None:
+        super().__init__(message, details=details)
+        self.status = status
 
 
 def _is_async(handler: Handler) -> bool:

@@ -73,6 +73,9 @@ class Limits:
     read on its own, so a server dripping bytes cannot stretch a call past this)."""
     stream_deadline: float | None = 3600.0
     """A whole stream, from the request to the last event."""
+    request_body_deadline: float | None = 30.0
+    """A request body a server reads (the Skill Sharing provider kit), first byte to last: a
+    client that never finishes sending it (slow loris) is answered 408 and disconnected."""
     max_message_bytes: int = 64 * MiB
     """One JSON-RPC message (ACP line)."""
     max_incoming_requests: int = 256
