@@ -114,6 +114,13 @@ def test_two_processes_share_executions_and_a_crash_loses_no_finished_result(
         assert status(b, done, "/result") == finished
         response = httpx.get(f"{b}/executions/{done}", timeout=10)  # anonymous: not theirs
         assert response.status_code == 404
+        # a cancel through B reaches the handler running in A (at A's next lease renewal)
+        cancelled = invoke(a, 60)
+        time.sleep(0.2)
+        asked = httpx.post(f"{b}/executions/{cancelled}/cancel", headers=ALICE, timeout=10)
+        assert asked.status_code == 202 and asked.json()["status"] == "running", asked.text
+        ended = wait(b, cancelled, seconds=LEASE + 10)
+        assert (ended["status"], ended["error"]["code"]) == ("failed", "CANCELLED")
         running = invoke(a, 60)
         time.sleep(2 * LEASE)  # A renews its lease: B still sees it running
         assert status(b, running)["status"] == "running"

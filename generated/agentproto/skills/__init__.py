@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     )
     from agentproto.skills.errors import (
         AuthRequiredError,
+        CancelNotSupportedError,
         EndpointUnreachableError,
         ExecutionFailedError,
         InvocationTimeoutError,
@@ -75,7 +76,14 @@ if TYPE_CHECKING:
         ValidationErrorDetail,
         VersionIncompatibleDetails,
     )
-    from agentproto.skills.provider import SkillProvider
+    from agentproto.skills.provider import SkillProvider, cancel_requested
+    from agentproto.skills.store import (
+        ExecutionStore,
+        MemoryExecutionStore,
+        SQLiteExecutionStore,
+        open_execution_store,
+    )
+    from agentproto.skills.store_postgres import PostgresExecutionStore
 
 __all__ = [
     "AccessPolicy",
@@ -86,6 +94,8 @@ __all__ = [
     "AuthRequiredError",
     "AuthType",
     "CallerInfo",
+    "cancel_requested",
+    "CancelNotSupportedError",
     "CapabilityType",
     "Credentials",
     "CustomAuthConfig",
@@ -99,6 +109,7 @@ __all__ = [
     "ExecutionError",
     "ExecutionFailedError",
     "ExecutionStatus",
+    "ExecutionStore",
     "ExecutionTimestamps",
     "HttpMethod",
     "InvocationContext",
@@ -109,14 +120,17 @@ __all__ = [
     "InvocationResult",
     "InvocationStatusResponse",
     "InvocationTimeoutError",
+    "MemoryExecutionStore",
     "NoneAuthConfig",
     "OAuth2AuthConfig",
     "OAuth2Config",
+    "open_execution_store",
     "OutputDefinition",
     "ParameterDefinition",
     "parse",
     "parse_index",
     "PermissionDeniedError",
+    "PostgresExecutionStore",
     "ProtocolVersion",
     "ProviderInfo",
     "RetryAdvice",
@@ -130,6 +144,7 @@ __all__ = [
     "SkillProvider",
     "SkillsClient",
     "SkillSharingError",
+    "SQLiteExecutionStore",
     "validate",
     "ValidationError",
     "ValidationErrorDetail",
@@ -141,12 +156,17 @@ _HOMES = {
     "AsyncExecution": "agentproto.skills.consumer",
     "AsyncSkillsClient": "agentproto.skills.consumer",
     "AuthRequiredError": "agentproto.skills.errors",
+    "CancelNotSupportedError": "agentproto.skills.errors",
     "Credentials": "agentproto.skills.consumer",
     "EndpointUnreachableError": "agentproto.skills.errors",
     "Execution": "agentproto.skills.consumer",
     "ExecutionFailedError": "agentproto.skills.errors",
+    "ExecutionStore": "agentproto.skills.store",
     "InvocationTimeoutError": "agentproto.skills.errors",
+    "MemoryExecutionStore": "agentproto.skills.store",
     "PermissionDeniedError": "agentproto.skills.errors",
+    "PostgresExecutionStore": "agentproto.skills.store_postgres",
+    "SQLiteExecutionStore": "agentproto.skills.store",
     "Secret": "agentproto._runtime.redact",
     "SkillNotFoundError": "agentproto.skills.errors",
     "SkillProvider": "agentproto.skills.provider",
@@ -155,6 +175,8 @@ _HOMES = {
     "ValidationError": "agentproto.skills.errors",
     "ValidationReport": "agentproto.skills.documents",
     "VersionIncompatibleError": "agentproto.skills.errors",
+    "cancel_requested": "agentproto.skills.provider",
+    "open_execution_store": "agentproto.skills.store",
     "parse": "agentproto.skills.documents",
     "parse_index": "agentproto.skills.documents",
     "serialize": "agentproto.skills.documents",

@@ -66,6 +66,7 @@ from agentproto.skills.errors import (
     BY_STATUS,
     ERRORS,
     AuthRequiredError,
+    CancelNotSupportedError,
     EndpointUnreachableError,
     ExecutionFailedError,
     InvocationTimeoutError,
@@ -472,6 +473,11 @@ class Execution:
         return self.last.execution_id
 
     @property
+    def credentials(self) -> Credentials:
+        """The credentials the execution was started with (its polls and cancel use them)."""
+        return self._credentials
+
+    @property
     def status(self) -> ExecutionStatus:
         return self.last.status
 
@@ -502,6 +508,18 @@ class Execution:
         result = self._get(url, InvocationResult, self.descriptor, self._credentials)
         self.last = result
         return result
+
+    def cancel(self) -> InvocationStatusResponse:
+        """Ask the provider to cancel the execution (an agentproto extension, off the spec:
+        ``POST {status_url}/cancel``; the provider kit offers it) and return the status it
+        answers: ``failed`` with the code ``CANCELLED`` once cancelled, still ``running`` while
+        the cancellation travels to the process running it (poll or :meth:`wait`), or the
+        final status of an execution that had already ended.
+        :class:`~agentproto.skills.errors.CancelNotSupportedError` when the provider does not
+        offer it."""
+        status = self.client.cancel_execution(self)
+        self.last = status
+        return status
 
     def wait(self, timeout: float | None = None) -> InvocationResponse:
         """Poll until completed, failed or timeout and return the last response.
@@ -563,6 +581,11 @@ class AsyncExecution:
         return self.last.execution_id
 
     @property
+    def credentials(self) -> Credentials:
+        """The credentials the execution was started with (its polls and cancel use them)."""
+        return self._credentials
+
+    @property
     def status(self) -> ExecutionStatus:
         return self.last.status
 
@@ -593,6 +616,18 @@ class AsyncExecution:
         result = await self._get(url, InvocationResult, self.descriptor, self._credentials)
         self.last = result
         return result
+
+    async def cancel(self) -> InvocationStatusResponse:
+        """Ask the provider to cancel the execution (an agentproto extension, off the spec:
+        ``POST {status_url}/cancel``; the provider kit offers it) and return the status it
+        answers: ``failed`` with the code ``CANCELLED`` once cancelled, still ``running`` while
+        the cancellation travels to the process running it (poll or :meth:`wait`), or the
+        final status of an execution that had already ended.
+        :class:`~agentproto.skills.errors.CancelNotSupportedError` when the provider does not
+        offer it."""
+        status = await self.client.cancel_execution(self)
+        self.last = status
+        return status
 
     async def wait(self, timeout: float | None = None) -> InvocationResponse:
         """Poll until completed, failed or timeout and return the last response.
@@ -792,6 +827,32 @@ class SkillsClient:
         started = _parse_response(InvocationResponse, response)
         return Execution(self, ready, started, creds, deadline, self._get)
 
+    def cancel_execution(self, execution: Execution) -> InvocationStatusResponse:
+        """``execution.cancel()``: see :meth:`Execution.cancel`."""
+        descriptor, creds = execution.descriptor, execution.credentials
+        endpoint = descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), execution.execution_id)
+        call = self._http.call(
+            "POST",
+            url.rstrip("/") + "/cancel",
+            headers=auth_headers(descriptor, creds),
+            retry=False,
+            expected=(200, 202),
+            auth=signer_hook(descriptor, creds),
+        )
+        try:
+            response = self._retrying(descriptor, True, lambda: self._send(call, creds))
+        except SkillSharingError as error:
+            if error.from_provider and error.status_code in (404, 405, 501):
+                raise CancelNotSupportedError(
+                    f"{origin_of(url)} does not cancel execution {execution.execution_id!r}: "
+                    f"{error.message}",
+                    details={"execution_id": execution.execution_id, "code": error.code},
+                    status_code=error.status_code,
+                ) from None
+            raise
+        return _parse_response(InvocationStatusResponse, response)
+
     def invoke_and_wait(
         self,
         descriptor: SkillDescriptor | Mapping[str, Any],
@@ -967,6 +1028,32 @@ class AsyncSkillsClient:
         response = await self._retrying(ready, False, lambda: self._send(call, creds))
         started = _parse_response(InvocationResponse, response)
         return AsyncExecution(self, ready, started, creds, deadline, self._get)
+
+    async def cancel_execution(self, execution: AsyncExecution) -> InvocationStatusResponse:
+        """``execution.cancel()``: see :meth:`AsyncExecution.cancel`."""
+        descriptor, creds = execution.descriptor, execution.credentials
+        endpoint = descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), execution.execution_id)
+        call = self._http.call(
+            "POST",
+            url.rstrip("/") + "/cancel",
+            headers=auth_headers(descriptor, creds),
+            retry=False,
+            expected=(200, 202),
+            auth=signer_hook(descriptor, creds),
+        )
+        try:
+            response = await self._retrying(descriptor, True, lambda: self._send(call, creds))
+        except SkillSharingError as error:
+            if error.from_provider and error.status_code in (404, 405, 501):
+                raise CancelNotSupportedError(
+                    f"{origin_of(url)} does not cancel execution {execution.execution_id!r}: "
+                    f"{error.message}",
+                    details={"execution_id": execution.execution_id, "code": error.code},
+                    status_code=error.status_code,
+                ) from None
+            raise
+        return _parse_response(InvocationStatusResponse, response)
 
     async def invoke_and_wait(
         self,

@@ -70,10 +70,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import inspect
 import json
 import logging
+import threading
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -117,6 +119,7 @@ from agentproto.skills.schema import PROTOCOL_VERSION
 from agentproto.skills.store import (
     DEFAULT_EXECUTION_TTL,
     DEFAULT_MAX_EXECUTIONS,
+    TERMINAL,
     ExecutionStore,
     MemoryExecutionStore,
     StoredExecution,
@@ -143,6 +146,18 @@ TIMEOUT_RETRY = RetryAdvice(suggested_delay_ms=1000, max_attempts=3)
 UNAVAILABLE_RETRY = RetryAdvice(suggested_delay_ms=2000, max_attempts=3)
 """§8.3.6: back off exponentially from this delay."""
 log: logging.Logger = logging.getLogger("agentproto.skills.provider")
+_cancel_flag: contextvars.ContextVar[threading.Event | None] = contextvars.ContextVar(
+    "agentproto_skills_cancel", default=None
+)
+
+
+def cancel_requested() -> bool:
+    """Inside a handler: whether its caller asked to cancel the execution (the cancel
+    extension). A coroutine handler is cancelled outright (``asyncio.CancelledError`` at its
+    next ``await``); a plain one in a worker thread cannot be, so it may check this and
+    return early (whatever it returns then is dropped: the execution has ended)."""
+    flag = _cancel_flag.get()
+    return flag is not None and flag.is_set()
 
 
 def envelope(error: SkillSharingError, status: int | None = None) -> JSONResponse:
@@ -229,6 +244,7 @@ class SkillProvider:
         self._opening: asyncio.Lock | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._cancels: dict[str, threading.Event] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.app: Starlette = Starlette(
             lifespan=self._lifespan,
@@ -246,6 +262,9 @@ class SkillProvider:
                     methods=["POST", "PUT", "GET", "DELETE"],
                 ),
                 Route("/executions/{execution_id}/result", _guarded(self._result), methods=["GET"]),
+                Route(
+                    "/executions/{execution_id}/cancel", _guarded(self._cancel), methods=["POST"]
+                ),
                 Route("/executions/{execution_id}", _guarded(self._status), methods=["GET"]),
             ],
         )
@@ -301,10 +320,23 @@ class SkillProvider:
             except Exception:
                 log.exception("cannot renew execution leases")
                 continue
-            for execution_id in renewal.cancelled | renewal.lost:
+            for execution_id in renewal.cancelled:
+                self._cancel_here(execution_id)
+            for execution_id in renewal.lost:
                 task = self._running.get(execution_id)
                 if task is not None:
                     task.cancel()
+
+    def _cancel_here(self, execution_id: str) -> bool:
+        """Cancel an execution running in this process (False: it does not run here)."""
+        task = self._running.get(execution_id)
+        flag = self._cancels.get(execution_id)
+        if task is None or flag is None:
+            return False
+        if not flag.is_set():
+            flag.set()
+            task.cancel()
+        return True
 
     def _lost_document(self, stored: StoredExecution) -> str:
         """The final document of an execution whose process stopped running it."""
@@ -546,8 +578,14 @@ class SkillProvider:
         )
         self._tasks.add(task)
         self._running[execution_id] = task
-        task.add_done_callback(self._tasks.discard)
-        task.add_done_callback(lambda _: self._running.pop(execution_id, None))
+        self._cancels[execution_id] = threading.Event()
+
+        def finished(_: asyncio.Task[None]) -> None:
+            self._tasks.discard(task)
+            self._running.pop(execution_id, None)
+            self._cancels.pop(execution_id, None)
+
+        task.add_done_callback(finished)
         return Response(text, status_code=202, media_type="application/json")
 
     async def _body(self, request: Request) -> Any:
@@ -657,6 +695,8 @@ class SkillProvider:
         ]
         limit = min(limits) if limits else None
         lease = self.execution_lease
+        flag = self._cancels.get(execution_id)
+        _cancel_flag.set(flag)
         try:
             doc.update(status="running")
             doc["timestamps"]["updated_at"] = _now()
@@ -683,6 +723,17 @@ class SkillProvider:
                 doc.update(status="timeout", error=_error_body(error))
             except SkillSharingError as error:
                 doc.update(status="failed", error=_error_body(error))
+            except asyncio.CancelledError:
+                if flag is None or not flag.is_set():
+                    raise  # the server is stopping: the lease runs out, EXECUTION_LOST
+                doc.update(
+                    status="failed",
+                    error={
+                        "code": "CANCELLED",
+                        "message": "the execution was cancelled by its caller",
+                        "details": {"execution_id": execution_id},
+                    },
+                )
             except Exception:
                 log.exception("skill %r failed (execution %s)", descriptor.id, execution_id)
                 failure = EndpointUnreachableError(
@@ -746,6 +797,28 @@ class SkillProvider:
 
     async def _result(self, request: Request) -> Response:
         return await self._status(request)
+
+    async def _cancel(self, request: Request) -> Response:
+        """The cancel extension: ``POST /executions/{id}/cancel`` by the execution's creator.
+        Answers the status document: 202 when the cancellation is under way (the handler is
+        cancelled by the process running it at its next lease renewal), 200 when it has
+        ended: before (nothing changes), or now (it ran in this process: cancelled at once)."""
+        try:
+            stored = await self._execution(request)
+        except SkillSharingError as error:
+            return envelope(error)
+        if stored.status in TERMINAL:
+            return Response(stored.document, media_type="application/json")
+        task = self._running.get(stored.execution_id)
+        if self._cancel_here(stored.execution_id) and task is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(asyncio.shield(task), timeout=1.0)
+        else:
+            await self.executions.request_cancel(stored.execution_id)
+        again = await self.executions.get(stored.execution_id)
+        document = again.document if again is not None else stored.document
+        ended = again is not None and again.status in TERMINAL
+        return Response(document, status_code=200 if ended else 202, media_type="application/json")
 
 
 class _BodyRefused(ValidationError):
