@@ -32,6 +32,8 @@ EXPORTS = {
     "PostgresExecutionStore": "store_postgres",
     "open_execution_store": "store",
     "cancel_requested": "provider",
+    "OAuth2Grant": "oauth2",
+    "OAuth2Error": "oauth2",
     "InvocationTimeoutError": "errors",
     "PermissionDeniedError": "errors",
     "SkillNotFoundError": "errors",

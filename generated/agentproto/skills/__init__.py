@@ -76,6 +76,7 @@ if TYPE_CHECKING:
         ValidationErrorDetail,
         VersionIncompatibleDetails,
     )
+    from agentproto.skills.oauth2 import OAuth2Error, OAuth2Grant
     from agentproto.skills.provider import SkillProvider, cancel_requested
     from agentproto.skills.store import (
         ExecutionStore,
@@ -124,6 +125,8 @@ __all__ = [
     "NoneAuthConfig",
     "OAuth2AuthConfig",
     "OAuth2Config",
+    "OAuth2Error",
+    "OAuth2Grant",
     "open_execution_store",
     "OutputDefinition",
     "ParameterDefinition",
@@ -164,6 +167,8 @@ _HOMES = {
     "ExecutionStore": "agentproto.skills.store",
     "InvocationTimeoutError": "agentproto.skills.errors",
     "MemoryExecutionStore": "agentproto.skills.store",
+    "OAuth2Error": "agentproto.skills.oauth2",
+    "OAuth2Grant": "agentproto.skills.oauth2",
     "PermissionDeniedError": "agentproto.skills.errors",
     "PostgresExecutionStore": "agentproto.skills.store_postgres",
     "SQLiteExecutionStore": "agentproto.skills.store",

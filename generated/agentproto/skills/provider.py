@@ -340,6 +340,7 @@ class SkillProvider:
 
     def _lost_document(self, stored: StoredExecution) -> str:
         """The final document of an execution whose process stopped running it."""
+        document: dict[str, Any]
         try:
             document = cast("dict[str, Any]", json.loads(stored.document))
         except ValueError:
