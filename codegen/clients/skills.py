@@ -33,6 +33,8 @@ EXPORTS = {
     "open_execution_store": "store",
     "cancel_requested": "provider",
     "OAuth2Grant": "oauth2",
+    "skill_tool": "tools",
+    "skill_schema": "tools",
     "OAuth2Error": "oauth2",
     "InvocationTimeoutError": "errors",
     "PermissionDeniedError": "errors",

@@ -85,6 +85,7 @@ if TYPE_CHECKING:
         open_execution_store,
     )
     from agentproto.skills.store_postgres import PostgresExecutionStore
+    from agentproto.skills.tools import skill_schema, skill_tool
 
 __all__ = [
     "AccessPolicy",
@@ -140,6 +141,8 @@ __all__ = [
     "Secret",
     "SemVer",
     "serialize",
+    "skill_schema",
+    "skill_tool",
     "SkillDescriptor",
     "SkillIndex",
     "SkillIndexEntry",
@@ -185,6 +188,8 @@ _HOMES = {
     "parse": "agentproto.skills.documents",
     "parse_index": "agentproto.skills.documents",
     "serialize": "agentproto.skills.documents",
+    "skill_schema": "agentproto.skills.tools",
+    "skill_tool": "agentproto.skills.tools",
     "validate": "agentproto.skills.documents",
     **dict.fromkeys(
         [
