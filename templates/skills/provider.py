@@ -77,7 +77,7 @@ import json
 import logging
 import threading
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -274,7 +274,7 @@ class SkillProvider:
     # -- the execution store ----------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+    async def _lifespan(self, app: Starlette) -> AsyncGenerator[None]:
         await self.open()
         try:
             yield
