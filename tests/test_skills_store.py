@@ -165,3 +165,33 @@ async def test_bad_urls_and_closed_stores_are_clear_errors(tmp_path: Path) -> No
         MemoryExecutionStore(ttl=0)
     with pytest.raises(ValueError):
         SQLiteExecutionStore(tmp_path / "z.db", max_size=0)
+
+
+def test_a_graceful_shutdown_ends_running_executions_at_once(tmp_path: Path) -> None:
+    """The lifespan's shutdown writes EXECUTION_LOST for what runs (a crash leaves it to the
+    lease, tests/test_skills_workers.py); the next process answers it at once."""
+    from typing import Any
+
+    from agentproto.skills import SkillProvider
+    from agentproto.skills.models import InvocationRequest
+    from starlette.testclient import TestClient
+
+    def build() -> SkillProvider:
+        store = SQLiteExecutionStore(tmp_path / "graceful.db")
+        kit = SkillProvider({"name": "G"}, base_url="http://testserver", store=store)
+
+        @kit.skill(id="g/slow", name="S", capability_type="task", description="d", version="1.0.0")
+        async def slow(inputs: dict[str, Any], request: InvocationRequest) -> Any:
+            await anyio.sleep(60)
+
+        return kit
+
+    body = {"skill_id": "g/slow", "caller": {"id": "t", "type": "agent"}, "inputs": {}}
+    with TestClient(build().app) as http:
+        execution_id = http.post("/skills/g%2Fslow/invoke", json=body).json()["execution_id"]
+        for _ in range(100):
+            if http.get(f"/executions/{execution_id}").json()["status"] == "running":
+                break
+    with TestClient(build().app) as http:  # a new process on the same file, at once
+        document = http.get(f"/executions/{execution_id}").json()
+    assert document["status"] == "failed" and document["error"]["code"] == "EXECUTION_LOST"

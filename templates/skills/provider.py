@@ -294,7 +294,8 @@ class SkillProvider:
 
     async def aclose(self) -> None:
         """Stop the executions running here (each ends ``failed``, ``EXECUTION_LOST``, for
-        its callers: it will not finish) and close the store."""
+        its callers: it will not finish) and close the store. The ASGI lifespan's shutdown
+        calls it: a graceful restart ends them at once, a crash when their lease runs out."""
         heartbeat, self._heartbeat = self._heartbeat, None
         if heartbeat is not None:
             heartbeat.cancel()
@@ -725,7 +726,8 @@ class SkillProvider:
                 doc.update(status="failed", error=_error_body(error))
             except asyncio.CancelledError:
                 if flag is None or not flag.is_set():
-                    raise  # the server is stopping: the lease runs out, EXECUTION_LOST
+                    await self._abandon(execution_id, doc)  # the server is stopping
+                    raise
                 doc.update(
                     status="failed",
                     error={
@@ -765,6 +767,19 @@ class SkillProvider:
             await self.executions.update(execution_id, str(doc["status"]), text, lease=None)
         except Exception:
             log.exception("cannot store execution %s", execution_id)
+
+    async def _abandon(self, execution_id: str, doc: dict[str, Any]) -> None:
+        """The server stops while the execution runs: it ends ``EXECUTION_LOST`` now, for
+        its callers, rather than when its lease runs out (skipped if the store cannot be
+        written within a second: the lease does it then)."""
+        stored = StoredExecution(execution_id, None, str(doc.get("skill_id", "")), "", _dumps(doc))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                self.executions.update(
+                    execution_id, "failed", self._lost_document(stored), lease=None
+                ),
+                timeout=1.0,
+            )
 
     async def _execution(self, request: Request) -> StoredExecution:
         """The execution, for its creator only: to anyone else it does not exist. One whose
