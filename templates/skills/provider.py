@@ -764,7 +764,9 @@ class SkillProvider:
                     },
                 )
                 text = _dumps(doc)
-            await self.executions.update(execution_id, str(doc["status"]), text, lease=None)
+            # shielded: a cancel arriving now (the handler has ended) must not lose the result
+            final = self.executions.update(execution_id, str(doc["status"]), text, lease=None)
+            await asyncio.shield(final)
         except Exception:
             log.exception("cannot store execution %s", execution_id)
 
