@@ -31,6 +31,7 @@ EXPORTS = {
     "SQLiteExecutionStore": "store",
     "PostgresExecutionStore": "store_postgres",
     "open_execution_store": "store",
+    "StoreError": "agentproto._runtime.sql",
     "cancel_requested": "provider",
     "OAuth2Grant": "oauth2",
     "skill_tool": "tools",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto._runtime.redact import Secret
+    from agentproto._runtime.sql import StoreError
     from agentproto.skills.consumer import (
         AsyncExecution,
         AsyncSkillsClient,
@@ -151,6 +152,7 @@ __all__ = [
     "SkillsClient",
     "SkillSharingError",
     "SQLiteExecutionStore",
+    "StoreError",
     "validate",
     "ValidationError",
     "ValidationErrorDetail",
@@ -180,6 +182,7 @@ _HOMES = {
     "SkillProvider": "agentproto.skills.provider",
     "SkillSharingError": "agentproto.skills.errors",
     "SkillsClient": "agentproto.skills.consumer",
+    "StoreError": "agentproto._runtime.sql",
     "ValidationError": "agentproto.skills.errors",
     "ValidationReport": "agentproto.skills.documents",
     "VersionIncompatibleError": "agentproto.skills.errors",

@@ -641,8 +641,17 @@ class SkillProvider:
             await self._thread_freed.wait()
         self._threads_busy += 1
         loop = asyncio.get_running_loop()
+        # Who gives the thread back: the handler's thread when it ran, or this coroutine
+        # when it was cancelled before the thread started the handler (else the count leaks
+        # one slot per such cancellation, and the kit ends up refusing every plain handler).
+        gate = threading.Lock()
+        state = {"started": False, "abandoned": False}
 
         def run() -> Any:
+            with gate:
+                if state["abandoned"]:
+                    return None  # cancelled before it started: already given back
+                state["started"] = True
             try:
                 return call()
             finally:
@@ -651,7 +660,15 @@ class SkillProvider:
                 except RuntimeError:  # the loop is closed: nothing waits any more
                     pass
 
-        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+        try:
+            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+        except BaseException:
+            with gate:
+                never_started = not state["started"]
+                state["abandoned"] = True
+            if never_started:
+                self._thread_done()
+            raise
 
     def _thread_done(self) -> None:
         self._threads_busy -= 1
