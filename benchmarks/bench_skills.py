@@ -20,6 +20,12 @@ execution ends; --invocations of them, 20 at a time) with a blocking handler (``
 run in a worker thread) and an async one (``anyio.sleep``), each sleeping 5 ms, while a
 discovery loop keeps fetching a small Skill Index: its latency idle and under that load.
 
+Last, each execution store (in memory, SQLite in a file, PostgreSQL on a throwaway loopback
+server from tests/support/postgres.py): invoke -> result latency (one at a time: invoke, poll
+every 1 ms until completed; median and p95 of --store-invocations) and throughput (20 at a
+time), for an async handler that returns at once, with the ratio to the in-memory store
+measured in the same run.
+
 ``--smoke``: one tiny round (300 skills, 40 invocations), so the suite runs this benchmark and
 it cannot rot; its figures mean nothing.
 """
@@ -183,6 +189,67 @@ def invocation_report(count: int) -> None:
             )
 
 
+async def store_figures(url: str, count: int) -> tuple[list[float], float]:
+    """invoke -> result latencies (one at a time) and invocations per second (20 at a time)."""
+    body = {"caller": {"id": "bench", "type": "service"}, "skill_id": "w/pid", "inputs": {}}
+    invoke = f"{url}/skills/w%2Fpid/invoke"
+    headers = {"X-API-Key": "key-alice"}
+    limits = httpx.Limits(max_connections=40)
+    async with httpx.AsyncClient(timeout=30, limits=limits, headers=headers) as http:
+
+        async def one() -> float:
+            started = time.perf_counter()
+            accepted = (await http.post(invoke, json=body)).json()
+            status = accepted["status"]
+            while status in ("accepted", "running"):
+                await anyio.sleep(0.001)
+                polled = await http.get(f"{url}/executions/{accepted['execution_id']}/result")
+                status = polled.json()["status"]
+            assert status == "completed", status
+            return time.perf_counter() - started
+
+        await one()  # warm-up: connections, tables
+        latencies = [await one() for _ in range(count)]
+
+        async def worker(share: int) -> None:
+            for _ in range(share):
+                await one()
+
+        started = time.perf_counter()
+        async with anyio.create_task_group() as workers:
+            for i in range(20):
+                workers.start_soon(worker, count // 20 + (1 if i < count % 20 else 0))
+        rate = count / (time.perf_counter() - started)
+    return latencies, rate
+
+
+def store_report(count: int) -> None:
+    """Each store behind the kit served by uvicorn in a process of its own (in this process,
+    a loopback round trip costs ~44 ms here: the client and the server share one GIL)."""
+    from tests.support.postgres import start_postgres
+    from tests.test_skills_workers import kit
+
+    print(f"\nexecution stores (invoke -> result, {count} one at a time, then 20 at a time):")
+    with tempfile.TemporaryDirectory() as folder, start_postgres() as server:
+        stores = {
+            "memory": "memory:",
+            "sqlite": f"sqlite:///{folder}/executions.db",
+            "postgres": server.database(),
+        }
+        baseline: tuple[float, float] | None = None
+        for name, store in stores.items():
+            with kit(store, Path(folder) / "kit.log") as url:
+                latencies, rate = anyio.run(store_figures, url, count)
+            median = statistics.median(latencies)
+            if baseline is None:
+                baseline = (median, rate)
+            print(
+                f"  execution store {name:<8}: invoke->result median {median * 1e3:6.2f} ms"
+                f"  p95 {p95(latencies) * 1e3:6.2f} ms ({median / baseline[0]:.2f}x memory),"
+                f" {rate:6.0f} invocations/s ({rate / baseline[1]:.2f}x memory)"
+            )
+
+
 STATIC = """
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -313,10 +380,11 @@ def main() -> None:
     parser.add_argument("--skills", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--invocations", type=int, default=1000)
+    parser.add_argument("--store-invocations", type=int, default=500)
     parser.add_argument("--smoke", action="store_true", help="one tiny round")
     args = parser.parse_args()
     if args.smoke:
-        args.skills, args.runs, args.invocations = 300, 1, 40
+        args.skills, args.runs, args.invocations, args.store_invocations = 300, 1, 40, 20
     holder: dict[str, SkillProvider] = {}
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
@@ -370,6 +438,7 @@ def main() -> None:
         f"{async_ours_cpu / async_raw_cpu:.2f}x CPU"
     )
     invocation_report(args.invocations)
+    store_report(args.store_invocations)
 
 
 if __name__ == "__main__":

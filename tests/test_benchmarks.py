@@ -60,7 +60,11 @@ EXPECTED = {
         r"jsonpath-ng / ours: [\d.]+x slower",
         r"python-jsonpath / ours: [\d.]+x slower",
     ],
-    "bench_skills.py": [rf"discover\(\) / raw httpx \+ json\.loads, wall: +{RATIO}"],
+    "bench_skills.py": [
+        rf"discover\(\) / raw httpx \+ json\.loads, wall: +{RATIO}",
+        rf"execution store sqlite *: invoke->result median .*\({RATIO} memory\)",
+        rf"execution store postgres *: invoke->result median .*invocations/s \({RATIO} memory\)",
+    ],
     "bench_soak_acp.py": [r"end against start: RSS x[\d.]+", r"answered: \d+"],
     "bench_soak_aap.py": [r"growth after the first quarter: fds [+-]\d+", r"no hang"],
     # streams left every way a careless caller leaves them: exits 1 on a leak; no socket is

@@ -315,7 +315,11 @@ def test_the_local_deadline_bounds_polling(client: SkillsClient, site: Site) -> 
             site.descriptor("acme/slow"), {"seconds": 3}, context=InvocationContext(timeout_ms=200)
         )
     assert time.monotonic() - started < 2
-    assert caught.value.details["status"] in ("accepted", "running")
+    details = caught.value.details or {}
+    if "status" in details:  # our deadline came first: the execution was still going
+        assert details["status"] in ("accepted", "running")
+    else:  # the provider's own timeout (the same 200 ms, sent with the call) ended it first
+        assert "200 ms" in caught.value.message, caught.value.message
 
 
 def test_missing_required_input_is_a_validation_error(client: SkillsClient, site: Site) -> None:

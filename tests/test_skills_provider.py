@@ -459,10 +459,9 @@ def test_handlers_that_outlive_their_timeout_cost_a_bounded_number_of_threads() 
             assert accepted.status_code == 202
             ids.append(accepted.json()["execution_id"])
         assert threading.active_count() <= before + 4 + 2
-        store = site.provider.executions
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            statuses = {store.get(i).document["status"] for i in ids}  # type: ignore[union-attr]
+            statuses = {site.http.get(f"/executions/{i}").json()["status"] for i in ids}
             if statuses == {"timeout"}:
                 break
             time.sleep(0.05)
@@ -498,3 +497,19 @@ def test_a_request_body_past_the_document_limit_is_refused_before_parsing() -> N
         deep = b'{"caller": ' + b"[" * 300 + b"]" * 300 + b"}"
         response = site.http.post("/skills/t%2Fopen/invoke", content=deep)
         assert "max_json_depth" in assert_envelope(response, 400, "VALIDATION_ERROR")["message"]
+
+
+def test_a_handler_cancelled_before_its_thread_started_gives_the_thread_back() -> None:
+    """Cancelled between taking a thread slot and the thread starting (an execution timing
+    out just as a slot freed, seen under load): the slot leaked, one per such cancellation."""
+    provider = SkillProvider({"name": "x"}, base_url="http://x", max_handler_threads=1)
+    ran: list[bool] = []
+
+    async def main() -> None:
+        with anyio.CancelScope() as scope:
+            scope.cancel()
+            await provider._in_thread(lambda: ran.append(True))
+        await anyio.sleep(0.2)  # a thread that (wrongly) started would have run by now
+
+    anyio.run(main, backend="asyncio")
+    assert provider._threads_busy == 0 and ran == []

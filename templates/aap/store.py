@@ -27,16 +27,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import anyio
-import anyio.to_thread
-from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.sql import SQLiteDatabase, StoreError, check_prefix
 
 __all__ = [
     "SQLiteStore",
@@ -52,10 +49,6 @@ TurnClaim = Literal["started", "busy", "missing"]
 """What :meth:`SessionStore.begin_turn` found: the turn may start, another one runs, or the
 session does not exist (for this owner)."""
 _T = TypeVar("_T")
-
-
-class StoreError(AgentprotoError, RuntimeError):
-    """The store cannot be opened or used (a bad URL, a schema it cannot create)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +203,6 @@ def _record(row: tuple[Any, ...]) -> SessionRecord:
     )
 
 
-def _check_prefix(prefix: str) -> str:
-    if not prefix.replace("_", "").isalnum() or not prefix[:1].isalpha():
-        raise StoreError(f"table prefix {prefix!r} must be letters, digits and underscores")
-    return prefix
-
-
 class SQLiteStore(SessionStore):
     """Sessions in one SQLite file (``":memory:"`` for a throwaway store in one process).
 
@@ -227,70 +214,21 @@ class SQLiteStore(SessionStore):
 
     def __init__(self, path: str | Path, *, prefix: str = "aap_", busy_timeout: float = 10.0):
         self.path: str = str(path)
-        self.prefix: str = _check_prefix(prefix)
+        self.prefix: str = check_prefix(prefix)
         self.busy_timeout: float = busy_timeout
-        self._db: sqlite3.Connection | None = None
-        self._limiter = anyio.CapacityLimiter(1)
-        self._lock = threading.Lock()
+        self._database = SQLiteDatabase(path, busy_timeout=busy_timeout)
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self.path!r})"
 
     async def _run(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        def call() -> _T:
-            with self._lock:
-                if self._db is None:
-                    raise StoreError("the store is not open (call open() first)")
-                return work(self._db)
-
-        return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+        return await self._database.run(work)
 
     async def open(self) -> None:
-        if self._db is not None:
-            return
-
-        def prepare() -> sqlite3.Connection:
-            db = sqlite3.connect(
-                self.path,
-                timeout=self.busy_timeout,
-                isolation_level=None,  # explicit BEGIN / COMMIT below
-                check_same_thread=False,
-            )
-            try:
-                db.execute("PRAGMA foreign_keys = ON")
-                db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-                if self.path != ":memory:":
-                    db.execute("PRAGMA journal_mode = WAL")
-                    db.execute("PRAGMA synchronous = NORMAL")
-                db.executescript(_SQLITE_SCHEMA.format(p=self.prefix))
-            except BaseException:
-                db.close()
-                raise
-            return db
-
-        def connect() -> sqlite3.Connection:
-            # Switching to WAL and creating the schema take the file's write lock, and SQLite
-            # answers "database is locked" there without calling the busy handler when another
-            # process opens the same file at that moment: retried within ``busy_timeout``.
-            deadline = time.monotonic() + self.busy_timeout
-            while True:
-                try:
-                    return prepare()
-                except sqlite3.OperationalError as exc:
-                    locked = "locked" in str(exc) or "busy" in str(exc)
-                    if not locked or time.monotonic() >= deadline:
-                        raise StoreError(f"cannot prepare {self.path}: {exc}") from None
-                except sqlite3.Error as exc:
-                    raise StoreError(f"cannot prepare {self.path}: {exc}") from None
-                time.sleep(0.05)
-
-        db = await anyio.to_thread.run_sync(connect, limiter=self._limiter)
-        self._db = db
+        await self._database.open(_SQLITE_SCHEMA.format(p=self.prefix))
 
     async def aclose(self) -> None:
-        db, self._db = self._db, None
-        if db is not None:
-            await anyio.to_thread.run_sync(db.close, limiter=self._limiter)
+        await self._database.aclose()
 
     def _table(self, name: str) -> str:
         return f"{self.prefix}{name}"

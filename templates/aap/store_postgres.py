@@ -14,12 +14,16 @@ The DSN's password never appears in ``repr`` or error messages.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from agentproto._runtime.redact import redact_url
+from agentproto._runtime.sql import Connection as _Connection
+from agentproto._runtime.sql import Pool as _Pool
+from agentproto._runtime.sql import Record as _Record
+from agentproto._runtime.sql import check_prefix, open_pool
+from agentproto._runtime.sql import rows as _rows
 from agentproto.aap.store import SessionRecord, SessionStore, StoreError, TurnStart, dumps
 
 __all__ = ["PostgresStore"]
@@ -48,24 +52,6 @@ _COLUMNS = "id, owner, agent, tools, seq, length"
 _LOCK_KEY = 0x4141505F53544F52  # "AAP_STOR": serialises table creation across processes
 
 
-class _Record(Protocol):
-    def __getitem__(self, key: int | str) -> Any: ...
-
-
-class _Connection(Protocol):
-    async def execute(self, query: str, *args: Any) -> str: ...
-    async def fetch(self, query: str, *args: Any) -> list[_Record]: ...
-    async def fetchrow(self, query: str, *args: Any) -> _Record | None: ...
-    async def fetchval(self, query: str, *args: Any) -> Any: ...
-    async def executemany(self, query: str, args: Sequence[Sequence[Any]]) -> None: ...
-    def transaction(self) -> Any: ...
-
-
-class _Pool(Protocol):
-    def acquire(self) -> Any: ...
-    async def close(self) -> None: ...
-
-
 def _record(row: _Record) -> SessionRecord:
     return SessionRecord(
         str(row[0]),
@@ -75,12 +61,6 @@ def _record(row: _Record) -> SessionRecord:
         int(row[4]),
         int(row[5]),
     )
-
-
-def _rows(status: str) -> int:
-    """The row count of an asyncpg status string (``"UPDATE 1"``, ``"DELETE 0"``)."""
-    tail = status.rsplit(" ", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
 
 
 class PostgresStore(SessionStore):
@@ -96,10 +76,8 @@ class PostgresStore(SessionStore):
         connect_timeout: float = 10.0,
         command_timeout: float = 30.0,
     ) -> None:
-        if not prefix.replace("_", "").isalnum() or not prefix[:1].isalpha():
-            raise StoreError(f"table prefix {prefix!r} must be letters, digits and underscores")
         self._dsn = dsn
-        self.prefix: str = prefix
+        self.prefix: str = check_prefix(prefix)
         self.min_connections: int = min_connections
         self.max_connections: int = max_connections
         self.connect_timeout: float = connect_timeout
@@ -121,29 +99,16 @@ class PostgresStore(SessionStore):
     async def open(self) -> None:
         if self._pool is not None:
             return
-        try:
-            asyncpg: Any = importlib.import_module("asyncpg")
-        except ImportError:
-            raise StoreError(
-                "PostgresStore needs asyncpg: pip install 'agentproto[postgres]'"
-            ) from None
-        try:
-            pool = await asyncpg.create_pool(
-                self._dsn,
-                min_size=self.min_connections,
-                max_size=self.max_connections,
-                timeout=self.connect_timeout,
-                command_timeout=self.command_timeout,
-            )
-        except (OSError, asyncpg.PostgresError) as exc:
-            where = redact_url(self._dsn)
-            raise StoreError(f"cannot connect to {where}: {type(exc).__name__}") from None
-        self._pool = cast("_Pool", pool)
-        async with self.pool.acquire() as db:
-            conn = cast("_Connection", db)
-            async with conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
-                await conn.execute(_SCHEMA.format(p=self.prefix))
+        self._pool = await open_pool(
+            self._dsn,
+            schema=_SCHEMA.format(p=self.prefix),
+            lock_key=_LOCK_KEY,
+            what="PostgresStore",
+            min_connections=self.min_connections,
+            max_connections=self.max_connections,
+            connect_timeout=self.connect_timeout,
+            command_timeout=self.command_timeout,
+        )
 
     async def aclose(self) -> None:
         pool, self._pool = self._pool, None

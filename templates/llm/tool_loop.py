@@ -16,6 +16,11 @@ model sends. ``run_tools`` then loops: chat, run every tool call of the answer, 
 results, chat again, until an answer asks for no tool, at most ``max_iterations`` chats
 (:class:`ToolLoopLimitError` beyond).
 
+:func:`schema_tool` makes a tool from a JSON Schema and a function taking the arguments as
+keywords: how skills (``agentproto.skills.skill_tool``) and flows
+(``<Bundle>Flows.function_tools()``) become tools, so one loop can drive functions, skills and
+flows together.
+
 What the model is told when a call fails: the message of a :class:`ToolError` the tool raises
 (the tool's author chose it), that the tool does not exist, or which arguments did not validate.
 Any other exception is the program's, not the model's: it stops the loop as
@@ -24,8 +29,10 @@ Any other exception is the program's, not the model's: it stops the loop as
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import json
+import re
 import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -48,7 +55,10 @@ __all__ = [
     "ToolLoopLimitError",
     "ToolLoopResult",
     "ToolRun",
+    "check_arguments",
     "function_tool",
+    "schema_tool",
+    "tool_name",
 ]
 
 
@@ -180,6 +190,60 @@ def function_tool(
     doc = inspect.getdoc(function) or ""
     text = description if description is not None else doc.split("\n\n", 1)[0].strip()
     return FunctionTool(tool_name, " ".join(text.split()), schema, function, model)
+
+
+_NAME = re.compile(r"[^A-Za-z0-9_-]+")
+MAX_TOOL_NAME = 64
+"""Longest tool name every provider (and MCP client) accepts: ``^[A-Za-z0-9_-]{1,64}$``."""
+
+
+def tool_name(prefix: str, name: str) -> str:
+    """``prefix`` + ``name`` as a tool name every provider accepts: other characters become
+    ``_``; a name past 64 characters keeps its start and a hash of the whole."""
+    text = _NAME.sub("_", f"{prefix}{name}").strip("_") or "tool"
+    if len(text) > MAX_TOOL_NAME:
+        digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+        text = f"{text[: MAX_TOOL_NAME - 9]}_{digest}"
+    return text
+
+
+def check_arguments(schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> str | None:
+    """What is wrong with ``arguments`` for the JSON Schema ``schema`` (None: nothing)."""
+    import jsonschema.validators
+
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    problems = sorted(
+        validator.iter_errors(dict(arguments)), key=lambda e: [str(p) for p in e.path]
+    )
+    if not problems:
+        return None
+    listed = "; ".join(
+        f"{'/'.join(str(p) for p in e.path) or 'arguments'}: {e.message}" for e in problems[:5]
+    )
+    more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+    return f"invalid arguments: {listed}{more}"
+
+
+@dataclass(frozen=True)
+class SchemaTool(FunctionTool):
+    """A tool described by a JSON Schema: the arguments are checked against it (ToolError
+    when they do not fit) and given to the function as keywords, as the model sent them."""
+
+    def bind(self, input: Mapping[str, Any]) -> dict[str, Any]:
+        problem = check_arguments(self.parameters, input)
+        if problem is not None:
+            raise ToolError(f"{self.name}: {problem}")
+        return dict(input)
+
+
+def schema_tool(
+    name: str, description: str, parameters: Mapping[str, Any], function: Callable[..., Any]
+) -> FunctionTool:
+    """A tool from a JSON Schema of its arguments and a function (sync or ``async def``)
+    taking them as keywords."""
+    import pydantic
+
+    return SchemaTool(name, description, dict(parameters), function, pydantic.BaseModel)
 
 
 def as_tools(tools: Sequence[FunctionTool | Callable[..., Any]]) -> dict[str, FunctionTool]:

@@ -20,22 +20,21 @@ here and reported as a plain "internal error", never with its details.
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 import anyio
-from agentproto._runtime.flows import AsyncFlows, FlowError, tool_definitions
+from agentproto._runtime.flows import AsyncFlows, FlowError, model_tool_definitions
+from agentproto.llm.tool_loop import MAX_TOOL_NAME, check_arguments, tool_name
 from agentproto.skills import AsyncSkillsClient, Credentials, SkillSharingError
 from agentproto.skills.models import SkillDescriptor
+from agentproto.skills.tools import skill_schema
 
 log: Final = logging.getLogger("agentproto.mcp")
 
-_NAME: Final = re.compile(r"[^A-Za-z0-9_-]+")
-MAX_NAME: Final = 64
+MAX_NAME: Final = MAX_TOOL_NAME
 """Longest tool name every MCP client accepts (``^[A-Za-z0-9_-]{1,64}$``)."""
 
 
@@ -69,33 +68,6 @@ class ToolSource(Protocol):
     async def aclose(self) -> None: ...
 
 
-def tool_name(prefix: str, name: str) -> str:
-    """``prefix`` + ``name`` as a tool name every client accepts: other characters become
-    ``_``; a name past 64 characters keeps its start and a hash of the whole."""
-    text = _NAME.sub("_", f"{prefix}{name}").strip("_") or "tool"
-    if len(text) > MAX_NAME:
-        digest = hashlib.sha256(text.encode()).hexdigest()[:8]
-        text = f"{text[: MAX_NAME - 9]}_{digest}"
-    return text
-
-
-def check_arguments(schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> str | None:
-    """What is wrong with ``arguments`` for ``schema`` (``None`` when nothing is)."""
-    import jsonschema.validators
-
-    validator = jsonschema.validators.validator_for(schema)(schema)
-    problems = sorted(
-        validator.iter_errors(dict(arguments)), key=lambda e: [str(p) for p in e.path]
-    )
-    if not problems:
-        return None
-    listed = "; ".join(
-        f"{'/'.join(str(p) for p in e.path) or 'arguments'}: {e.message}" for e in problems[:5]
-    )
-    more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-    return f"invalid arguments: {listed}{more}"
-
-
 @dataclass
 class FlowTools:
     """The flows of one bundle as tools (``prefix``: default ``<bundle>_``)."""
@@ -112,13 +84,8 @@ class FlowTools:
         methods: dict[str, set[str]] = {}
         for flow in plan["flows"]:
             methods[flow["id"]] = {str(a.get("method", "GET")).upper() for a in flow["actions"]}
-        for definition, flow in zip(tool_definitions(plan), plan["flows"], strict=True):
-            parameters = dict(definition["parameters"])
-            hidden = {i["arg"] for i in flow["inputs"] if i.get("credential")}
-            parameters["properties"] = {
-                k: v for k, v in parameters["properties"].items() if k not in hidden
-            }
-            parameters["required"] = [r for r in parameters["required"] if r not in hidden]
+        for definition, flow in zip(model_tool_definitions(plan), plan["flows"], strict=True):
+            parameters = definition["parameters"]
             kinds = methods[flow["id"]]
             spec = ToolSpec(
                 name=tool_name(prefix, str(flow["id"])),
@@ -147,27 +114,6 @@ class FlowTools:
 
     async def aclose(self) -> None:
         await self.client.aclose()
-
-
-def skill_schema(descriptor: SkillDescriptor) -> dict[str, Any]:
-    """A JSON Schema of a skill's inputs (each input's own schema, else its type)."""
-    properties: dict[str, Any] = {}
-    required: list[str] = []
-    for parameter in descriptor.inputs:
-        schema: dict[str, Any] = dict(parameter.schema_ or {"type": parameter.type})
-        if parameter.description:
-            schema.setdefault("description", parameter.description)
-        if parameter.default is not None:
-            schema.setdefault("default", parameter.default)
-        properties[parameter.name] = schema
-        if parameter.required:
-            required.append(parameter.name)
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": False,
-    }
 
 
 @dataclass

@@ -73,6 +73,9 @@ class Limits:
     read on its own, so a server dripping bytes cannot stretch a call past this)."""
     stream_deadline: float | None = 3600.0
     """A whole stream, from the request to the last event."""
+    request_body_deadline: float | None = 30.0
+    """A request body a server reads (the Skill Sharing provider kit), first byte to last: a
+    client that never finishes sending it (slow loris) is answered 408 and disconnected."""
     max_message_bytes: int = 64 * MiB
     """One JSON-RPC message (ACP line)."""
     max_incoming_requests: int = 256
@@ -150,12 +153,22 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def loads(data: str | bytes | bytearray, max_depth: int = DEFAULT_LIMITS.max_json_depth) -> Any:
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(
+    data: str | bytes | bytearray,
+    max_depth: int = DEFAULT_LIMITS.max_json_depth,
+    *,
+    allow_nan: bool = True,
+) -> Any:
     """``json.loads`` that refuses nesting deeper than ``max_depth`` with a :class:`LimitError`
     (``json`` alone raises ``RecursionError`` somewhere past 900, and deep data breaks later
-    code that walks it). ``ValueError`` for data that is not JSON, as ``json.loads``."""
+    code that walks it). ``ValueError`` for data that is not JSON, as ``json.loads``, and with
+    ``allow_nan=False`` for ``NaN`` / ``Infinity`` / ``-Infinity`` (which ``json`` accepts)."""
     try:
-        value = json.loads(data)
+        value = json.loads(data) if allow_nan else json.loads(data, parse_constant=_refuse_constant)
     except RecursionError:
         raise LimitError("JSON nesting", "max_json_depth", max_depth) from None
     # Only text with that many brackets can be that deep: the exact count (a scan in C but

@@ -37,7 +37,10 @@ Safe to expose:
   their timeout and still hold their thread: an execution waiting for a thread waits within
   its own timeout, so handlers stuck forever cost a bounded number of threads, not one each;
 - a request body larger than ``Limits.max_document_bytes`` (or nested deeper than
-  ``max_json_depth``) is refused (VALIDATION_ERROR) before it is parsed;
+  ``max_json_depth``) is refused (VALIDATION_ERROR) before it is parsed, and one that does
+  not arrive whole within ``Limits.request_body_deadline`` (30 s) is answered 408
+  (VALIDATION_ERROR) and the connection closed: a client dripping its body holds nothing
+  for long (headers are the ASGI server's business: see docs/guides/skills.md);
 - an execution belongs to the principal that created it: anyone else (another principal, or
   an anonymous caller) gets 404 for its status and result;
 - every error response (unknown routes, wrong methods, handler and hook exceptions included)
@@ -47,20 +50,35 @@ Safe to expose:
   message to reach the caller raises a ``SkillSharingError``);
 - the execution store is bounded: an execution is kept ``execution_ttl`` seconds (default
   3600) after its last change and at most ``max_executions`` (default 10,000) are kept, the
-  oldest evicted first.
+  oldest evicted first;
+- an output that cannot be encoded as JSON (NaN, a datetime, a set...) ends the execution
+  ``failed`` with the code ``OUTPUT_NOT_JSON``; a NaN or Infinity in a request is refused
+  (VALIDATION_ERROR).
+
+Executions live in ``store`` (an :class:`~agentproto.skills.store.ExecutionStore`; by default
+in this process's memory, bounded by ``execution_ttl`` and ``max_executions``). With a shared
+store (:class:`~agentproto.skills.store.SQLiteExecutionStore`,
+:class:`~agentproto.skills.store_postgres.PostgresExecutionStore`) any number of server
+processes serve the same executions: a handler runs in the process the invocation reached,
+any process answers status and result, and an execution whose process died ends ``failed``
+with the code ``EXECUTION_LOST`` once its lease (``execution_lease`` seconds, renewed while it
+runs) runs out. The store is opened on first use (or at the ASGI lifespan's startup) and closed
+at its shutdown.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import functools
 import inspect
+import json
 import logging
-import time
+import threading
 import uuid
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 from urllib.parse import quote
@@ -69,7 +87,7 @@ import anyio
 import pydantic
 from agentproto._runtime.base import known_values
 from agentproto._runtime.errors import needs_extra
-from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, describe, loads
 from agentproto._runtime.redact import install_log_filter
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
@@ -97,6 +115,14 @@ from agentproto.skills.models import (
     SkillIndexEntry,
 )
 from agentproto.skills.schema import PROTOCOL_VERSION
+from agentproto.skills.store import (
+    DEFAULT_EXECUTION_TTL,
+    DEFAULT_MAX_EXECUTIONS,
+    TERMINAL,
+    ExecutionStore,
+    MemoryExecutionStore,
+    StoredExecution,
+)
 
 with needs_extra("provider", feature="SkillProvider (agentproto.skills.provider)"):
     from starlette.applications import Starlette
@@ -110,8 +136,7 @@ Handler = Callable[[dict[str, Any], InvocationRequest], Any]
 May be async. Raising a ``SkillSharingError`` fails the execution with that code."""
 Admission = Callable[[Request, SkillDescriptor], Awaitable[None] | None]
 DEFAULT_API_KEY_HEADER = "X-API-Key"
-DEFAULT_EXECUTION_TTL = 3600.0
-DEFAULT_MAX_EXECUTIONS = 10_000
+DEFAULT_EXECUTION_LEASE = 30.0
 DEFAULT_MAX_HANDLER_THREADS = 16
 AUTH_RETRY = RetryAdvice(suggested_delay_ms=0, max_attempts=1)
 """§8.3.2: retry once, after obtaining credentials."""
@@ -120,6 +145,18 @@ TIMEOUT_RETRY = RetryAdvice(suggested_delay_ms=1000, max_attempts=3)
 UNAVAILABLE_RETRY = RetryAdvice(suggested_delay_ms=2000, max_attempts=3)
 """§8.3.6: back off exponentially from this delay."""
 log: logging.Logger = logging.getLogger("agentproto.skills.provider")
+_cancel_flag: contextvars.ContextVar[threading.Event | None] = contextvars.ContextVar(
+    "agentproto_skills_cancel", default=None
+)
+
+
+def cancel_requested() -> bool:
+    """Inside a handler: whether its caller asked to cancel the execution (the cancel
+    extension). A coroutine handler is cancelled outright (``asyncio.CancelledError`` at its
+    next ``await``); a plain one in a worker thread cannot be, so it may check this and
+    return early (whatever it returns then is dropped: the execution has ended)."""
+    flag = _cancel_flag.get()
+    return flag is not None and flag.is_set()
 
 
 def envelope(error: SkillSharingError, status: int | None = None) -> JSONResponse:
@@ -141,64 +178,17 @@ def _now() -> str:
     return datetime.now(UTC).isoformat().replace("+00:00", "Z")
 
 
+def _dumps(document: Mapping[str, Any]) -> str:
+    """A status document as strict JSON text (``ValueError`` / ``TypeError`` for values JSON
+    cannot carry: NaN, infinities, datetimes, sets...)."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 @dataclass
 class _Skill:
     descriptor: SkillDescriptor
     handler: Handler
     allow: frozenset[str] | None  # principals allowed for restricted skills (None: any)
-
-
-@dataclass
-class _Execution:
-    skill: _Skill
-    principal: str | None
-    document: dict[str, Any] = field(default_factory=dict[str, Any])
-    expires: float = 0.0
-
-
-class ExecutionStore:
-    """Executions by id, bounded: each is kept ``ttl`` seconds after its last change and at
-    most ``max_size`` are kept, the oldest (least recently changed) evicted first."""
-
-    def __init__(self, *, ttl: float, max_size: int) -> None:
-        if ttl <= 0 or max_size < 1:
-            raise ValueError("execution_ttl must be > 0 and max_executions >= 1")
-        self.ttl = ttl
-        self.max_size = max_size
-        self._records: OrderedDict[str, _Execution] = OrderedDict()
-
-    def __len__(self) -> int:
-        self._expire()
-        return len(self._records)
-
-    def __contains__(self, execution_id: object) -> bool:
-        return self.get(str(execution_id)) is not None
-
-    def get(self, execution_id: str) -> _Execution | None:
-        self._expire()
-        return self._records.get(execution_id)
-
-    def add(self, execution_id: str, record: _Execution) -> None:
-        self._expire()
-        record.expires = time.monotonic() + self.ttl
-        self._records[execution_id] = record
-        while len(self._records) > self.max_size:
-            self._records.popitem(last=False)
-
-    def touch(self, execution_id: str) -> None:
-        """The execution changed: it moves to the young end and its TTL restarts."""
-        record = self._records.get(execution_id)
-        if record is not None:
-            record.expires = time.monotonic() + self.ttl
-            self._records.move_to_end(execution_id)
-
-    def _expire(self) -> None:
-        now = time.monotonic()
-        while self._records:
-            oldest = next(iter(self._records.values()))
-            if oldest.expires > now:
-                break
-            self._records.popitem(last=False)
 
 
 class SkillProvider:
@@ -218,9 +208,13 @@ class SkillProvider:
         max_executions: int = DEFAULT_MAX_EXECUTIONS,
         max_handler_threads: int = DEFAULT_MAX_HANDLER_THREADS,
         limits: Limits | None = None,
+        store: ExecutionStore | None = None,
+        execution_lease: float = DEFAULT_EXECUTION_LEASE,
     ) -> None:
         if max_handler_threads < 1:
             raise ValueError("max_handler_threads must be at least 1")
+        if execution_lease <= 0:
+            raise ValueError("execution_lease must be > 0")
         self.info: ProviderInfo = (
             provider
             if isinstance(provider, ProviderInfo)
@@ -239,9 +233,20 @@ class SkillProvider:
         self._thread_freed: asyncio.Event | None = None
         install_log_filter()
         self.skills: dict[str, _Skill] = {}
-        self.executions: ExecutionStore = ExecutionStore(ttl=execution_ttl, max_size=max_executions)
+        self.executions: ExecutionStore = (
+            store
+            if store is not None
+            else MemoryExecutionStore(ttl=execution_ttl, max_size=max_executions)
+        )
+        self.execution_lease: float = execution_lease
+        self._opened = False
+        self._opening: asyncio.Lock | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._cancels: dict[str, threading.Event] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.app: Starlette = Starlette(
+            lifespan=self._lifespan,
             exception_handlers={HTTPException: _http_error, Exception: _internal_error},
             routes=[
                 Route("/.well-known/skill-sharing", _guarded(self._index), methods=["GET"]),
@@ -256,12 +261,102 @@ class SkillProvider:
                     methods=["POST", "PUT", "GET", "DELETE"],
                 ),
                 Route("/executions/{execution_id}/result", _guarded(self._result), methods=["GET"]),
+                Route(
+                    "/executions/{execution_id}/cancel", _guarded(self._cancel), methods=["POST"]
+                ),
                 Route("/executions/{execution_id}", _guarded(self._status), methods=["GET"]),
             ],
         )
 
     def __repr__(self) -> str:
         return f"<SkillProvider {self.info.name!r} skills={len(self.skills)}>"
+
+    # -- the execution store ----------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, app: Starlette) -> AsyncGenerator[None]:
+        await self.open()
+        try:
+            yield
+        finally:
+            await self.aclose()
+
+    async def open(self) -> None:
+        """Open the execution store (done on first use when the ASGI server runs no lifespan)."""
+        if self._opened:
+            return
+        if self._opening is None:
+            self._opening = asyncio.Lock()
+        async with self._opening:
+            if not self._opened:
+                await self.executions.open()
+                self._opened = True
+
+    async def aclose(self) -> None:
+        """Stop the executions running here (each ends ``failed``, ``EXECUTION_LOST``, for
+        its callers: it will not finish) and close the store. The ASGI lifespan's shutdown
+        calls it: a graceful restart ends them at once, a crash when their lease runs out."""
+        heartbeat, self._heartbeat = self._heartbeat, None
+        if heartbeat is not None:
+            heartbeat.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
+        if self._opened:
+            self._opened = False
+            await self.executions.aclose()
+
+    async def _renew_leases(self) -> None:
+        """Renew the leases of the executions running here, every third of a lease; cancel
+        those whose cancellation was asked (through any process) or that were taken over."""
+        while True:
+            await asyncio.sleep(self.execution_lease / 3)
+            running = list(self._running)
+            if not running:
+                continue
+            try:
+                renewal = await self.executions.renew(running, self.execution_lease)
+            except Exception:
+                log.exception("cannot renew execution leases")
+                continue
+            for execution_id in renewal.cancelled:
+                self._cancel_here(execution_id)
+            for execution_id in renewal.lost:
+                task = self._running.get(execution_id)
+                if task is not None:
+                    task.cancel()
+
+    def _cancel_here(self, execution_id: str) -> bool:
+        """Cancel an execution running in this process (False: it does not run here)."""
+        task = self._running.get(execution_id)
+        flag = self._cancels.get(execution_id)
+        if task is None or flag is None:
+            return False
+        if not flag.is_set():
+            flag.set()
+            task.cancel()
+        return True
+
+    def _lost_document(self, stored: StoredExecution) -> str:
+        """The final document of an execution whose process stopped running it."""
+        document: dict[str, Any]
+        try:
+            document = cast("dict[str, Any]", json.loads(stored.document))
+        except ValueError:
+            document = {"execution_id": stored.execution_id, "skill_id": stored.skill_id}
+        document.pop("output", None)
+        document["status"] = "failed"
+        document["error"] = {
+            "code": "EXECUTION_LOST",
+            "message": "the provider process running this execution stopped before it ended",
+            "details": {"execution_id": stored.execution_id},
+        }
+        now = _now()
+        timestamps = document.setdefault("timestamps", {"created_at": now})
+        if isinstance(timestamps, dict):
+            cast("dict[str, Any]", timestamps).update(updated_at=now, completed_at=now)
+        return _dumps(document)
 
     # -- registration -------------------------------------------------------------------------
 
@@ -458,21 +553,41 @@ class SkillProvider:
                 raise ValidationError("invalid InvocationRequest", details=report.errors)
             invocation = InvocationRequest.model_validate(body)
             self._check_inputs(skill.descriptor, invocation)
+        except _BodyRefused as error:
+            response = envelope(error, error.status)
+            response.headers["Connection"] = "close"
+            return response
         except SkillSharingError as error:
             return envelope(error)
+        await self.open()
         execution_id = uuid.uuid4().hex
-        record = _Execution(skill, principal)
-        record.document = {
+        now = _now()
+        document: dict[str, Any] = {
             "execution_id": execution_id,
             "status": "accepted",
             "skill_id": skill.descriptor.id,
-            "timestamps": {"created_at": _now(), "updated_at": _now()},
+            "timestamps": {"created_at": now, "updated_at": now},
         }
-        self.executions.add(execution_id, record)
-        task = asyncio.get_running_loop().create_task(self._run(execution_id, record, invocation))
+        text = _dumps(document)
+        await self.executions.create(
+            execution_id, principal, skill.descriptor.id, "accepted", text, self.execution_lease
+        )
+        if self._heartbeat is None or self._heartbeat.done():
+            self._heartbeat = asyncio.get_running_loop().create_task(self._renew_leases())
+        task = asyncio.get_running_loop().create_task(
+            self._run(execution_id, skill, document, invocation)
+        )
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return JSONResponse(record.document, status_code=202)
+        self._running[execution_id] = task
+        self._cancels[execution_id] = threading.Event()
+
+        def finished(_: asyncio.Task[None]) -> None:
+            self._tasks.discard(task)
+            self._running.pop(execution_id, None)
+            self._cancels.pop(execution_id, None)
+
+        task.add_done_callback(finished)
+        return Response(text, status_code=202, media_type="application/json")
 
     async def _body(self, request: Request) -> Any:
         """The request's JSON body, read within ``max_document_bytes`` and parsed within
@@ -480,24 +595,40 @@ class SkillProvider:
         limit = self.limits.max_document_bytes
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > limit:
-            raise ValidationError(
-                str(LimitError("the request body", "max_document_bytes", limit, int(declared)))
+            raise _BodyRefused(
+                str(LimitError("the request body", "max_document_bytes", limit, int(declared))),
+                400,
+                {"limit": "max_document_bytes", "bytes": limit},
             )
         parts: list[bytes] = []
         size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise ValidationError(
-                    str(LimitError("the request body", "max_document_bytes", limit, size))
-                )
-            parts.append(chunk)
+        deadline = self.limits.request_body_deadline
         try:
-            return loads(b"".join(parts), self.limits.max_json_depth)
+            with anyio.fail_after(deadline):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > limit:
+                        raise _BodyRefused(
+                            str(LimitError("the request body", "max_document_bytes", limit, size)),
+                            400,
+                            {"limit": "max_document_bytes", "bytes": limit},
+                        )
+                    parts.append(chunk)
+        except TimeoutError:
+            raise _BodyRefused(
+                f"the request body did not arrive within {describe('deadline', deadline)} "
+                "(Limits.request_body_deadline)",
+                408,
+                {"limit": "request_body_deadline", "seconds": deadline},
+            ) from None
+        try:
+            return loads(b"".join(parts), self.limits.max_json_depth, allow_nan=False)
         except LimitError as exc:
             raise ValidationError(str(exc)) from None
         except ValueError:
-            raise ValidationError("the request body is not JSON") from None
+            raise ValidationError(
+                "the request body is not JSON (NaN and Infinity are not JSON either)"
+            ) from None
 
     async def _in_thread(self, call: Callable[[], Any]) -> Any:
         """Run a plain handler in a worker thread, at most ``max_handler_threads`` at once
@@ -509,8 +640,17 @@ class SkillProvider:
             await self._thread_freed.wait()
         self._threads_busy += 1
         loop = asyncio.get_running_loop()
+        # Who gives the thread back: the handler's thread when it ran, or this coroutine
+        # when it was cancelled before the thread started the handler (else the count leaks
+        # one slot per such cancellation, and the kit ends up refusing every plain handler).
+        gate = threading.Lock()
+        state = {"started": False, "abandoned": False}
 
         def run() -> Any:
+            with gate:
+                if state["abandoned"]:
+                    return None  # cancelled before it started: already given back
+                state["started"] = True
             try:
                 return call()
             finally:
@@ -519,7 +659,15 @@ class SkillProvider:
                 except RuntimeError:  # the loop is closed: nothing waits any more
                     pass
 
-        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+        try:
+            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+        except BaseException:
+            with gate:
+                never_started = not state["started"]
+                state["abandoned"] = True
+            if never_started:
+                self._thread_done()
+            raise
 
     def _thread_done(self) -> None:
         self._threads_busy -= 1
@@ -547,10 +695,13 @@ class SkillProvider:
             )
 
     async def _run(
-        self, execution_id: str, record: _Execution, invocation: InvocationRequest
+        self,
+        execution_id: str,
+        skill: _Skill,
+        doc: dict[str, Any],
+        invocation: InvocationRequest,
     ) -> None:
-        doc = record.document
-        descriptor = record.skill.descriptor
+        descriptor = skill.descriptor
         limits = [
             t
             for t in (
@@ -561,61 +712,157 @@ class SkillProvider:
             if t is not None
         ]
         limit = min(limits) if limits else None
-        doc.update(status="running")
-        doc["timestamps"]["updated_at"] = _now()
-        handler = record.skill.handler
-        inputs = dict(invocation.inputs)
+        lease = self.execution_lease
+        flag = self._cancels.get(execution_id)
+        _cancel_flag.set(flag)
         try:
-            with anyio.fail_after(limit / 1000 if limit is not None else None):
-                if _is_async(handler):
-                    output = await handler(inputs, invocation)
-                else:
-                    output = await self._in_thread(functools.partial(handler, inputs, invocation))
-                if inspect.isawaitable(output):
-                    output = await output
-            doc.update(status="completed", output=_jsonable(output))
-        except TimeoutError:
-            error = InvocationTimeoutError(
-                f"skill {descriptor.id!r} ran past {limit} ms",
-                details={"timeout_ms": limit, "execution_id": execution_id},
-                retry=TIMEOUT_RETRY,
-            )
-            doc.update(status="timeout", error=_error_body(error))
-        except SkillSharingError as error:
-            doc.update(status="failed", error=_error_body(error))
+            doc.update(status="running")
+            doc["timestamps"]["updated_at"] = _now()
+            await self.executions.update(execution_id, "running", _dumps(doc), lease=lease)
+            handler = skill.handler
+            inputs = dict(invocation.inputs)
+            try:
+                with anyio.fail_after(limit / 1000 if limit is not None else None):
+                    if _is_async(handler):
+                        output = await handler(inputs, invocation)
+                    else:
+                        output = await self._in_thread(
+                            functools.partial(handler, inputs, invocation)
+                        )
+                    if inspect.isawaitable(output):
+                        output = await output
+                doc.update(status="completed", output=_jsonable(output))
+            except TimeoutError:
+                error = InvocationTimeoutError(
+                    f"skill {descriptor.id!r} ran past {limit} ms",
+                    details={"timeout_ms": limit, "execution_id": execution_id},
+                    retry=TIMEOUT_RETRY,
+                )
+                doc.update(status="timeout", error=_error_body(error))
+            except SkillSharingError as error:
+                doc.update(status="failed", error=_error_body(error))
+            except asyncio.CancelledError:
+                if flag is None or not flag.is_set():
+                    await self._abandon(execution_id, doc)  # the server is stopping
+                    raise
+                doc.update(
+                    status="failed",
+                    error={
+                        "code": "CANCELLED",
+                        "message": "the execution was cancelled by its caller",
+                        "details": {"execution_id": execution_id},
+                    },
+                )
+            except Exception:
+                log.exception("skill %r failed (execution %s)", descriptor.id, execution_id)
+                failure = EndpointUnreachableError(
+                    f"skill {descriptor.id!r} failed",
+                    details={"skill_id": descriptor.id, "execution_id": execution_id},
+                    retry=UNAVAILABLE_RETRY,
+                )
+                doc.update(status="failed", error=_error_body(failure))
+            now = _now()
+            doc["timestamps"].update(updated_at=now, completed_at=now)
+            try:
+                text = _dumps(doc)
+            except (TypeError, ValueError) as exc:
+                log.error(
+                    "skill %r returned an output JSON cannot carry (execution %s): %s",
+                    descriptor.id, execution_id, exc,
+                )  # fmt: skip
+                doc.pop("output", None)
+                doc.update(
+                    status="failed",
+                    error={
+                        "code": "OUTPUT_NOT_JSON",
+                        "message": f"skill {descriptor.id!r} returned an output that cannot "
+                        "be encoded as JSON",
+                        "details": {"skill_id": descriptor.id, "execution_id": execution_id},
+                    },
+                )
+                text = _dumps(doc)
+            # shielded: a cancel arriving now (the handler has ended) must not lose the result
+            final = self.executions.update(execution_id, str(doc["status"]), text, lease=None)
+            await asyncio.shield(final)
         except Exception:
-            log.exception("skill %r failed (execution %s)", descriptor.id, execution_id)
-            failure = EndpointUnreachableError(
-                f"skill {descriptor.id!r} failed",
-                details={"skill_id": descriptor.id, "execution_id": execution_id},
-                retry=UNAVAILABLE_RETRY,
-            )
-            doc.update(status="failed", error=_error_body(failure))
-        now = _now()
-        doc["timestamps"].update(updated_at=now, completed_at=now)
-        self.executions.touch(execution_id)
+            log.exception("cannot store execution %s", execution_id)
 
-    def _execution(self, request: Request) -> _Execution:
-        """The execution, for its creator only: to anyone else it does not exist."""
+    async def _abandon(self, execution_id: str, doc: dict[str, Any]) -> None:
+        """The server stops while the execution runs: it ends ``EXECUTION_LOST`` now, for
+        its callers, rather than when its lease runs out (skipped if the store cannot be
+        written within a second: the lease does it then)."""
+        stored = StoredExecution(execution_id, None, str(doc.get("skill_id", "")), "", _dumps(doc))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                self.executions.update(
+                    execution_id, "failed", self._lost_document(stored), lease=None
+                ),
+                timeout=1.0,
+            )
+
+    async def _execution(self, request: Request) -> StoredExecution:
+        """The execution, for its creator only: to anyone else it does not exist. One whose
+        process stopped running it is ended here (``failed``, ``EXECUTION_LOST``)."""
         execution_id = str(request.path_params["execution_id"])
-        record = self.executions.get(execution_id)
-        if record is None or self._principal(request, record.skill.descriptor) != (
-            record.principal
-        ):
+        await self.open()
+        stored = await self.executions.get(execution_id)
+        if stored is not None:
+            skill = self.skills.get(stored.skill_id)
+            descriptor = skill.descriptor if skill is not None else None
+            if self._principal(request, descriptor) != stored.principal:
+                stored = None
+        if stored is None:
             raise SkillNotFoundError(
                 f"no execution {execution_id!r}", details={"execution_id": execution_id}
             )
-        return record
+        if stored.orphaned:
+            await self.executions.fail_orphan(execution_id, self._lost_document(stored))
+            again = await self.executions.get(execution_id)
+            if again is not None:
+                stored = again
+        return stored
 
     async def _status(self, request: Request) -> Response:
         try:
-            record = self._execution(request)
+            stored = await self._execution(request)
         except SkillSharingError as error:
             return envelope(error)
-        return JSONResponse(record.document)
+        return Response(stored.document, media_type="application/json")
 
     async def _result(self, request: Request) -> Response:
         return await self._status(request)
+
+    async def _cancel(self, request: Request) -> Response:
+        """The cancel extension: ``POST /executions/{id}/cancel`` by the execution's creator.
+        Answers the status document: 202 when the cancellation is under way (the handler is
+        cancelled by the process running it at its next lease renewal), 200 when it has
+        ended: before (nothing changes), or now (it ran in this process: cancelled at once)."""
+        try:
+            stored = await self._execution(request)
+        except SkillSharingError as error:
+            return envelope(error)
+        if stored.status in TERMINAL:
+            return Response(stored.document, media_type="application/json")
+        task = self._running.get(stored.execution_id)
+        if self._cancel_here(stored.execution_id) and task is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(asyncio.shield(task), timeout=1.0)
+        else:
+            await self.executions.request_cancel(stored.execution_id)
+        again = await self.executions.get(stored.execution_id)
+        document = again.document if again is not None else stored.document
+        ended = again is not None and again.status in TERMINAL
+        return Response(document, status_code=200 if ended else 202, media_type="application/json")
+
+
+class _BodyRefused(ValidationError):
+    """The request body is refused before it was read whole (too large, or too slow):
+    VALIDATION_ERROR, answered with ``status`` and the connection closed, so the rest of the
+    body is not read (uvicorn would otherwise drain it)."""
+
+    def __init__(self, message: str, status: int, details: dict[str, Any]) -> None:
+        super().__init__(message, details=details)
+        self.status = status
 
 
 def _is_async(handler: Handler) -> bool:

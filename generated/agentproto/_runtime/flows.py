@@ -43,7 +43,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Final, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeVar
 
 import httpx
 
@@ -77,6 +77,9 @@ from agentproto._runtime.serialise import (
     path_value,
     query_pairs,
 )
+
+if TYPE_CHECKING:  # imported when tools are made, not with the client
+    from agentproto.llm.tool_loop import FunctionTool
 
 # Written once as async code: each blocking twin below (the class or function without
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
@@ -861,6 +864,35 @@ class SyncFlows:
             planned.append(runner.planned(run, action, call))
         return planned
 
+    def function_tools(self, *, prefix: str = "") -> list[FunctionTool]:
+        """The flows as tools for ``agentproto.llm`` ``run_tools``, run by this client (its
+        auth): named ``prefix`` + the flow id, described and typed as in ``TOOLS`` less the
+        inputs that are credentials (a model never supplies or reads them). A flow's failure
+        (``FlowError``) is told to the model as the tool's error; the tools of an async
+        client are ``async``."""
+        from agentproto.llm.tool_loop import schema_tool, tool_name
+
+        return [
+            schema_tool(
+                tool_name(prefix, str(definition["name"])),
+                str(definition["description"]),
+                definition["parameters"],
+                self._flow_tool(str(definition["name"])),
+            )
+            for definition in model_tool_definitions(self.plan)
+        ]
+
+    def _flow_tool(self, flow_id: str) -> Callable[..., Any]:
+        from agentproto.llm.tool_loop import ToolError
+
+        def run(**arguments: Any) -> Any:
+            try:
+                return self.run_flow(flow_id, arguments)
+            except FlowError as exc:
+                raise ToolError(str(exc)) from None
+
+        return run
+
     def run_flow(
         self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None
     ) -> Any:
@@ -954,6 +986,35 @@ class AsyncFlows:
             planned.append(runner.planned(run, action, call))
         return planned
 
+    def function_tools(self, *, prefix: str = "") -> list[FunctionTool]:
+        """The flows as tools for ``agentproto.llm`` ``run_tools``, run by this client (its
+        auth): named ``prefix`` + the flow id, described and typed as in ``TOOLS`` less the
+        inputs that are credentials (a model never supplies or reads them). A flow's failure
+        (``FlowError``) is told to the model as the tool's error; the tools of an async
+        client are ``async``."""
+        from agentproto.llm.tool_loop import schema_tool, tool_name
+
+        return [
+            schema_tool(
+                tool_name(prefix, str(definition["name"])),
+                str(definition["description"]),
+                definition["parameters"],
+                self._flow_tool(str(definition["name"])),
+            )
+            for definition in model_tool_definitions(self.plan)
+        ]
+
+    def _flow_tool(self, flow_id: str) -> Callable[..., Any]:
+        from agentproto.llm.tool_loop import ToolError
+
+        async def run(**arguments: Any) -> Any:
+            try:
+                return await self.run_flow(flow_id, arguments)
+            except FlowError as exc:
+                raise ToolError(str(exc)) from None
+
+        return run
+
     async def run_flow(
         self, name: str, arguments: Mapping[str, Any], *, body_variant: str | None = None
     ) -> Any:
@@ -970,6 +1031,19 @@ class AsyncFlows:
                 raise runner.failed(run, action, exc) from None
             runner.received(run, action, response, self._http.limits)
         return runner.finish(run)
+
+
+def model_tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:
+    """:func:`tool_definitions` less the inputs that are credentials (``token``,
+    ``apiKey``...): what a model is shown (the client holds the auth)."""
+    for definition, flow in zip(tool_definitions(plan), plan["flows"], strict=True):
+        hidden = {i["arg"] for i in flow["inputs"] if i.get("credential")}
+        parameters = dict(definition["parameters"])
+        parameters["properties"] = {
+            k: v for k, v in parameters["properties"].items() if k not in hidden
+        }
+        parameters["required"] = [r for r in parameters["required"] if r not in hidden]
+        yield {**definition, "parameters": parameters}
 
 
 def tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto._runtime.redact import Secret
+    from agentproto._runtime.sql import StoreError
     from agentproto.skills.consumer import (
         AsyncExecution,
         AsyncSkillsClient,
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     )
     from agentproto.skills.errors import (
         AuthRequiredError,
+        CancelNotSupportedError,
         EndpointUnreachableError,
         ExecutionFailedError,
         InvocationTimeoutError,
@@ -75,7 +77,16 @@ if TYPE_CHECKING:
         ValidationErrorDetail,
         VersionIncompatibleDetails,
     )
-    from agentproto.skills.provider import SkillProvider
+    from agentproto.skills.oauth2 import OAuth2Error, OAuth2Grant
+    from agentproto.skills.provider import SkillProvider, cancel_requested
+    from agentproto.skills.store import (
+        ExecutionStore,
+        MemoryExecutionStore,
+        SQLiteExecutionStore,
+        open_execution_store,
+    )
+    from agentproto.skills.store_postgres import PostgresExecutionStore
+    from agentproto.skills.tools import skill_schema, skill_tool
 
 __all__ = [
     "AccessPolicy",
@@ -86,6 +97,8 @@ __all__ = [
     "AuthRequiredError",
     "AuthType",
     "CallerInfo",
+    "cancel_requested",
+    "CancelNotSupportedError",
     "CapabilityType",
     "Credentials",
     "CustomAuthConfig",
@@ -99,6 +112,7 @@ __all__ = [
     "ExecutionError",
     "ExecutionFailedError",
     "ExecutionStatus",
+    "ExecutionStore",
     "ExecutionTimestamps",
     "HttpMethod",
     "InvocationContext",
@@ -109,20 +123,27 @@ __all__ = [
     "InvocationResult",
     "InvocationStatusResponse",
     "InvocationTimeoutError",
+    "MemoryExecutionStore",
     "NoneAuthConfig",
     "OAuth2AuthConfig",
     "OAuth2Config",
+    "OAuth2Error",
+    "OAuth2Grant",
+    "open_execution_store",
     "OutputDefinition",
     "ParameterDefinition",
     "parse",
     "parse_index",
     "PermissionDeniedError",
+    "PostgresExecutionStore",
     "ProtocolVersion",
     "ProviderInfo",
     "RetryAdvice",
     "Secret",
     "SemVer",
     "serialize",
+    "skill_schema",
+    "skill_tool",
     "SkillDescriptor",
     "SkillIndex",
     "SkillIndexEntry",
@@ -130,6 +151,8 @@ __all__ = [
     "SkillProvider",
     "SkillsClient",
     "SkillSharingError",
+    "SQLiteExecutionStore",
+    "StoreError",
     "validate",
     "ValidationError",
     "ValidationErrorDetail",
@@ -141,23 +164,35 @@ _HOMES = {
     "AsyncExecution": "agentproto.skills.consumer",
     "AsyncSkillsClient": "agentproto.skills.consumer",
     "AuthRequiredError": "agentproto.skills.errors",
+    "CancelNotSupportedError": "agentproto.skills.errors",
     "Credentials": "agentproto.skills.consumer",
     "EndpointUnreachableError": "agentproto.skills.errors",
     "Execution": "agentproto.skills.consumer",
     "ExecutionFailedError": "agentproto.skills.errors",
+    "ExecutionStore": "agentproto.skills.store",
     "InvocationTimeoutError": "agentproto.skills.errors",
+    "MemoryExecutionStore": "agentproto.skills.store",
+    "OAuth2Error": "agentproto.skills.oauth2",
+    "OAuth2Grant": "agentproto.skills.oauth2",
     "PermissionDeniedError": "agentproto.skills.errors",
+    "PostgresExecutionStore": "agentproto.skills.store_postgres",
+    "SQLiteExecutionStore": "agentproto.skills.store",
     "Secret": "agentproto._runtime.redact",
     "SkillNotFoundError": "agentproto.skills.errors",
     "SkillProvider": "agentproto.skills.provider",
     "SkillSharingError": "agentproto.skills.errors",
     "SkillsClient": "agentproto.skills.consumer",
+    "StoreError": "agentproto._runtime.sql",
     "ValidationError": "agentproto.skills.errors",
     "ValidationReport": "agentproto.skills.documents",
     "VersionIncompatibleError": "agentproto.skills.errors",
+    "cancel_requested": "agentproto.skills.provider",
+    "open_execution_store": "agentproto.skills.store",
     "parse": "agentproto.skills.documents",
     "parse_index": "agentproto.skills.documents",
     "serialize": "agentproto.skills.documents",
+    "skill_schema": "agentproto.skills.tools",
+    "skill_tool": "agentproto.skills.tools",
     "validate": "agentproto.skills.documents",
     **dict.fromkeys(
         [

@@ -117,6 +117,7 @@ class Conformance(Checks):
         self.max_descriptors: int = max_descriptors
         self.poll_seconds: float = poll_seconds
         self._origin = urlsplit(self.base_url)[:2]
+        self._cancel: Callable[[bool | None, str], None] = lambda ok, detail: None
 
     def __repr__(self) -> str:
         return f"<Conformance {self.base_url!r}>"
@@ -342,6 +343,13 @@ class Conformance(Checks):
         result = self.check(
             "invoke.result-url", "SHOULD", "5.5", "result_url gives the final InvocationResponse"
         )
+        self._cancel = self.check(
+            "ext.cancel",
+            "MAY",
+            "agentproto extension",
+            "POST {status_url}/cancel on an ended execution answers its final status unchanged "
+            "(optional: skipped when the provider does not offer it)",
+        )
         bad = self.check(
             "invoke.bad-request",
             "MUST",
@@ -505,6 +513,7 @@ class Conformance(Checks):
             error = as_object(last.get("error"))
             terminal(error is not None, f"{status}" + ("" if error else " without error"))
             code(error is not None and error.get("code") in ERRORS, str((error or {}).get("code")))
+        self._check_cancel(status_url, status)
         result_template = endpoint.get("result_url")
         if not result_template:
             result(None, "no result_url")
@@ -519,6 +528,21 @@ class Conformance(Checks):
         result(
             ok and body is not None and body.get("status") == status, f"HTTP {response.status_code}"
         )
+
+    def _check_cancel(self, status_url: str, status: str) -> None:
+        """The optional cancel extension, on an execution that has ended (nothing changes)."""
+        response = self.client.post(status_url.rstrip("/") + "/cancel")
+        if response.status_code in (404, 405, 501):
+            self._cancel(None, f"not offered (HTTP {response.status_code})")
+            return
+        body = _obj(_json(response))
+        ok = (
+            response.status_code == 200
+            and body is not None
+            and validate(body, "InvocationResponse").valid
+            and body.get("status") == status
+        )
+        self._cancel(ok, f"HTTP {response.status_code} {(body or {}).get('status')}")
 
     def auth(self, descriptors: list[dict[str, Any]]) -> None:
         anonymous = self.check(

@@ -41,6 +41,8 @@ decisions"); in short:
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -66,6 +68,7 @@ from agentproto.skills.errors import (
     BY_STATUS,
     ERRORS,
     AuthRequiredError,
+    CancelNotSupportedError,
     EndpointUnreachableError,
     ExecutionFailedError,
     InvocationTimeoutError,
@@ -90,6 +93,7 @@ from agentproto.skills.models import (
     SkillIndex,
     ValidationErrorDetail,
 )
+from agentproto.skills.oauth2 import OAuth2Grant, TokenCache
 from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
 
 # Written once as async code: each blocking twin below (the class or function without
@@ -119,7 +123,10 @@ class Credentials:
     the header the key goes in where no descriptor names one (discovery, registry search,
     descriptor fetches: a provider whose private skills take ``X-Internal-Key``);
     ``origins`` are the extra origins (``https://host[:port]``) those requests may send the
-    credentials to, beyond the domain you discover and the registry you search.
+    credentials to, beyond the domain you discover and the registry you search. ``oauth2``
+    is a grant (:class:`~agentproto.skills.oauth2.OAuth2Grant`: client credentials or a
+    refresh token) the client uses to obtain ``oauth2`` skills' access tokens itself, from
+    their descriptors' ``token_url`` and scopes (``oauth2_token``, when given, wins).
     """
 
     api_key: Secret | None = None
@@ -127,6 +134,7 @@ class Credentials:
     sign: Signer | None = None
     api_key_header: str = DEFAULT_API_KEY_HEADER
     origins: frozenset[str] = frozenset()
+    oauth2: OAuth2Grant | None = None
 
     @classmethod
     def of(
@@ -137,6 +145,7 @@ class Credentials:
         sign: Signer | None = None,
         api_key_header: str = DEFAULT_API_KEY_HEADER,
         origins: Iterable[str] = (),
+        oauth2: OAuth2Grant | None = None,
     ) -> Credentials:
         return cls(
             api_key=Secret(api_key) if api_key is not None else None,
@@ -144,11 +153,13 @@ class Credentials:
             sign=sign,
             api_key_header=api_key_header,
             origins=frozenset(origin_of(o) for o in origins),
+            oauth2=oauth2,
         )
 
     def secrets(self) -> tuple[Secret, ...]:
         """The credentials held (masked in messages built from a provider's answer)."""
-        return tuple(s for s in (self.api_key, self.oauth2_token) if s is not None)
+        held = tuple(s for s in (self.api_key, self.oauth2_token) if s is not None)
+        return held + (self.oauth2.secrets() if self.oauth2 is not None else ())
 
     def discovery_headers(self) -> dict[str, str]:
         """Headers for discovery, where no descriptor says which scheme to use."""
@@ -299,6 +310,7 @@ class _Core:
         self.max_poll_interval = max_poll_interval
         self.wait_timeout = wait_timeout
         self.trusted: set[str] = set()  # origins the caller named: discovered, searched
+        self.tokens = TokenCache()  # OAuth 2.0 access tokens the client obtained
 
     def unauthenticated_headers(self, url: str, credentials: Credentials) -> dict[str, str]:
         """Discovery-style credentials for ``url``, or none when its origin is not trusted."""
@@ -472,6 +484,11 @@ class Execution:
         return self.last.execution_id
 
     @property
+    def credentials(self) -> Credentials:
+        """The credentials the execution was started with (its polls and cancel use them)."""
+        return self._credentials
+
+    @property
     def status(self) -> ExecutionStatus:
         return self.last.status
 
@@ -502,6 +519,18 @@ class Execution:
         result = self._get(url, InvocationResult, self.descriptor, self._credentials)
         self.last = result
         return result
+
+    def cancel(self) -> InvocationStatusResponse:
+        """Ask the provider to cancel the execution (an agentproto extension, off the spec:
+        ``POST {status_url}/cancel``; the provider kit offers it) and return the status it
+        answers: ``failed`` with the code ``CANCELLED`` once cancelled, still ``running`` while
+        the cancellation travels to the process running it (poll or :meth:`wait`), or the
+        final status of an execution that had already ended.
+        :class:`~agentproto.skills.errors.CancelNotSupportedError` when the provider does not
+        offer it."""
+        status = self.client.cancel_execution(self)
+        self.last = status
+        return status
 
     def wait(self, timeout: float | None = None) -> InvocationResponse:
         """Poll until completed, failed or timeout and return the last response.
@@ -563,6 +592,11 @@ class AsyncExecution:
         return self.last.execution_id
 
     @property
+    def credentials(self) -> Credentials:
+        """The credentials the execution was started with (its polls and cancel use them)."""
+        return self._credentials
+
+    @property
     def status(self) -> ExecutionStatus:
         return self.last.status
 
@@ -593,6 +627,18 @@ class AsyncExecution:
         result = await self._get(url, InvocationResult, self.descriptor, self._credentials)
         self.last = result
         return result
+
+    async def cancel(self) -> InvocationStatusResponse:
+        """Ask the provider to cancel the execution (an agentproto extension, off the spec:
+        ``POST {status_url}/cancel``; the provider kit offers it) and return the status it
+        answers: ``failed`` with the code ``CANCELLED`` once cancelled, still ``running`` while
+        the cancellation travels to the process running it (poll or :meth:`wait`), or the
+        final status of an execution that had already ended.
+        :class:`~agentproto.skills.errors.CancelNotSupportedError` when the provider does not
+        offer it."""
+        status = await self.client.cancel_execution(self)
+        self.last = status
+        return status
 
     async def wait(self, timeout: float | None = None) -> InvocationResponse:
         """Poll until completed, failed or timeout and return the last response.
@@ -719,9 +765,47 @@ class SkillsClient:
         headers: Mapping[str, str] | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> R:
-        call = self._core.get(self._http, url, descriptor, credentials, headers, params)
-        response = self._retrying(descriptor, True, lambda: self._send(call, credentials))
+        creds = self._authorised(descriptor, credentials)
+        call = self._core.get(self._http, url, descriptor, creds, headers, params)
+        response = self._retrying(descriptor, True, lambda: self._send(call, creds))
         return _parse_response(model, response)
+
+    def _authorised(
+        self, descriptor: SkillDescriptor | None, credentials: Credentials
+    ) -> Credentials:
+        """``credentials`` with an access token for an ``oauth2`` skill, obtained (or taken
+        from the cache) with the grant they hold; unchanged for any other skill."""
+        grant = credentials.oauth2
+        if (
+            descriptor is None
+            or grant is None
+            or credentials.oauth2_token is not None
+            or TokenCache.config(descriptor) is None
+        ):
+            return credentials
+        found = self._core.tokens.request(descriptor, grant)
+        if isinstance(found, str):
+            return dataclasses.replace(credentials, oauth2_token=Secret(found))
+        call = dataclasses.replace(
+            self._http.call("POST", found.url, headers=found.headers, retry=False),
+            content=found.form,
+        )
+        try:
+            response = self._http.send(call, stream=False)
+        except APIStatusError as exc:
+            self._core.tokens.store(found, exc.status_code, exc.body, grant)
+            raise  # store() raised: the endpoint refused
+        except APIError as exc:
+            raise error_from(exc, credentials.secrets()) from None
+        token = self._core.tokens.store(found, response.status_code, response.content, grant)
+        return dataclasses.replace(credentials, oauth2_token=Secret(token))
+
+    def _refused(self, descriptor: SkillDescriptor, credentials: Credentials) -> bool:
+        """After a 401: forget the access token the grant obtained; True to try once more."""
+        if credentials.oauth2 is None or credentials.oauth2_token is None:
+            return False
+        self._core.tokens.forget(descriptor, credentials.oauth2, credentials.oauth2_token.reveal())
+        return True
 
     # -- discovery ----------------------------------------------------------------------------
 
@@ -785,12 +869,51 @@ class SkillsClient:
         """Start an execution and return its handle (nothing is sent for an invalid or
         incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
-        creds = credentials or self._core.credentials
+        held = credentials or self._core.credentials
         deadline = self._core.deadline(context)
-        call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
-        response = self._retrying(ready, False, lambda: self._send(call, creds))
-        started = _parse_response(InvocationResponse, response)
-        return Execution(self, ready, started, creds, deadline, self._get)
+        for attempt in (1, 2):
+            creds = self._authorised(ready, held)
+            call = self._core.invocation(
+                self._http, ready, inputs, context, creds, caller_credentials
+            )
+            try:
+                response = self._retrying(ready, False, functools.partial(self._send, call, creds))
+            except AuthRequiredError as error:
+                # the provider refused a token the grant obtained (revoked, expired early):
+                # it did not run the skill, so once more with a fresh one
+                if attempt == 2 or not error.from_provider or not self._refused(ready, creds):
+                    raise
+                continue
+            started = _parse_response(InvocationResponse, response)
+            return Execution(self, ready, started, held, deadline, self._get)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def cancel_execution(self, execution: Execution) -> InvocationStatusResponse:
+        """``execution.cancel()``: see :meth:`Execution.cancel`."""
+        descriptor = execution.descriptor
+        creds = self._authorised(descriptor, execution.credentials)
+        endpoint = descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), execution.execution_id)
+        call = self._http.call(
+            "POST",
+            url.rstrip("/") + "/cancel",
+            headers=auth_headers(descriptor, creds),
+            retry=False,
+            expected=(200, 202),
+            auth=signer_hook(descriptor, creds),
+        )
+        try:
+            response = self._retrying(descriptor, True, lambda: self._send(call, creds))
+        except SkillSharingError as error:
+            if error.from_provider and error.status_code in (404, 405, 501):
+                raise CancelNotSupportedError(
+                    f"{origin_of(url)} does not cancel execution {execution.execution_id!r}: "
+                    f"{error.message}",
+                    details={"execution_id": execution.execution_id, "code": error.code},
+                    status_code=error.status_code,
+                ) from None
+            raise
+        return _parse_response(InvocationStatusResponse, response)
 
     def invoke_and_wait(
         self,
@@ -895,9 +1018,47 @@ class AsyncSkillsClient:
         headers: Mapping[str, str] | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> R:
-        call = self._core.get(self._http, url, descriptor, credentials, headers, params)
-        response = await self._retrying(descriptor, True, lambda: self._send(call, credentials))
+        creds = await self._authorised(descriptor, credentials)
+        call = self._core.get(self._http, url, descriptor, creds, headers, params)
+        response = await self._retrying(descriptor, True, lambda: self._send(call, creds))
         return _parse_response(model, response)
+
+    async def _authorised(
+        self, descriptor: SkillDescriptor | None, credentials: Credentials
+    ) -> Credentials:
+        """``credentials`` with an access token for an ``oauth2`` skill, obtained (or taken
+        from the cache) with the grant they hold; unchanged for any other skill."""
+        grant = credentials.oauth2
+        if (
+            descriptor is None
+            or grant is None
+            or credentials.oauth2_token is not None
+            or TokenCache.config(descriptor) is None
+        ):
+            return credentials
+        found = self._core.tokens.request(descriptor, grant)
+        if isinstance(found, str):
+            return dataclasses.replace(credentials, oauth2_token=Secret(found))
+        call = dataclasses.replace(
+            self._http.call("POST", found.url, headers=found.headers, retry=False),
+            content=found.form,
+        )
+        try:
+            response = await self._http.send(call, stream=False)
+        except APIStatusError as exc:
+            self._core.tokens.store(found, exc.status_code, exc.body, grant)
+            raise  # store() raised: the endpoint refused
+        except APIError as exc:
+            raise error_from(exc, credentials.secrets()) from None
+        token = self._core.tokens.store(found, response.status_code, response.content, grant)
+        return dataclasses.replace(credentials, oauth2_token=Secret(token))
+
+    def _refused(self, descriptor: SkillDescriptor, credentials: Credentials) -> bool:
+        """After a 401: forget the access token the grant obtained; True to try once more."""
+        if credentials.oauth2 is None or credentials.oauth2_token is None:
+            return False
+        self._core.tokens.forget(descriptor, credentials.oauth2, credentials.oauth2_token.reveal())
+        return True
 
     # -- discovery ----------------------------------------------------------------------------
 
@@ -961,12 +1122,53 @@ class AsyncSkillsClient:
         """Start an execution and return its handle (nothing is sent for an invalid or
         incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
-        creds = credentials or self._core.credentials
+        held = credentials or self._core.credentials
         deadline = self._core.deadline(context)
-        call = self._core.invocation(self._http, ready, inputs, context, creds, caller_credentials)
-        response = await self._retrying(ready, False, lambda: self._send(call, creds))
-        started = _parse_response(InvocationResponse, response)
-        return AsyncExecution(self, ready, started, creds, deadline, self._get)
+        for attempt in (1, 2):
+            creds = await self._authorised(ready, held)
+            call = self._core.invocation(
+                self._http, ready, inputs, context, creds, caller_credentials
+            )
+            try:
+                response = await self._retrying(
+                    ready, False, functools.partial(self._send, call, creds)
+                )
+            except AuthRequiredError as error:
+                # the provider refused a token the grant obtained (revoked, expired early):
+                # it did not run the skill, so once more with a fresh one
+                if attempt == 2 or not error.from_provider or not self._refused(ready, creds):
+                    raise
+                continue
+            started = _parse_response(InvocationResponse, response)
+            return AsyncExecution(self, ready, started, held, deadline, self._get)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def cancel_execution(self, execution: AsyncExecution) -> InvocationStatusResponse:
+        """``execution.cancel()``: see :meth:`AsyncExecution.cancel`."""
+        descriptor = execution.descriptor
+        creds = await self._authorised(descriptor, execution.credentials)
+        endpoint = descriptor.endpoint
+        url = execution_url(endpoint.status_url, str(endpoint.url), execution.execution_id)
+        call = self._http.call(
+            "POST",
+            url.rstrip("/") + "/cancel",
+            headers=auth_headers(descriptor, creds),
+            retry=False,
+            expected=(200, 202),
+            auth=signer_hook(descriptor, creds),
+        )
+        try:
+            response = await self._retrying(descriptor, True, lambda: self._send(call, creds))
+        except SkillSharingError as error:
+            if error.from_provider and error.status_code in (404, 405, 501):
+                raise CancelNotSupportedError(
+                    f"{origin_of(url)} does not cancel execution {execution.execution_id!r}: "
+                    f"{error.message}",
+                    details={"execution_id": execution.execution_id, "code": error.code},
+                    status_code=error.status_code,
+                ) from None
+            raise
+        return _parse_response(InvocationStatusResponse, response)
 
     async def invoke_and_wait(
         self,

@@ -191,6 +191,14 @@ class ExecutionFailedError(SkillSharingError):
         return self.code
 
 
+class CancelNotSupportedError(SkillSharingError):
+    """``Execution.cancel()`` was refused: the provider does not offer the cancel extension
+    (``POST {status_url}/cancel``), or does not know the execution (404, 405 or 501)."""
+
+    code: str = "CANCEL_NOT_SUPPORTED"
+    local = True
+
+
 ERRORS: dict[str, type[SkillSharingError]] = {
     "VALIDATION_ERROR": ValidationError,
     "AUTH_REQUIRED": AuthRequiredError,

@@ -1,0 +1,213 @@
+"""Connection handling shared by the package's stores (hand-written): the AAP server's sessions
+and the Skill Sharing provider's executions are kept by the same two pieces.
+
+- :class:`SQLiteDatabase`: one SQLite file over stdlib :mod:`sqlite3`, every statement on a
+  worker thread (never on the event loop), one at a time per store, WAL journal so several
+  server processes on one host can share the file, ``busy_timeout`` so they wait for each
+  other's writes instead of failing.
+- :func:`open_pool`: an ``asyncpg`` pool (the ``postgres`` extra) whose tables are created once
+  under an advisory lock, so workers starting together do not race; the DSN's password never
+  appears in an error.
+
+Both raise :class:`StoreError` for a store that cannot be opened or used.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, cast
+
+import anyio
+import anyio.to_thread
+
+from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.redact import redact_url
+
+__all__ = [
+    "Connection",
+    "Pool",
+    "Record",
+    "SQLiteDatabase",
+    "StoreError",
+    "check_prefix",
+    "open_pool",
+    "rows",
+    "transaction",
+]
+
+_T = TypeVar("_T")
+
+
+class StoreError(AgentprotoError, RuntimeError):
+    """The store cannot be opened or used (a bad URL, a schema it cannot create)."""
+
+
+def check_prefix(prefix: str) -> str:
+    """A table prefix, checked: it is pasted into SQL, so letters, digits and underscores."""
+    if not prefix.replace("_", "").isalnum() or not prefix[:1].isalpha():
+        raise StoreError(f"table prefix {prefix!r} must be letters, digits and underscores")
+    return prefix
+
+
+class SQLiteDatabase:
+    """One SQLite connection run on a worker thread (see the module docstring)."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = 10.0) -> None:
+        self.path: str = str(path)
+        self.busy_timeout: float = busy_timeout
+        self._db: sqlite3.Connection | None = None
+        self._limiter = anyio.CapacityLimiter(1)
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"SQLiteDatabase({self.path!r})"
+
+    @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    async def run(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """``work(connection)`` on the store's thread, one call at a time."""
+
+        def call() -> _T:
+            with self._lock:
+                if self._db is None:
+                    raise StoreError("the store is not open (call open() first)")
+                return work(self._db)
+
+        return await anyio.to_thread.run_sync(call, limiter=self._limiter)
+
+    async def open(self, schema: str) -> None:
+        """Connect and run ``schema`` (a script of ``CREATE ... IF NOT EXISTS``); idempotent."""
+        if self._db is not None:
+            return
+
+        def prepare() -> sqlite3.Connection:
+            try:
+                db = sqlite3.connect(
+                    self.path,
+                    timeout=self.busy_timeout,
+                    isolation_level=None,  # explicit BEGIN / COMMIT by the callers
+                    check_same_thread=False,
+                )
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open {self.path}: {exc}") from None
+            try:
+                db.execute("PRAGMA foreign_keys = ON")
+                db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+                if self.path != ":memory:":
+                    db.execute("PRAGMA journal_mode = WAL")
+                    db.execute("PRAGMA synchronous = NORMAL")
+                db.executescript(schema)
+            except BaseException:
+                db.close()
+                raise
+            return db
+
+        def connect() -> sqlite3.Connection:
+            # Switching to WAL and creating the schema take the file's write lock, and SQLite
+            # answers "database is locked" there without calling the busy handler when another
+            # process opens the same file at that moment: retried within ``busy_timeout``.
+            deadline = time.monotonic() + self.busy_timeout
+            while True:
+                try:
+                    return prepare()
+                except sqlite3.OperationalError as exc:
+                    locked = "locked" in str(exc) or "busy" in str(exc)
+                    if not locked or time.monotonic() >= deadline:
+                        raise StoreError(f"cannot prepare {self.path}: {exc}") from None
+                except sqlite3.Error as exc:
+                    raise StoreError(f"cannot prepare {self.path}: {exc}") from None
+                time.sleep(0.05)
+
+        db = await anyio.to_thread.run_sync(connect, limiter=self._limiter)
+        self._db = db
+
+    async def aclose(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            await anyio.to_thread.run_sync(db.close, limiter=self._limiter)
+
+
+def transaction(db: sqlite3.Connection, work: Callable[[], _T]) -> _T:
+    """``work()`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` (rolled back if it raises)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = work()
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return result
+
+
+class Record(Protocol):
+    def __getitem__(self, key: int | str) -> Any: ...
+
+
+class Connection(Protocol):
+    """The part of ``asyncpg.Connection`` the stores use."""
+
+    async def execute(self, query: str, *args: Any) -> str: ...
+    async def fetch(self, query: str, *args: Any) -> list[Record]: ...
+    async def fetchrow(self, query: str, *args: Any) -> Record | None: ...
+    async def fetchval(self, query: str, *args: Any) -> Any: ...
+    async def executemany(self, query: str, args: Sequence[Sequence[Any]]) -> None: ...
+    def transaction(self) -> Any: ...
+
+
+class Pool(Protocol):
+    def acquire(self) -> Any: ...
+    async def close(self) -> None: ...
+
+
+def rows(status: str) -> int:
+    """The row count of an asyncpg status string (``"UPDATE 1"``, ``"DELETE 0"``)."""
+    tail = status.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+async def open_pool(
+    dsn: str,
+    *,
+    schema: str,
+    lock_key: int,
+    what: str,
+    min_connections: int = 1,
+    max_connections: int = 10,
+    connect_timeout: float = 10.0,
+    command_timeout: float = 30.0,
+) -> Pool:
+    """A connection pool on ``dsn`` with ``schema`` created (under the advisory lock
+    ``lock_key``, so processes starting together do not race); ``what`` names the store in
+    the error raised when ``asyncpg`` is missing."""
+    try:
+        asyncpg: Any = importlib.import_module("asyncpg")
+    except ImportError:
+        raise StoreError(f"{what} needs asyncpg: pip install 'agentproto[postgres]'") from None
+    try:
+        created = await asyncpg.create_pool(
+            dsn,
+            min_size=min_connections,
+            max_size=max_connections,
+            timeout=connect_timeout,
+            command_timeout=command_timeout,
+        )
+    except (OSError, asyncpg.PostgresError) as exc:
+        raise StoreError(f"cannot connect to {redact_url(dsn)}: {type(exc).__name__}") from None
+    pool = cast("Pool", created)
+    try:
+        async with pool.acquire() as db:
+            conn = cast("Connection", db)
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", lock_key)
+                await conn.execute(schema)
+    except BaseException:
+        await pool.close()
+        raise
+    return pool
