@@ -534,7 +534,7 @@ class Conformance(Checks):
         if response.status_code in (404, 405, 501):
             self._cancel(None, f"not offered (HTTP {response.status_code})")
             return
-        body = _obj(_json(response))
+        body = as_object(json_of(response))
         ok = (
             response.status_code == 200
             and body is not None
