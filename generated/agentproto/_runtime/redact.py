@@ -168,6 +168,7 @@ LOGGERS: Final = (
     "agentproto.aap",
     "agentproto.aap.server",
     "agentproto.acp",
+    "agentproto.acp.bridge",
     "agentproto.acp.remote",
     "agentproto.flows",
     "agentproto.http",
