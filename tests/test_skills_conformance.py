@@ -105,3 +105,34 @@ def test_an_unreachable_provider_is_a_typed_error_and_exits_2() -> None:
     assert done.stderr.splitlines() == [
         f"cannot check http://**********@127.0.0.1:{port}: no answer (ConnectError)"
     ]
+
+
+def test_a_failure_with_an_extension_code_passes_the_error_code_rules() -> None:
+    """§5.4 leaves an execution's error code a string: the provider kit's own codes for what
+    none of the seven fits (here OUTPUT_NOT_JSON: a skill answered NaN) pass the MUST (a code
+    and a message) and the SHOULD (one of the seven or a documented extension)."""
+    import math
+
+    from agentproto.skills import SkillProvider
+    from agentproto.skills.conformance import EXTENSION_CODES
+    from agentproto.skills.models import InvocationRequest
+
+    holder: dict[str, SkillProvider] = {}
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await holder["provider"].app(scope, receive, send)
+
+    def handler(inputs: dict[str, Any], request: InvocationRequest) -> Any:
+        return {"x": math.nan}
+
+    with serve(app) as url:
+        provider = SkillProvider({"name": "Extension"}, base_url=url)
+        provider.skill(
+            id="x/nan", name="nan", capability_type="api", description="NaN", version="1.0.0"
+        )(handler)
+        holder["provider"] = provider
+        report = run(url)
+    outcomes = {c.id: (c.outcome, c.detail) for c in report.checks}
+    assert "OUTPUT_NOT_JSON" in EXTENSION_CODES
+    assert outcomes["invoke.error-code"][0] == "pass", outcomes["invoke.error-code"]
+    assert outcomes["invoke.error-code-known"] == ("pass", "OUTPUT_NOT_JSON")

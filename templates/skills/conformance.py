@@ -23,7 +23,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 from urllib.parse import quote, urljoin, urlsplit
 
 import httpx
@@ -43,7 +43,13 @@ from agentproto._runtime.http_errors import APIError
 from agentproto.skills.documents import validate
 from agentproto.skills.errors import ERRORS
 
+EXTENSION_CODES: Final = ("CANCELLED", "EXECUTION_LOST", "OUTPUT_NOT_JSON")
+"""Execution error codes the agentproto provider kit adds where none of the seven fits (§5.4
+leaves the code a string): a cancelled execution, one whose process stopped, an output that is
+not JSON."""
+
 __all__ = [
+    "EXTENSION_CODES",
     "Check",
     "Conformance",
     "Level",
@@ -117,6 +123,7 @@ class Conformance(Checks):
         self.poll_seconds: float = poll_seconds
         self._origin = urlsplit(self.base_url)[:2]
         self._cancel: Callable[[bool | None, str], None] = lambda ok, detail: None
+        self._code_known: Callable[[bool | None, str], None] = lambda ok, detail: None
 
     def __repr__(self) -> str:
         return f"<Conformance {self.base_url!r}>"
@@ -336,8 +343,15 @@ class Conformance(Checks):
         code = self.check(
             "invoke.error-code",
             "MUST",
-            "8.2",
-            "a failed execution's error code is one of the seven",
+            "5.4",
+            "a failed execution's error has a code (a non-empty string) and a message",
+        )
+        self._code_known = self.check(
+            "invoke.error-code-known",
+            "SHOULD",
+            "8.1",
+            "a failed execution's error code is one of the seven, or an extension code this kit "
+            f"documents ({', '.join(EXTENSION_CODES)})",
         )
         result = self.check(
             "invoke.result-url", "SHOULD", "5.5", "result_url gives the final InvocationResponse"
@@ -387,6 +401,7 @@ class Conformance(Checks):
                 polled,
                 terminal,
                 code,
+                self._code_known,
                 result,
                 bad,
                 bad_code,
@@ -407,7 +422,7 @@ class Conformance(Checks):
             + ("" if report.valid else f"; {report.errors[0].path}: {report.errors[0].message}"),
         )
         if not ok or document is None:
-            for record in (polled, terminal, code, result):
+            for record in (polled, terminal, code, self._code_known, result):
                 record(None, "the invocation was not accepted")
         else:
             self._poll(
@@ -477,6 +492,7 @@ class Conformance(Checks):
                 polled(True, "")
                 terminal(False, f"still {last.get('status')} after {self.poll_seconds} s")
                 code(None, "")
+                self._code_known(None, "")
                 result(None, "")
                 return
             time.sleep(delay)
@@ -494,7 +510,7 @@ class Conformance(Checks):
                         else f"; {report.errors[0].path}: {report.errors[0].message}"
                     ),
                 )
-                for record in (terminal, code, result):
+                for record in (terminal, code, self._code_known, result):
                     record(None, "")
                 return
             if body.get("execution_id") != execution_id:
@@ -508,10 +524,16 @@ class Conformance(Checks):
                 "output" in last, "completed" + ("" if "output" in last else " without output")
             )
             code(None, "the execution completed")
+            self._code_known(None, "the execution completed")
         else:
-            error = as_object(last.get("error"))
-            terminal(error is not None, f"{status}" + ("" if error else " without error"))
-            code(error is not None and error.get("code") in ERRORS, str((error or {}).get("code")))
+            error = as_object(last.get("error")) or {}
+            terminal(bool(error), f"{status}" + ("" if error else " without error"))
+            value = error.get("code")
+            code(
+                isinstance(value, str) and bool(value) and isinstance(error.get("message"), str),
+                f"code {value!r}, message {error.get('message')!r}",
+            )
+            self._code_known(value in ERRORS or value in EXTENSION_CODES, str(value))
         self._check_cancel(status_url, status)
         result_template = endpoint.get("result_url")
         if not result_template:
