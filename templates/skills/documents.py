@@ -198,7 +198,11 @@ def validate(
     limits: Limits = DEFAULT_LIMITS,
 ) -> ValidationReport:
     """Check a document (JSON text or parsed) against the schema's ``kind`` definition
-    (``SkillDescriptor``, ``SkillIndex``, ``InvocationRequest``, ``InvocationResponse``...)."""
+    (``SkillDescriptor``, ``SkillIndex``, ``InvocationRequest``, ``InvocationResponse``...).
+
+    The formats the schema names (``date-time``, ``uri``) are annotations here, as JSON Schema
+    has them by default; :func:`parse` checks them as well (its models hold datetimes and
+    URLs), so it refuses a document with ``"created_at": ""`` that this reports valid."""
     value, errors = _load(document, limits)
     if not errors:
         if not _fast_valid(kind, value):
