@@ -36,4 +36,9 @@ def serve(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=5)
+        if thread.is_alive():
+            server.force_exit = True
+            thread.join(timeout=5)
         sock.close()
+        if thread.is_alive():  # a leaked server thread slows every later test: say so here
+            raise RuntimeError(f"the loopback server on port {port} did not stop within 10 s")

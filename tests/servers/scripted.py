@@ -68,7 +68,7 @@ class Script:
         answer = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
         if answer.chunks is not None:
             return StreamingResponse(
-                _drip(answer),
+                _drip(answer, request),
                 status_code=answer.status,
                 media_type=answer.content_type,
                 headers=answer.headers,
@@ -81,14 +81,16 @@ class Script:
         )
 
 
-async def _drip(answer: Answer) -> AsyncIterator[bytes]:
+async def _drip(answer: Answer, request: Request) -> AsyncIterator[bytes]:
     chunks = answer.chunks or []
     while True:
         for chunk in chunks:
-            if answer.delay:
-                await asyncio.sleep(answer.delay)
+            # Always give the loop a turn: a send to a client that went away returns at once
+            # without suspending, so a loop with no delay would hold the server's thread (and
+            # half the GIL) for the rest of the test session.
+            await asyncio.sleep(answer.delay)
             yield chunk
-        if not answer.forever:
+        if not answer.forever or await request.is_disconnected():
             return
 
 
