@@ -50,8 +50,11 @@ __all__ = [
     "Reader",
     "Scope",
     "Segment",
+    "WILD",
     "compile_match",
     "compile_path",
+    "expression_tokens",
+    "literal_value",
     "parse_path",
     "section",
 ]
@@ -437,6 +440,17 @@ def _tokens(text: str) -> list[tuple[str, str]]:
         out.append((kind, m.group(kind)))
         pos = m.end()
     return out
+
+
+def expression_tokens(text: str) -> list[tuple[str, str]]:
+    """The tokens of a match expression, ``(kind, text)`` (what :func:`compile_match` reads;
+    ``agentproto.llm.rules`` reads the same ones)."""
+    return _tokens(text)
+
+
+def literal_value(kind: str, token: str) -> JSONValue:
+    """The value of a literal token of a match expression."""
+    return _literal(kind, token)
 
 
 def _literal(kind: str, token: str) -> JSONValue:
