@@ -25,7 +25,8 @@ deterministic (``CompiledFrame.source``) for reading and debugging.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -44,7 +45,7 @@ from agentproto.llm.paths import (
 if TYPE_CHECKING:
     from agentproto._runtime.json_types import JSONValue
 
-__all__ = ["CompiledFrame", "FrameRule", "compile_frame", "match_source"]
+__all__ = ["CompiledFrame", "FrameRule", "FrameRunner", "compile_frame", "match_source"]
 
 FrameRunner: TypeAlias = "Callable[[Any, dict[str, Any], list[Any]], None]"
 """``run(decoder, frame, out)``: one frame through the selector, the rules and the stop."""
@@ -72,46 +73,95 @@ class CompiledFrame:
     source: str
 
 
-class _Names:
-    """Fresh local names for the generated function."""
+class _Block:
+    """One indentation level of the generated function: the reads made in it (a read is a
+    local assigned there, so it is seen there and in the blocks nested in it, not after)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("depth", "memo", "parent")
+
+    def __init__(self, depth: int, parent: _Block | None) -> None:
+        self.depth = depth
+        self.parent = parent
+        self.memo: dict[tuple[str, tuple[Segment, ...]], str] = {}
+
+    def find(self, key: tuple[str, tuple[Segment, ...]]) -> str | None:
+        block: _Block | None = self
+        while block is not None:
+            found = block.memo.get(key)
+            if found is not None:
+                return found
+            block = block.parent
+        return None
+
+
+class _Code:
+    """The generated function's text, block by block, and the objects it names."""
+
+    def __init__(self, env: Mapping[str, Any]) -> None:
+        self.lines: list[str] = []
+        self.block = _Block(1, None)
         self.count = 0
+        self.ns: dict[str, Any] = {**env, "MISSING": MISSING}
 
-    def __call__(self, stem: str = "t") -> str:
+    def name(self, stem: str) -> str:
         self.count += 1
         return f"{stem}{self.count}"
 
+    def const(self, stem: str, value: object) -> str:
+        """A name for ``value`` in the function's globals (a closure, a rule, a set)."""
+        name = self.name(stem)
+        self.ns[name] = value
+        return name
 
-def value_source(base: str, segments: Sequence[Segment], tmp: _Names, missing: str) -> str:
-    """An expression for the first value of ``segments`` (no ``[*]``) read from the variable
-    ``base``: ``missing`` (``"MISSING"`` or ``"None"``) when the path reaches nothing. Reads
-    exactly as ``paths._first_getter`` does: a key of a dict, an index of a list."""
-    expr = base
-    for segment in segments:
-        t = tmp()
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.block.depth + text)
+
+    @contextmanager
+    def child(self) -> Generator[None]:
+        outer = self.block
+        self.block = _Block(outer.depth + 1, outer)
+        try:
+            yield
+        finally:
+            self.block = outer
+
+    def read(self, base: str, segments: Sequence[Segment]) -> str:
+        """A local holding the first value of ``segments`` (no ``[*]``) read from the local
+        ``base``, ``None`` when the path reaches nothing: read as ``paths._first_getter``
+        reads (a key of a dict, an index of a list), each step once per block."""
+        if not segments:
+            return base
+        key = (base, tuple(segments))
+        found = self.block.find(key)
+        if found is not None:
+            return found
+        parent = self.read(base, segments[:-1])
+        segment = segments[-1]
+        var = self.name("t")
         if type(segment) is str:
-            expr = f"({t}.get({segment!r}, {missing}) if type({t} := {expr}) is dict else {missing})"
+            if parent == "frame":  # a frame is always a JSON object
+                self.line(f"{var} = frame.get({segment!r})")
+            else:
+                self.line(f"{var} = {parent}.get({segment!r}) if type({parent}) is dict else None")
         elif type(segment) is int:
-            bound = f"len({t}) > {segment}" if segment >= 0 else f"len({t}) >= {-segment}"
-            expr = f"({t}[{segment}] if type({t} := {expr}) is list and {bound} else {missing})"
+            fits = f"len({parent}) > {segment}" if segment >= 0 else f"len({parent}) >= {-segment}"
+            self.line(f"{var} = {parent}[{segment}] if type({parent}) is list and {fits} else None")
         else:
             raise ValueError("a wildcard has no single value")
-    return expr
+        self.block.memo[key] = var
+        return var
 
 
 class _SourceParser:
-    """The grammar of ``paths._Parser``, giving Python source instead of closures; ``None``
-    for an expression (or part) it does not take (the caller then calls the closure)."""
+    """The grammar of ``paths._Parser``, giving a Python condition instead of a closure (the
+    paths it reads are emitted as locals first); ``None`` for an expression (or part) it does
+    not take (the caller then calls the closure)."""
 
-    def __init__(
-        self, text: str, scope: Scope, names: Sequence[str], tmp: _Names, consts: dict[str, Any]
-    ) -> None:
+    def __init__(self, text: str, scope: Scope, names: Sequence[str], code: _Code) -> None:
         self.text = text
         self.scope = scope
-        self.names = names  # the variable bound at each of the scope's levels
-        self.tmp = tmp
-        self.consts = consts
+        self.names = names  # the local bound at each of the scope's levels
+        self.code = code
         self.tokens = expression_tokens(text)
         self.pos = 0
 
@@ -129,8 +179,9 @@ class _SourceParser:
 
     def parse(self) -> str | None:
         result = self.or_()
-        if self.peek() is not None:
-            raise ExpressionError(self.text, f"unexpected {self.peek()!r}")
+        extra = self.peek()
+        if extra is not None:
+            raise ExpressionError(self.text, f"unexpected {extra[1]!r}")
         return result
 
     def or_(self) -> str | None:
@@ -166,8 +217,7 @@ class _SourceParser:
             if kind != "path":
                 raise ExpressionError(self.text, "exists() takes a path")
             self.take(")")
-            single = self._single(text, "None")
-            return None if single is None else f"({single} is not None)"
+            return self._test(text, lambda v: f"{v} is not None")
         if token[0] != "path":
             raise ExpressionError(self.text, f"expected a path, found {token[1]!r}")
         path = token[1]
@@ -184,11 +234,7 @@ class _SourceParser:
                 values.append(self._value())
             self.take("]")
             return self._member(path, values)
-        single = self._single(path, "None")
-        if single is None:
-            return None
-        v = self.tmp("v")
-        return f"(({v} := {single}) is not None and {v} is not False)"
+        return self._test(path, lambda v: f"{v} is not None and {v} is not False")
 
     def _value(self) -> JSONValue:
         kind, token = self.take()
@@ -196,44 +242,67 @@ class _SourceParser:
             raise ExpressionError(self.text, f"expected a literal, found {token!r}")
         return literal_value(kind, token)
 
-    def _single(self, path: str, missing: str) -> str | None:
-        """The value of a path that reaches at most one value under the scope (the bound
-        prefix, then no ``[*]``), as ``paths.Scope.getter`` reads it."""
+    def _where(self, path: str) -> tuple[str, tuple[Segment, ...]]:
+        """The local a path is read from under the scope (the frame, or the element bound at
+        the deepest level it shares), and the rest of the path, as ``paths.Scope`` reads."""
         segments = parse_path(path)
         depth = self.scope.depth_of(segments)
         rest = segments[len(self.scope.levels[depth - 1]) :] if depth else segments
-        if WILD in rest:
-            return None
-        return value_source(self.names[depth - 1] if depth else "frame", rest, self.tmp, missing)
+        return (self.names[depth - 1] if depth else "frame"), rest
+
+    def _test(self, path: str, holds: Callable[[str], str]) -> str:
+        """``holds(value)`` for the path's one value (a missing one read as ``None``), or,
+        through a ``[*]`` past the bound prefix, for *some* value it reaches (a flag set by
+        loops over the lists, as ``paths._values_getter`` walks them). ``holds`` must be
+        false for ``None``: a missing value and null are alike."""
+        base, rest = self._where(path)
+        if WILD not in rest:
+            return f"({holds(self.code.read(base, rest))})"
+        flag = self.code.name("f")
+        self.code.line(f"{flag} = False")
+        self._loops(base, rest, flag, holds)
+        return flag
+
+    def _loops(
+        self, base: str, rest: tuple[Segment, ...], flag: str, holds: Callable[[str], str]
+    ) -> None:
+        code = self.code
+        if WILD not in rest:
+            code.line(f"if {holds(code.read(base, rest))}:")
+            with code.child():
+                code.line(f"{flag} = True")
+            return
+        cut = rest.index(WILD)
+        items = code.read(base, rest[:cut])
+        element = code.name("w")
+        code.line(f"if type({items}) is list:")
+        with code.child():
+            code.line(f"for {element} in {items}:")
+            with code.child():
+                self._loops(element, rest[cut + 1 :], flag, holds)
 
     def _compare(self, path: str, op: str, literal: JSONValue) -> str | None:
-        # paths._compare_one, with a missing value read as None (never equal to a literal)
-        single = self._single(path, "None")
-        if single is None:
-            return None
-        v = self.tmp("v")
-        if literal is None:
-            return f"({single} is None)" if op == "==" else f"({single} is not None)"
+        """``paths._compare_one`` (one value) and ``_Parser._compare`` (through ``[*]``)."""
+        if literal is None:  # == null: no value is there; != null: some value is
+            found = self._test(path, lambda v: f"{v} is not None")
+            return f"(not {found})" if op == "==" else found
         if isinstance(literal, bool):
             if op == "==":
-                return f"({single} is {literal!r})"
-            return f"(({v} := {single}) is not None and {v} is not {literal!r})"
+                return self._test(path, lambda v: f"{v} is {literal!r}")
+            return self._test(path, lambda v: f"{v} is not None and {v} is not {literal!r}")
         if op == "==":
-            if isinstance(literal, str):  # no bool, number or None equals a string
-                return f"({single} == {literal!r})"
-            return f"(type({v} := {single}) is not bool and {v} == {literal!r})"
-        return f"(({v} := {single}) is not None and (type({v}) is bool or {v} != {literal!r}))"
+            if isinstance(literal, str):  # no bool, number or null equals a string
+                return self._test(path, lambda v: f"{v} == {literal!r}")
+            return self._test(path, lambda v: f"type({v}) is not bool and {v} == {literal!r}")
+        return self._test(
+            path, lambda v: f"{v} is not None and (type({v}) is bool or {v} != {literal!r})"
+        )
 
     def _member(self, path: str, literals: list[JSONValue]) -> str | None:
         if not all(isinstance(v, str) for v in literals):
-            return None
-        single = self._single(path, "None")
-        if single is None:
-            return None
-        name = f"K{len(self.consts)}"
-        self.consts[name] = frozenset(literals)
-        v = self.tmp("v")
-        return f"(type({v} := {single}) is str and {v} in {name})"
+            return None  # (``in [null]`` tells a missing value from null: the closure does)
+        known = self.code.const("K", frozenset(literals))
+        return self._test(path, lambda v: f"type({v}) is str and {v} in {known}")
 
 
 def _join(parts: list[str | None], op: str) -> str | None:
@@ -244,19 +313,14 @@ def _join(parts: list[str | None], op: str) -> str | None:
     return "(" + op.join(p for p in parts if p is not None) + ")"
 
 
-def match_source(
-    text: str,
-    scope: Scope,
-    names: Sequence[str] = (),
-    *,
-    tmp: _Names | None = None,
-    consts: dict[str, Any] | None = None,
-) -> str | None:
-    """The Python expression for the match ``text`` under ``scope`` (its levels bound to the
-    variables ``names``, the frame to ``frame``), or ``None`` when it is not compiled."""
-    return _SourceParser(
-        text, scope, names, tmp or _Names(), consts if consts is not None else {}
-    ).parse()
+def match_source(text: str, scope: Scope, names: Sequence[str], code: _Code) -> str | None:
+    """The Python condition for the match ``text`` under ``scope`` (its levels bound to the
+    locals ``names``, the frame to ``frame``), its reads emitted into ``code``; ``None`` when
+    it is not compiled."""
+    try:
+        return _SourceParser(text, scope, names, code).parse()
+    except ExpressionError:  # the closure compiled: let it say what it means
+        return None
 
 
 def _steps(scope: Scope) -> list[tuple[Segment, ...]]:
@@ -269,18 +333,22 @@ def _steps(scope: Scope) -> list[tuple[Segment, ...]]:
     return steps
 
 
-_ERROR_FRAME = (
-    "(frame.get('error') is not None or frame.get('type') == 'error'"
-    " or (frame.get('event') == 'error' and 'data' in frame))"
-)  # streaming._is_error_frame
+def _test(code: _Code, text: str, match: Match, scope: Scope, names: Sequence[str]) -> str:
+    found = match_source(text, scope, names, code)
+    if found is not None:
+        return found
+    return f"{code.const('M', match)}(frame, {_tuple(names)})"
 
 
-class _Writer:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
+def _tuple(names: Sequence[str]) -> str:
+    return "(" + "".join(f"{n}, " for n in names) + ")"
 
-    def __call__(self, depth: int, line: str) -> None:
-        self.lines.append("    " * depth + line)
+
+def _error_frame(code: _Code) -> str:
+    """``streaming._is_error_frame``, on the frame's locals."""
+    error, kind = code.read("frame", ("error",)), code.read("frame", ("type",))
+    event = "frame.get('event')"  # read only when the others do not decide
+    return f"({error} is not None or {kind} == 'error' or ({event} == 'error' and 'data' in frame))"
 
 
 def compile_frame(
@@ -296,119 +364,165 @@ def compile_frame(
 
     ``env`` gives the event classes and helpers the source names (``PartialContentDelta``,
     ``ThinkingDelta``, ``ToolCallEnded``, ``error_values``); ``stops_stream``: the stop
-    condition ends the stream (there is no done signal)."""
-    tmp = _Names()
-    consts: dict[str, Any] = {}
-    ns: dict[str, Any] = {**env, "MISSING": MISSING}
-    w = _Writer()
-    w(0, "def run(self, frame, out):")
+    condition ends the stream (there is no done signal).
 
-    def test(name: str, pair: tuple[str, Match], scope: Scope, names: Sequence[str]) -> str:
-        try:
-            found = match_source(pair[0], scope, names, tmp=tmp, consts=consts)
-        except ExpressionError:
-            found = None
-        if found is not None:
-            return found
-        ns[name] = pair[1]
-        bound = "(" + "".join(f"{n}, " for n in names) + ")"
-        return f"{name}(frame, {bound})"
-
+    The rules are written twice: for a frame whose scope lists have at most one element each
+    (a stream of one candidate: nearly every frame), the element is bound once and every path
+    read from it is read once for all rules; otherwise each rule walks its bindings in order.
+    Either way the rules run in the manifest's order, each over its bindings in order."""
+    code = _Code(env)
     if selector is not None:
-        w(1, f"if not {test('SELECT', selector, Scope(()), ())}:")
-        w(2, f"if {_ERROR_FRAME}:")
-        w(3, "out.append(self._error(error_values(frame)))")
-        w(2, "return")
+        code.line(f"if not {_test(code, selector[0], selector[1], _EMPTY, ())}:")
+        with code.child():
+            code.line(f"if {_error_frame(code)}:")
+            with code.child():
+                code.line("out.append(self._error(error_values(frame)))")
+            code.line("return")
     if flush_on is not None:
-        w(1, "ended_before = len(out)")
-    w(1, "if self._bound_calls:")
-    w(2, "self._bound_calls.clear()")
-    firsts: dict[tuple[Segment, ...], str] = {}  # a scope's first list, read once per frame
-    for i, rule in enumerate(rules):
-        ns[f"R{i}"] = rule.rule
-        w(1, f"# {rule.emit}: {rule.match_text}")
-        levels = _steps(rule.scope)
-        names = [f"x{i}_{d}" for d in range(len(levels))]
-        depth = 1
-        if levels:
-            first = firsts.get(levels[0])
-            if first is None:
-                first = firsts[levels[0]] = f"L{len(firsts)}"
-                w(1, f"{first} = {value_source('frame', levels[0], tmp, 'None')}")
-            w(1, f"if type({first}) is list:")
-            w(2, f"for {names[0]} in {first}:")
-            depth = 3
-            for d in range(1, len(levels)):
-                items = tmp("s")
-                w(depth, f"{items} = {value_source(names[d - 1], levels[d], tmp, 'None')}")
-                w(depth, f"if type({items}) is list:")
-                w(depth + 1, f"for {names[d]} in {items}:")
-                depth += 2
-        bound = "(" + "".join(f"{n}, " for n in names) + ")"
-        w(depth, f"if {test(f'M{i}', (rule.match_text, rule.match), rule.scope, names)}:")
-        if rule.content is not None:
-            _content(w, depth + 1, i, rule, names, bound, tmp, ns)
-        else:
-            w(depth + 1, f"self._emit(R{i}, frame, {bound}, out)")
-    w(1, f"if self.error is None and {_ERROR_FRAME}:")
-    w(2, "out.append(self._error(error_values(frame)))")
+        code.line("ended_before = len(out)")
+    code.line("if self._bound_calls:")
+    with code.child():
+        code.line("self._bound_calls.clear()")
+    firsts = {tuple(_steps(r.scope)[0]) for r in rules if r.scope.levels}
+    lists = {first: code.read("frame", first) for first in sorted(firsts, key=repr)}
+    if lists:
+        simple = " and ".join(f"(type({v}) is not list or len({v}) < 2)" for v in lists.values())
+        code.line(f"if {simple}:")
+        with code.child():
+            _single_rules(code, rules, lists)
+        code.line("else:")
+        with code.child():
+            _walked_rules(code, rules, lists)
+    else:
+        _walked_rules(code, rules, lists)
+    code.line(f"if self.error is None and {_error_frame(code)}:")
+    with code.child():
+        code.line("out.append(self._error(error_values(frame)))")
     if flush_on is not None:
-        w(1, f"if {test('FLUSH', flush_on, Scope(()), ())}:")
-        w(2, "if not any(isinstance(e, ToolCallEnded) for e in out[ended_before:]):")
-        w(3, "self._flush_candidate(0, out)")
+        code.line(f"if {_test(code, flush_on[0], flush_on[1], _EMPTY, ())}:")
+        with code.child():
+            code.line("if not any(isinstance(e, ToolCallEnded) for e in out[ended_before:]):")
+            with code.child():
+                code.line("self._flush_candidate(0, out)")
     if stop is not None:
-        w(1, f"if {test('STOP', stop, Scope(()), ())}:")
-        w(2, "self.stopped = True")
-        if stops_stream:
-            w(2, "self.done = True")
-    source = "\n".join(w.lines) + "\n"
-    ns.update(consts)
-    exec(compile(source, "<agentproto.llm.rules>", "exec"), ns)  # noqa: S102
-    run: FrameRunner = ns["run"]
+        code.line(f"if {_test(code, stop[0], stop[1], _EMPTY, ())}:")
+        with code.child():
+            code.line("self.stopped = True")
+            if stops_stream:
+                code.line("self.done = True")
+    source = "def run(self, frame, out):\n" + "\n".join(code.lines) + "\n"
+    exec(compile(source, "<agentproto.llm.rules>", "exec"), code.ns)
+    run: FrameRunner = code.ns["run"]
     return CompiledFrame(run, source)
 
 
-def _content(
-    w: _Writer,
-    depth: int,
-    i: int,
-    rule: FrameRule,
-    names: Sequence[str],
-    bound: str,
-    tmp: _Names,
-    ns: dict[str, Any],
+_EMPTY = Scope(())
+
+
+def _single_rules(
+    code: _Code, rules: Sequence[FrameRule], lists: Mapping[tuple[Segment, ...], str]
 ) -> None:
+    """The rules for a frame whose scope lists have at most one element: each list's element
+    (``None`` for an empty list, with its flag false) read once."""
+    elements: dict[tuple[Segment, ...], tuple[str, str]] = {}
+    for first, items in lists.items():
+        has, element = code.name("h"), code.name("e")
+        code.line(f"{has} = type({items}) is list and len({items}) == 1")
+        code.line(f"{element} = {items}[0] if {has} else None")
+        elements[first] = (has, element)
+    for rule in rules:
+        code.line(f"# {rule.emit}: {rule.match_text}")
+        steps = _steps(rule.scope)
+        if not steps:
+            _fire(code, rule, [], "")
+            continue
+        has, element = elements[tuple(steps[0])]
+        _nested(code, rule, steps, [element], has)
+
+
+def _walked_rules(
+    code: _Code, rules: Sequence[FrameRule], lists: Mapping[tuple[Segment, ...], str]
+) -> None:
+    """The rules for any frame: each walks its bindings."""
+    for rule in rules:
+        code.line(f"# {rule.emit}: {rule.match_text}")
+        steps = _steps(rule.scope)
+        if not steps:
+            _fire(code, rule, [], "")
+            continue
+        items = lists[tuple(steps[0])]
+        element = code.name("x")
+        code.line(f"if type({items}) is list:")
+        with code.child():
+            code.line(f"for {element} in {items}:")
+            with code.child():
+                _nested(code, rule, steps, [element], "")
+
+
+def _nested(
+    code: _Code, rule: FrameRule, steps: Sequence[tuple[Segment, ...]], names: list[str], guard: str
+) -> None:
+    """The loops over a rule's deeper ``[*]`` levels, then the rule."""
+    if len(names) == len(steps):
+        _fire(code, rule, names, guard)
+        return
+    items = code.read(names[-1], steps[len(names)])
+    element = code.name("x")
+    code.line(f"if {guard + ' and ' if guard else ''}type({items}) is list:")
+    with code.child():
+        code.line(f"for {element} in {items}:")
+        with code.child():
+            _nested(code, rule, steps, [*names, element], "")
+
+
+def _fire(code: _Code, rule: FrameRule, names: Sequence[str], guard: str) -> None:
+    """``if <match>: <emit>`` for one binding (``names``); ``guard`` must hold too."""
+    test = _test(code, rule.match_text, rule.match, rule.scope, names)
+    code.line(f"if {guard + ' and ' if guard else ''}{test}:")
+    with code.child():
+        name = code.const("R", rule.rule)
+        if rule.content is not None:
+            _content(code, rule, name, names)
+        else:
+            code.line(f"self._emit({name}, frame, {_tuple(names)}, out)")
+
+
+def _content(code: _Code, rule: FrameRule, name: str, names: Sequence[str]) -> None:
     """``StreamDecoder._emit``'s text-delta path, inline: the event made here when the text
     is a string (nothing for an empty one), the full ``_emit`` otherwise."""
     assert rule.content is not None
+    bound = _tuple(names)
     segments = rule.content
-    depth_of = rule.scope.depth_of(segments)
-    rest = segments[len(rule.scope.levels[depth_of - 1]) :] if depth_of else segments
-    text = tmp("text")
+    depth = rule.scope.depth_of(segments)
+    rest = segments[len(rule.scope.levels[depth - 1]) :] if depth else segments
     if WILD in rest:
-        ns[f"C{i}"] = rule.content_get
-        w(depth, f"{text} = C{i}(frame, {bound})")
+        text = code.name("text")
+        code.line(f"{text} = {code.const('C', rule.content_get)}(frame, {bound})")
     else:
-        base = names[depth_of - 1] if depth_of else "frame"
-        w(depth, f"{text} = {value_source(base, rest, tmp, 'None')}")
-    w(depth, f"if type({text}) is str:")
-    w(depth + 1, f"if {text}:")
-    candidate = "0"
-    if rule.candidate_get is not None:
-        found = tmp("c")
-        if rule.candidate is not None and WILD not in rule.candidate and names:
-            w(depth + 2, f"{found} = {value_source(names[0], rule.candidate, tmp, 'None')}")
-        else:
-            ns[f"CAND{i}"] = rule.candidate_get
-            w(depth + 2, f"{found} = CAND{i}(frame, {bound})")
-        candidate = f"({found} if type({found}) is int else 0)"
-    if names:
-        last = names[-1]
-        w(depth + 2, f"if type({last}) is dict and {last}.get('thought') is True:")
-        w(depth + 3, f"out.append(ThinkingDelta({text}, {candidate}))")
-        w(depth + 2, "else:")
-        w(depth + 3, f"out.append(PartialContentDelta({text}, {candidate}))")
-    else:
-        w(depth + 2, f"out.append(PartialContentDelta({text}, {candidate}))")
-    w(depth, "else:")
-    w(depth + 1, f"self._emit(R{i}, frame, {bound}, out)")
+        text = code.read(names[depth - 1] if depth else "frame", rest)
+    code.line(f"if type({text}) is str:")
+    with code.child():
+        code.line(f"if {text}:")
+        with code.child():
+            candidate = "0"
+            if rule.candidate_get is not None:
+                if rule.candidate is not None and WILD not in rule.candidate and names:
+                    found = code.read(names[0], rule.candidate)
+                else:
+                    found = code.name("c")
+                    get = code.const("CAND", rule.candidate_get)
+                    code.line(f"{found} = {get}(frame, {bound})")
+                candidate = f"({found} if type({found}) is int else 0)"
+            if names:
+                last = names[-1]
+                code.line(f"if type({last}) is dict and {last}.get('thought') is True:")
+                with code.child():
+                    code.line(f"out.append(ThinkingDelta({text}, {candidate}))")
+                code.line("else:")
+                with code.child():
+                    code.line(f"out.append(PartialContentDelta({text}, {candidate}))")
+            else:
+                code.line(f"out.append(PartialContentDelta({text}, {candidate}))")
+    code.line("else:")
+    with code.child():
+        code.line(f"self._emit({name}, frame, {bound}, out)")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # types only: the generator loads this module on its own, out
 
 __all__ = [
     "MISSING",
+    "WILD",
     "ExpressionError",
     "Getter",
     "Match",
@@ -50,7 +51,6 @@ __all__ = [
     "Reader",
     "Scope",
     "Segment",
-    "WILD",
     "compile_match",
     "compile_path",
     "expression_tokens",
