@@ -280,3 +280,35 @@ def test_manifest_text_is_quoted_not_run() -> None:
     program.frame.run(decoder, {"choices": [], "type": "x' or __import__('os') or '"}, out)
     assert len(out) == 1
     assert compile_frame  # the compiler is the module's public entry
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        '{"a":1}',
+        ' {"a":1}',
+        '{"a":1} ',
+        '{"a":1}\t\r',
+        '{"a":1}x',
+        '{"a":1}{"b":2}',
+        '{"a":',
+        "[1]",
+        '"text"',
+        "",
+        "nul",
+        '{"a":"\\ud83d\\ude00"}',
+    ],
+)
+def test_sse_frame_json_is_json_loads(data: str) -> None:
+    """The SSE hot path reads a frame's JSON with the decoder's scanner directly, then
+    ``decode()`` whenever the value does not span the whole text: what it keeps is what
+    ``json.loads`` says (an object), else the text as a ``message`` event."""
+    import json
+
+    try:
+        value = json.loads(data)
+    except ValueError:
+        value = None
+    want = value if type(value) is dict else {"event": "message", "data": data}
+    decoder = StreamDecoder(Manifest.bundled("openai").stream)
+    assert list(decoder._sse(b"data: " + data.encode() + b"\n\n")) == [want]

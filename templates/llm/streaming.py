@@ -40,11 +40,12 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
+import json.scanner
 import re
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from agentproto._runtime.http_errors import (
     APIConnectionError,
@@ -719,6 +720,7 @@ class StreamDecoder:
         limit = self._max_frame
         depth = self._max_depth
         decode = _DECODE
+        scan = _SCAN
         frame: JSONValue
         for part in parts:
             if len(part) > limit:
@@ -742,8 +744,15 @@ class StreamDecoder:
             if text.count("[") + text.count("{") > depth:
                 frame = self._json(text)  # nesting checked there
             else:
-                try:
-                    frame = decode(text)
+                try:  # decode(), minus its two whitespace scans when there is none
+                    frame, end = scan(text, 0)
+                    if end != len(text):  # something after the value: decode() says what
+                        frame = decode(text)
+                except StopIteration:  # no value at 0 (leading whitespace, or not JSON)
+                    try:
+                        frame = decode(text)
+                    except ValueError:
+                        frame = None
                 except ValueError:
                     frame = None
             if type(frame) is not dict:
@@ -1184,7 +1193,10 @@ class StreamDecoder:
         return out
 
 
-_DECODE: Callable[[str], JSONValue] = json.JSONDecoder().decode  # json.loads minus its checks
+_DECODER = json.JSONDecoder()
+_DECODE: Callable[[str], JSONValue] = _DECODER.decode  # json.loads minus its checks
+_SCAN: Callable[[str, int], tuple[JSONValue, int]] = json.scanner.make_scanner(cast(Any, _DECODER))
+"""The scanner ``decode()`` runs (the C one): one value at an index, and where it ends."""
 
 
 _IN_STRING = re.compile(r'["\\]')
