@@ -726,7 +726,7 @@ class StreamDecoder:
             if len(part) > limit:
                 raise self._too_large(len(part))
             event: str | None = None
-            if part[:cut] == prefix and b"\n" not in part:
+            if part.startswith(prefix) and b"\n" not in part:
                 data = part[cut:]
             else:
                 found, event = self._block(part)
