@@ -8,15 +8,19 @@ keys the frame does not have. Here the same rules become the *source* of one fun
 - every path the rules read is inlined as ``dict.get`` steps (no closure call, no path text);
 - a scope (``$.choices[*]``) is walked by plain ``for`` loops, its list read once per frame,
   and a binding tuple is made only for a rule that emits;
+- for a frame whose scope lists hold at most one element (one candidate: nearly every frame)
+  the element is bound once and the rules share every read of it;
+- a wildcard past a rule's scope (``exists($.candidates[*].finishReason)``) becomes loops that
+  set a flag;
 - a text-delta rule (``PartialContentDelta`` with one ``content`` field) makes its event
   inline; every other event goes through ``StreamDecoder._emit`` as before.
 
 The function does exactly what ``StreamDecoder._frame_interpreted`` does (selector, the rules in
 order over their bindings, the unmapped error, ``flush_on``, the stop condition): the same
 events, in the same order, with the same state changes. An expression this compiler does not
-take (a wildcard past the rule's scope, an ``in`` list of non-strings) calls its closure, so
-nothing here changes what a manifest means; ``tests/test_llm_rules.py`` compares the two on
-every vendored manifest.
+take (an ``in`` list holding non-strings: ``in [null]`` tells a missing value from null, which
+the compiled reads do not) calls its closure, so nothing here changes what a manifest means;
+``tests/test_llm_rules.py`` compares the two on every vendored manifest.
 
 Only names, ``repr`` of the manifest's keys and literals, and fixed code go into the source: a
 manifest cannot inject code (keys and literals are quoted, never spliced as code). The source is
@@ -45,7 +49,7 @@ from agentproto.llm.paths import (
 if TYPE_CHECKING:
     from agentproto._runtime.json_types import JSONValue
 
-__all__ = ["CompiledFrame", "FrameRule", "FrameRunner", "compile_frame", "match_source"]
+__all__ = ["CompiledFrame", "FrameRule", "FrameRunner", "compile_frame"]
 
 FrameRunner: TypeAlias = "Callable[[Any, dict[str, Any], list[Any]], None]"
 """``run(decoder, frame, out)``: one frame through the selector, the rules and the stop."""
@@ -59,7 +63,6 @@ class FrameRule:
     match_text: str
     match: Match
     scope: Scope
-    slot: int
     rule: object  # the ``_Rule`` handed to ``StreamDecoder._emit``
     content: tuple[Segment, ...] | None = None  # a text-delta rule's path (absolute)
     content_get: Callable[[JSONValue, Sequence[JSONValue]], object] | None = None
@@ -69,6 +72,8 @@ class FrameRule:
 
 @dataclass(frozen=True)
 class CompiledFrame:
+    """A stream program's frame function and the source it was made from."""
+
     run: FrameRunner
     source: str
 
@@ -313,7 +318,7 @@ def _join(parts: list[str | None], op: str) -> str | None:
     return "(" + op.join(p for p in parts if p is not None) + ")"
 
 
-def match_source(text: str, scope: Scope, names: Sequence[str], code: _Code) -> str | None:
+def _match_source(text: str, scope: Scope, names: Sequence[str], code: _Code) -> str | None:
     """The Python condition for the match ``text`` under ``scope`` (its levels bound to the
     locals ``names``, the frame to ``frame``), its reads emitted into ``code``; ``None`` when
     it is not compiled."""
@@ -334,7 +339,7 @@ def _steps(scope: Scope) -> list[tuple[Segment, ...]]:
 
 
 def _test(code: _Code, text: str, match: Match, scope: Scope, names: Sequence[str]) -> str:
-    found = match_source(text, scope, names, code)
+    found = _match_source(text, scope, names, code)
     if found is not None:
         return found
     return f"{code.const('M', match)}(frame, {_tuple(names)})"

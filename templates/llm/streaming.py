@@ -359,7 +359,6 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
                 match_text=entry["match"],
                 match=rule.match,
                 scope=scope,
-                slot=slot,
                 rule=rule,
                 content=parse_path(specs["content"]) if rule.content is not None else None,
                 content_get=rule.content,
