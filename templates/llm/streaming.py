@@ -38,12 +38,14 @@ Manifests without an ``event_map`` get rules made from ``content_path``, ``tool_
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
+import json.scanner
 import re
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from agentproto._runtime.http_errors import (
     APIConnectionError,
@@ -81,6 +83,7 @@ from agentproto.llm.paths import (
     section,
 )
 from agentproto.llm.problems import ManifestError
+from agentproto.llm.rules import CompiledFrame, FrameRule, compile_frame
 
 __all__ = [
     "REASON_DEFAULTS",
@@ -262,6 +265,7 @@ class StreamProgram:
     error_code: Mapping[str, str] = field(default_factory=dict[str, str])
     http_status: Mapping[str, str] = field(default_factory=dict[str, str])
     scopes: tuple[Scope, ...] = ()  # the rules' distinct scopes, bound once per frame
+    frame: CompiledFrame | None = None  # selector, rules and stop as one function (rules.py)
 
 
 def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
@@ -288,6 +292,7 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
     fan_out = bool(candidate.get("fan_out"))
 
     rules: list[_Rule] = []
+    specs_for_frame: list[FrameRule] = []
     slots: dict[tuple[Segment, ...], int] = {}
     scopes: dict[int, Scope] = {}
     event_map: Sequence[Mapping[str, Any]] | None = streaming.get("event_map")
@@ -337,26 +342,37 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
             slot = slots.setdefault(scope.segments, len(slots))
             scopes.setdefault(slot, scope)
         only = fields[0] if len(fields) == 1 else None
-        rules.append(
-            _Rule(
+        is_text = emit == "PartialContentDelta" and only is not None and only.name == "content"
+        rule = _Rule(
+            emit=emit,
+            scope=scope,
+            match=expr(entry["match"], f"{pointer}/match", scope),
+            fields=fields,
+            candidate=_candidate_getter(scope, candidate_path) if fan_out else None,
+            slot=slot,
+            content=only.get if is_text and only is not None else None,
+        )
+        rules.append(rule)
+        specs_for_frame.append(
+            FrameRule(
                 emit=emit,
+                match_text=entry["match"],
+                match=rule.match,
                 scope=scope,
-                match=expr(entry["match"], f"{pointer}/match", scope),
-                fields=fields,
-                candidate=_candidate_getter(scope, candidate_path) if fan_out else None,
-                slot=slot,
-                content=(
-                    only.get
-                    if emit == "PartialContentDelta" and only is not None and only.name == "content"
-                    else None
+                rule=rule,
+                content=parse_path(specs["content"]) if rule.content is not None else None,
+                content_get=rule.content,
+                candidate=(
+                    _candidate_rest(scope, candidate_path) if rule.candidate is not None else None
                 ),
+                candidate_get=rule.candidate,
             )
         )
 
     accumulator = section(streaming, "accumulator")
     tool_use = section(manifest, "tooling", "tool_use")
     done = decoder.get("done_signal")
-    return StreamProgram(
+    program = StreamProgram(
         decoder_format=str(decoder.get("format", "sse")),
         delimiter=str(decoder.get("delimiter") or "\n\n").encode(),
         prefix=str(
@@ -393,6 +409,19 @@ def compile_stream(manifest: Mapping[str, Any], source: str) -> StreamProgram:
         },
         scopes=tuple(scopes[i] for i in range(len(scopes))),
     )
+    frame = compile_frame(
+        selector=_pair(streaming.get("frame_selector"), program.selector),
+        rules=specs_for_frame,
+        flush_on=_pair(accumulator.get("flush_on"), program.flush_on),
+        stop=_pair(streaming.get("stop_condition"), program.stop),
+        stops_stream=program.done_signal is None,
+        env=_FRAME_ENV,
+    )
+    return dataclasses.replace(program, frame=frame)
+
+
+def _pair(text: object, match: Match | None) -> tuple[str, Match] | None:
+    return (str(text), match) if match is not None else None
 
 
 _OPENAI_REASONING: tuple[Mapping[str, Any], ...] = tuple(
@@ -412,6 +441,18 @@ _ANTHROPIC_START: Mapping[str, Any] = {
 
 def _is_path(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and value.startswith("$") and value != GENERATE_ID
+
+
+def _candidate_rest(
+    scope: Scope, candidate_path: tuple[Segment, ...] | None
+) -> tuple[Segment, ...] | None:
+    """The candidate index's path from the scope's first ``[*]`` element (see below)."""
+    if candidate_path is None or not scope.levels:
+        return None
+    first = scope.levels[0]
+    if candidate_path[: len(first)] != first:
+        return None
+    return candidate_path[len(first) :]
 
 
 def _candidate_getter(scope: Scope, candidate_path: tuple[Segment, ...] | None) -> Getter | None:
@@ -533,6 +574,11 @@ class StreamDecoder:
         self._finish: dict[int, tuple[str | None, str | None]] = {}
         self._end_literal: str | None = None
         self._closed = False
+        # The frame's work: the program's compiled function (rules.py), which does what
+        # _frame_interpreted does.
+        self._run: Callable[[StreamDecoder, JSONObject, list[StreamEvent]], None] = (
+            program.frame.run if program.frame is not None else StreamDecoder._frame_interpreted
+        )
         self._parse: Callable[[bytes], Iterator[JSONObject]] = {
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
@@ -551,8 +597,9 @@ class StreamDecoder:
         # in the same chunk, so the events never depend on how the body was cut. A frame
         # that cannot be read fails the stream after the events before it are handed on.
         try:
+            run = self._run
             for frame in self._parse(chunk):
-                self._frame(frame, out)
+                run(self, frame, out)
                 if self.done:  # the stop condition ended a stream that has no done signal
                     break
             if self._saw_done:
@@ -672,12 +719,13 @@ class StreamDecoder:
         limit = self._max_frame
         depth = self._max_depth
         decode = _DECODE
+        scan = _SCAN
         frame: JSONValue
         for part in parts:
             if len(part) > limit:
                 raise self._too_large(len(part))
             event: str | None = None
-            if part[:cut] == prefix and b"\n" not in part:
+            if part.startswith(prefix) and b"\n" not in part:
                 data = part[cut:]
             else:
                 found, event = self._block(part)
@@ -695,8 +743,15 @@ class StreamDecoder:
             if text.count("[") + text.count("{") > depth:
                 frame = self._json(text)  # nesting checked there
             else:
-                try:
-                    frame = decode(text)
+                try:  # decode(), minus its two whitespace scans when there is none
+                    frame, end = scan(text, 0)
+                    if end != len(text):  # something after the value: decode() says what
+                        frame = decode(text)
+                except StopIteration:  # no value at 0 (leading whitespace, or not JSON)
+                    try:
+                        frame = decode(text)
+                    except ValueError:
+                        frame = None
                 except ValueError:
                     frame = None
             if type(frame) is not dict:
@@ -768,7 +823,10 @@ class StreamDecoder:
 
     # -- frames -> events -------------------------------------------------------------------
 
-    def _frame(self, frame: JSONObject, out: list[StreamEvent]) -> None:
+    def _frame_interpreted(self, frame: JSONObject, out: list[StreamEvent]) -> None:
+        """One frame's work, read from the program's closures: the reference semantics of
+        the compiled function (``program.frame``, see :mod:`agentproto.llm.rules`) that
+        streams use; ``tests/test_llm_rules.py`` holds the two to the same events."""
         program = self.program
         if program.selector is not None and not program.selector(frame, ()):
             # Frames the selector drops are skipped, except an error (anthropic's selector
@@ -1107,7 +1165,7 @@ class StreamDecoder:
         if self.program.decoder_format == "gemini_json":
             out: list[StreamEvent] = []
             for frame in self._json_array(b"", final=True):  # what the body's end completes
-                self._frame(frame, out)
+                self._run(self, frame, out)
                 if self.done:
                     break
             return out
@@ -1134,7 +1192,10 @@ class StreamDecoder:
         return out
 
 
-_DECODE: Callable[[str], JSONValue] = json.JSONDecoder().decode  # json.loads minus its checks
+_DECODER = json.JSONDecoder()
+_DECODE: Callable[[str], JSONValue] = _DECODER.decode  # json.loads minus its checks
+_SCAN: Callable[[str, int], tuple[JSONValue, int]] = json.scanner.make_scanner(cast(Any, _DECODER))
+"""The scanner ``decode()`` runs (the C one): one value at an index, and where it ends."""
 
 
 _IN_STRING = re.compile(r'["\\]')
@@ -1283,3 +1344,12 @@ def _parse_arguments(text: str) -> tuple[JSONValue, str | None]:
         return loads(text), None
     except ValueError as exc:
         return None, f"the arguments are not valid JSON: {exc}"
+
+
+_FRAME_ENV: Mapping[str, object] = {
+    "PartialContentDelta": PartialContentDelta,
+    "ThinkingDelta": ThinkingDelta,
+    "ToolCallEnded": ToolCallEnded,
+    "error_values": _error_values,
+}
+"""The names the compiled frame function (:func:`agentproto.llm.rules.compile_frame`) uses."""

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # types only: the generator loads this module on its own, out
 
 __all__ = [
     "MISSING",
+    "WILD",
     "ExpressionError",
     "Getter",
     "Match",
@@ -52,6 +53,8 @@ __all__ = [
     "Segment",
     "compile_match",
     "compile_path",
+    "expression_tokens",
+    "literal_value",
     "parse_path",
     "section",
 ]
@@ -437,6 +440,17 @@ def _tokens(text: str) -> list[tuple[str, str]]:
         out.append((kind, m.group(kind)))
         pos = m.end()
     return out
+
+
+def expression_tokens(text: str) -> list[tuple[str, str]]:
+    """The tokens of a match expression, ``(kind, text)`` (what :func:`compile_match` reads;
+    ``agentproto.llm.rules`` reads the same ones)."""
+    return _tokens(text)
+
+
+def literal_value(kind: str, token: str) -> JSONValue:
+    """The value of a literal token of a match expression."""
+    return _literal(kind, token)
 
 
 def _literal(kind: str, token: str) -> JSONValue:
