@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import fcntl
 import gc
 import hashlib
 import importlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -31,6 +33,16 @@ sys.path.insert(0, str(GENERATED))
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"stopped by signal {signum}")
+
+
+# A run stopped with SIGTERM (a CI timeout, `kill`) ends like one stopped with Ctrl-C: the
+# fixtures' finalisers run, so the throwaway PostgreSQL and the peers' processes stop too.
+if threading.current_thread() is threading.main_thread():
+    signal.signal(signal.SIGTERM, _interrupted)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -176,6 +188,14 @@ def node_peers() -> Path:
     lock = (NODE_PEERS / "package-lock.json").read_bytes()
     stamp = NODE_PEERS / "node_modules" / ".agentproto-lock-sha256"
     wanted = hashlib.sha256(lock).hexdigest()
+    # Test workers (pytest-xdist) share the folder: one installs while the others wait.
+    with (NODE_PEERS / ".npm-ci.lock").open("w") as guard:
+        fcntl.flock(guard, fcntl.LOCK_EX)
+        _npm_ci(npm, stamp, wanted)
+    return NODE_PEERS
+
+
+def _npm_ci(npm: str, stamp: Path, wanted: str) -> None:
     if not stamp.is_file() or stamp.read_text() != wanted:
         result = subprocess.run(
             [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
@@ -188,4 +208,3 @@ def node_peers() -> Path:
         if result.returncode != 0:
             pytest.fail(f"npm ci in {NODE_PEERS} failed:\n{result.stdout}\n{result.stderr}")
         stamp.write_text(wanted)
-    return NODE_PEERS

@@ -85,6 +85,7 @@ class PostgresServer:
     run_as: pwd.struct_passwd | None
     user: str = "postgres"
     _stopped: bool = field(default=False, repr=False)
+    _watchdog: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
     def dsn(self) -> str:
@@ -137,6 +138,32 @@ class PostgresServer:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop", timeout=30)
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+            if self._watchdog is not None:  # it sees the folder gone and ends within a second
+                try:
+                    self._watchdog.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    self._watchdog.kill()
+                    self._watchdog.wait()
+
+    def watch(self) -> None:
+        """Start a watchdog that stops the server if this process dies without stopping it
+        (SIGKILL, a test worker killed by its controller): the server is a daemon of its own,
+        and nothing else would ever stop it. A shell loop, run as the server's user, in a
+        session of its own so the signal that ended this process does not end it too."""
+        kwargs: dict[str, object] = {}
+        if self.run_as is not None:
+            kwargs = {"user": self.run_as.pw_uid, "group": self.run_as.pw_gid, "extra_groups": []}
+        stop = [str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+        self._watchdog = subprocess.Popen(  # type: ignore[call-overload]
+            ["/bin/sh", "-c", _WATCHDOG, "watchdog", str(os.getpid()), str(self.data), *stop],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd="/",
+            env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"},
+            start_new_session=True,
+            **kwargs,
+        )
 
     def __enter__(self) -> PostgresServer:
         return self
@@ -230,6 +257,7 @@ def start_postgres() -> PostgresServer:
     except BaseException:
         server.stop()
         raise
+    server.watch()
     atexit.register(server.stop)
     return server
 
@@ -242,3 +270,12 @@ def postgres() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+# $1: the owner's pid, $2: the data folder, then the stop command. The loop ends when the
+# owner is gone (stop the server, delete its data) or the data folder is (a normal stop).
+_WATCHDOG = """owner=$1 data=$2
+shift 2
+while [ -d "/proc/$owner" ] && [ -d "$data" ]; do sleep 1; done
+if [ -d "$data" ]; then "$@" >/dev/null 2>&1; rm -rf "$data"; fi
+"""
