@@ -329,3 +329,30 @@ def test_a_budget_shared_by_a_chain_and_its_client_is_charged_once(server: Targe
     final = anyio.run(main)
     assert final.cost is not None and final.cost.total == Decimal("0.25")
     assert (budget.spent, budget.charges) == (Decimal("0.50"), 2)
+
+
+def test_a_stream_read_to_its_end_is_charged_to_the_chain_once(server: Targets) -> None:
+    """A caller that reads a chain's stream event by event (no ``final_response()``) still
+    pays for the answer in the chain's budget; asking for the final response afterwards does
+    not charge it again. Sync and async."""
+    usage = {"prompt_tokens": 100_000, "completion_tokens": 0, "total_tokens": 100_000}
+    url = server.plan("read-out", Stream(openai_text_stream("read out", usage=usage)))
+    budget = Budget("10.00")
+    with FallbackChain([(client("openai@v2", url), "gpt-4o")], budget=budget) as chain:
+        with chain.stream(USER) as stream:
+            events = list(stream)  # read to the end, event by event
+            assert any(isinstance(event, PartialContentDelta) for event in events)
+            assert (budget.spent, budget.charges) == (Decimal("0.25"), 1)
+            assert stream.final_response().cost.total == Decimal("0.25")  # type: ignore[union-attr]
+    assert (budget.spent, budget.charges) == (Decimal("0.25"), 1)
+
+    async def main() -> None:
+        async with AsyncFallbackChain([(aclient("openai@v2", url), "gpt-4o")], budget=budget) as c:
+            async with c.stream(USER) as stream:
+                async for _ in stream:
+                    pass
+                assert (budget.spent, budget.charges) == (Decimal("0.50"), 2)
+                await stream.final_response()
+
+    anyio.run(main)
+    assert (budget.spent, budget.charges) == (Decimal("0.50"), 2)

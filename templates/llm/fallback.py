@@ -322,6 +322,16 @@ class _AsyncDelivery:
     provider: str
     model: str
     delivered: int = 0
+    charged: bool = False  # the answer was charged to the chain's budget (once)
+
+    async def settle(self, plan: _Plan) -> ChatResponse:
+        """The answer of a stream read to its end, charged to the chain's budget once
+        (whether the caller read the events or asked for the final response)."""
+        final = await self.stream.final_response()
+        if not self.charged:
+            self.charged = True
+            plan.charge(self.client, final.cost)
+        return final
 
     def interrupted(
         self, attempts: tuple[Attempt, ...], error: BaseException
@@ -441,8 +451,7 @@ class AsyncFallbackStream:
         async for _ in self:
             pass
         delivery = await self._opener.open()
-        final = await delivery.stream.final_response()
-        self._opener.plan.charge(delivery.client, final.cost)
+        final = await delivery.settle(self._opener.plan)
         return replace(final, attempts=self.attempts)
 
 
@@ -456,5 +465,6 @@ async def _achain_events(opener: _AsyncOpener) -> AsyncGenerator[StreamEvent, No
         async for event in delivery.stream:
             delivery.delivered += 1
             yield event
+        await delivery.settle(opener.plan)  # read to the end: the chain pays for it
     except (APIError, httpx.TransportError) as exc:
         raise delivery.interrupted(tuple(opener.plan.attempts), exc) from exc
