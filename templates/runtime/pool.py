@@ -26,7 +26,7 @@ import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Final, cast
 
 import anyio
@@ -232,7 +232,7 @@ class AsyncPooledTransport(httpx.AsyncBaseTransport):
             raise
         stream = response.stream
         assert isinstance(stream, httpx.AsyncByteStream)
-        response.stream = _AsyncReleasing(stream, lambda: self._give(shard))
+        response.stream = _AsyncReleasing(stream, self, shard)
         return response
 
     async def aclose(self) -> None:
@@ -250,13 +250,17 @@ class _AsyncWaiter:
 
 
 class _AsyncReleasing(httpx.AsyncByteStream):
-    """A response body that gives its pool slot back once closed."""
+    """A response body that gives its pool slot back once closed (the pool and the shard in
+    slots, not a closure: two objects fewer for the garbage collector per open stream)."""
 
-    __slots__ = ("_release", "_stream")
+    __slots__ = ("_pool", "_shard", "_stream")
 
-    def __init__(self, stream: httpx.AsyncByteStream, release: Callable[[], None]) -> None:
+    def __init__(
+        self, stream: httpx.AsyncByteStream, pool: AsyncPooledTransport, shard: int
+    ) -> None:
         self._stream = stream
-        self._release: Callable[[], None] | None = release
+        self._pool: AsyncPooledTransport | None = pool
+        self._shard = shard
 
     def __aiter__(self) -> AsyncIterator[bytes]:
         return self._stream.__aiter__()
@@ -265,9 +269,9 @@ class _AsyncReleasing(httpx.AsyncByteStream):
         try:
             await self._stream.aclose()
         finally:
-            release, self._release = self._release, None
-            if release is not None:
-                release()
+            pool, self._pool = self._pool, None
+            if pool is not None:
+                pool._give(self._shard)
 
 
 class PooledTransport(httpx.BaseTransport):
@@ -347,7 +351,7 @@ class PooledTransport(httpx.BaseTransport):
             raise
         stream = response.stream
         assert isinstance(stream, httpx.SyncByteStream)
-        response.stream = _Releasing(stream, lambda: self._give(shard))
+        response.stream = _Releasing(stream, self, shard)
         return response
 
     def close(self) -> None:
@@ -360,11 +364,12 @@ class PooledTransport(httpx.BaseTransport):
 class _Releasing(httpx.SyncByteStream):
     """A response body that gives its pool slot back once closed."""
 
-    __slots__ = ("_release", "_stream")
+    __slots__ = ("_pool", "_shard", "_stream")
 
-    def __init__(self, stream: httpx.SyncByteStream, release: Callable[[], None]) -> None:
+    def __init__(self, stream: httpx.SyncByteStream, pool: PooledTransport, shard: int) -> None:
         self._stream = stream
-        self._release: Callable[[], None] | None = release
+        self._pool: PooledTransport | None = pool
+        self._shard = shard
 
     def __iter__(self) -> Iterator[bytes]:
         return self._stream.__iter__()
@@ -373,6 +378,6 @@ class _Releasing(httpx.SyncByteStream):
         try:
             self._stream.close()
         finally:
-            release, self._release = self._release, None
-            if release is not None:
-                release()
+            pool, self._pool = self._pool, None
+            if pool is not None:
+                pool._give(self._shard)
