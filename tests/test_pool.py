@@ -194,3 +194,47 @@ def test_bad_pool_sizes_are_refused() -> None:
         Limits(max_connections=0)
     with pytest.raises(ValueError, match="positive"):
         AsyncPooledTransport(max_connections=10, shard_size=0)
+
+
+def test_the_async_pool_runs_on_asyncio_transports_and_survives_a_closed_keep_alive() -> None:
+    """The shards' connections are ``netio``'s asyncio streams (not anyio's: far fewer objects
+    per open connection for the garbage collector); a kept-alive connection the server closed
+    while idle is seen as such (``is_readable``) and the next call opens a fresh one; a body
+    that stalls past the read timeout raises ``ReadTimeout`` through the new stream."""
+    from agentproto._runtime.netio import AsyncioStream
+
+    async def main() -> None:
+        requests: list[bytes] = []
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            head = await reader.readuntil(b"\r\n\r\n")
+            requests.append(head)
+            if b"/stall" in head:
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc")
+                await asyncio.sleep(1.0)
+            else:
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nhi")
+                await writer.drain()
+            writer.close()  # the server drops every connection after one answer
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        transport = AsyncPooledTransport(max_connections=4)
+        try:
+            async with httpx.AsyncClient(transport=transport) as client:
+                for _ in range(3):  # each after the server closed the kept-alive one
+                    async with client.stream("GET", f"http://127.0.0.1:{port}/hello") as response:
+                        stream = response.extensions["network_stream"]
+                        assert isinstance(stream, AsyncioStream)
+                        assert await response.aread() == b"hi"
+                    await asyncio.sleep(0.05)
+                assert len(requests) == 3
+                with pytest.raises(httpx.ReadTimeout):
+                    await client.get(
+                        f"http://127.0.0.1:{port}/stall", timeout=httpx.Timeout(5.0, read=0.2)
+                    )
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    asyncio.run(main())

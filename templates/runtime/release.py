@@ -35,8 +35,8 @@ from typing import Any
 import httpx
 
 __all__ = [
-    "Orphans",
     "Guard",
+    "Orphans",
     "Pump",
     "aclose_orphans",
     "aclose_shielded",
@@ -103,13 +103,15 @@ class Guard(weakref.ref[object]):
 
     __slots__ = ("_is_async", "_orphans", "_response", "_what", "_where")
 
-    def __new__(cls, stream: object, response: httpx.Response, orphans: Orphans, what: str) -> Guard:
+    def __new__(
+        cls, stream: object, response: httpx.Response, orphans: Orphans, what: str
+    ) -> Guard:
         return super().__new__(cls, stream, _fire)
 
     def __init__(
         self, stream: object, response: httpx.Response, orphans: Orphans, what: str
     ) -> None:
-        super().__init__(stream, _fire)
+        # (``weakref.ref.__init__`` only checks the arguments ``__new__`` took)
         self._response: httpx.Response | None = response
         self._orphans = orphans
         self._what = what

@@ -35,8 +35,8 @@ from typing import Any
 import httpx
 
 __all__ = [
-    "Orphans",
     "Guard",
+    "Orphans",
     "Pump",
     "aclose_orphans",
     "aclose_shielded",
@@ -111,7 +111,7 @@ class Guard(weakref.ref[object]):
     def __init__(
         self, stream: object, response: httpx.Response, orphans: Orphans, what: str
     ) -> None:
-        super().__init__(stream, _fire)
+        # (``weakref.ref.__init__`` only checks the arguments ``__new__`` took)
         self._response: httpx.Response | None = response
         self._orphans = orphans
         self._what = what
