@@ -236,8 +236,20 @@ def _encode(message: dict[str, JSON]) -> bytes:
         msg_id = message["id"]
         head += b',"id":' + (str(msg_id).encode() if type(msg_id) is int else _text(msg_id))
     if "method" in message:
-        head += b',"method":' + _text(message["method"])
+        head += _method_part(message["method"])
     return b"".join((head, b',"', key.encode(), b'":', raw, b"}\n"))
+
+
+_METHOD_PARTS: dict[JSON, bytes] = {}  # the methods this process sends, each encoded once
+
+
+def _method_part(method: JSON) -> bytes:
+    part = _METHOD_PARTS.get(method) if type(method) is str else None
+    if part is None:
+        part = b',"method":' + _text(method)
+        if type(method) is str and len(_METHOD_PARTS) < 256:  # bounded: extension names
+            _METHOD_PARTS[method] = part
+    return part
 
 
 class ConnectionClosed(AgentprotoError, ConnectionError):
