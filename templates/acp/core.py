@@ -402,7 +402,8 @@ class Dispatch:
     def _params(method: str, model: type[BaseModel], params: Any, notification: bool) -> Any:
         """The handler's argument: the request model (a union's member, never its root)."""
         try:
-            value = model.model_validate(
+            # ``model_validate`` without its Python wrapper: this runs for every message
+            value = model.__pydantic_validator__.validate_python(
                 params if params is not None else {}, context=_peer_context()
             )
             # (``getattr``: ``root`` is only on root models, which the checkers cannot tell)
