@@ -9,6 +9,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -236,5 +237,58 @@ def test_the_async_pool_runs_on_asyncio_transports_and_survives_a_closed_keep_al
         finally:
             server.close()
             await server.wait_closed()
+
+    asyncio.run(main())
+
+
+TLS = Path(__file__).parent / "fixtures" / "tls"
+
+
+def test_the_async_pool_speaks_tls_on_asyncio_transports_and_bounds_the_handshake() -> None:
+    """Over TLS (a loopback server with the throwaway certificate of tests/fixtures/tls): the
+    answer comes through ``netio``'s stream, upgraded in place; a server that accepts the
+    connection and never answers the handshake raises ``ConnectTimeout`` at the connect
+    timeout (not asyncio's own 60 s handshake bound, nor a ``ConnectError``)."""
+    import ssl
+
+    from agentproto._runtime.netio import AsyncioStream
+
+    async def main() -> None:
+        served = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        served.load_cert_chain(TLS / "cert.pem", TLS / "key.pem")
+        trusted = ssl.create_default_context(cafile=str(TLS / "cert.pem"))
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nsecure")
+            await writer.drain()
+            writer.close()
+
+        async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await asyncio.sleep(2.0)  # accepts, never speaks TLS
+            writer.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0, ssl=served)
+        silent = await asyncio.start_server(mute, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        silent_port = silent.sockets[0].getsockname()[1]
+        try:
+            transport = AsyncPooledTransport(max_connections=2, verify=trusted)
+            async with httpx.AsyncClient(transport=transport) as client:
+                async with client.stream("GET", f"https://127.0.0.1:{port}/") as response:
+                    stream = response.extensions["network_stream"]
+                    assert isinstance(stream, AsyncioStream)
+                    assert stream.get_extra_info("ssl_object") is not None
+                    assert await response.aread() == b"secure"
+                started = asyncio.get_running_loop().time()
+                with pytest.raises(httpx.ConnectTimeout):
+                    await client.get(
+                        f"https://127.0.0.1:{silent_port}/",
+                        timeout=httpx.Timeout(5.0, connect=0.3),
+                    )
+                assert asyncio.get_running_loop().time() - started < 1.5
+        finally:
+            for each in (server, silent):
+                each.close()
 
     asyncio.run(main())

@@ -157,13 +157,16 @@ class AsyncioStream(httpcore.AsyncNetworkStream):
     ) -> httpcore.AsyncNetworkStream:
         loop = asyncio.get_running_loop()
         try:
-            transport = await loop.start_tls(
-                self._transport,
-                self._protocol,
-                ssl_context,
-                server_hostname=server_hostname,
-                ssl_handshake_timeout=timeout,
-            )
+            # the call's connect timeout, as TimeoutError (asyncio's own handshake timeout
+            # raises ConnectionAbortedError: it only backs this one up)
+            async with asyncio.timeout(timeout):
+                transport = await loop.start_tls(
+                    self._transport,
+                    self._protocol,
+                    ssl_context,
+                    server_hostname=server_hostname,
+                    ssl_handshake_timeout=None if timeout is None else timeout + 1.0,
+                )
         except TimeoutError as exc:
             self._transport.close()
             raise httpcore.ConnectTimeout(str(exc)) from exc
