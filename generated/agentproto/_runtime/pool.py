@@ -26,7 +26,7 @@ import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Final, cast
 
 import anyio
@@ -247,7 +247,7 @@ class AsyncPooledTransport(httpx.AsyncBaseTransport):
             raise
         stream = response.stream
         assert isinstance(stream, httpx.AsyncByteStream)
-        response.stream = _AsyncReleasing(stream, self, shard)
+        response.stream = _AsyncReleasing(stream, self._give, shard)
         return response
 
     async def aclose(self) -> None:
@@ -265,16 +265,16 @@ class _AsyncWaiter:
 
 
 class _AsyncReleasing(httpx.AsyncByteStream):
-    """A response body that gives its pool slot back once closed (the pool and the shard in
-    slots, not a closure: two objects fewer for the garbage collector per open stream)."""
+    """A response body that gives its pool slot back once closed (the shard in a slot, not in
+    a closure: two objects fewer for the garbage collector per open stream)."""
 
-    __slots__ = ("_pool", "_shard", "_stream")
+    __slots__ = ("_give", "_shard", "_stream")
 
     def __init__(
-        self, stream: httpx.AsyncByteStream, pool: AsyncPooledTransport, shard: int
+        self, stream: httpx.AsyncByteStream, give: Callable[[int], None], shard: int
     ) -> None:
         self._stream = stream
-        self._pool: AsyncPooledTransport | None = pool
+        self._give: Callable[[int], None] | None = give
         self._shard = shard
 
     def __aiter__(self) -> AsyncIterator[bytes]:
@@ -284,9 +284,9 @@ class _AsyncReleasing(httpx.AsyncByteStream):
         try:
             await self._stream.aclose()
         finally:
-            pool, self._pool = self._pool, None
-            if pool is not None:
-                pool._give(self._shard)
+            give, self._give = self._give, None
+            if give is not None:
+                give(self._shard)
 
 
 class PooledTransport(httpx.BaseTransport):
@@ -366,7 +366,7 @@ class PooledTransport(httpx.BaseTransport):
             raise
         stream = response.stream
         assert isinstance(stream, httpx.SyncByteStream)
-        response.stream = _Releasing(stream, self, shard)
+        response.stream = _Releasing(stream, self._give, shard)
         return response
 
     def close(self) -> None:
@@ -379,11 +379,13 @@ class PooledTransport(httpx.BaseTransport):
 class _Releasing(httpx.SyncByteStream):
     """A response body that gives its pool slot back once closed."""
 
-    __slots__ = ("_pool", "_shard", "_stream")
+    __slots__ = ("_give", "_shard", "_stream")
 
-    def __init__(self, stream: httpx.SyncByteStream, pool: PooledTransport, shard: int) -> None:
+    def __init__(
+        self, stream: httpx.SyncByteStream, give: Callable[[int], None], shard: int
+    ) -> None:
         self._stream = stream
-        self._pool: PooledTransport | None = pool
+        self._give: Callable[[int], None] | None = give
         self._shard = shard
 
     def __iter__(self) -> Iterator[bytes]:
@@ -393,6 +395,6 @@ class _Releasing(httpx.SyncByteStream):
         try:
             self._stream.close()
         finally:
-            pool, self._pool = self._pool, None
-            if pool is not None:
-                pool._give(self._shard)
+            give, self._give = self._give, None
+            if give is not None:
+                give(self._shard)

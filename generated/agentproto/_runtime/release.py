@@ -106,7 +106,7 @@ class Guard(weakref.ref[object]):
     def __new__(
         cls, stream: object, response: httpx.Response, orphans: Orphans, what: str
     ) -> Guard:
-        return super().__new__(cls, stream, _fire)
+        return super().__new__(cls, stream, Guard._fire)
 
     def __init__(
         self, stream: object, response: httpx.Response, orphans: Orphans, what: str
@@ -130,19 +130,20 @@ class Guard(weakref.ref[object]):
         """Not detached, and the stream still here."""
         return self._response is not None and self() is not None
 
+    @staticmethod
+    def _fire(ref: Guard) -> None:
+        """The stream went away: close its response unless it was detached."""
+        response, ref._response = ref._response, None
+        if response is None:
+            return
+        del _GUARDS[id(ref)]
+        if not sys.is_finalizing():  # at exit, every connection goes anyway
+            _dropped(response, ref._orphans, ref._what, ref._where, ref._is_async)
+
 
 # A weak reference is called back only while it is alive itself: the guards of the streams not
 # closed yet (by ``id``: a stream need not be hashable).
 _GUARDS: dict[int, Guard] = {}
-
-
-def _fire(ref: Guard) -> None:
-    response, ref._response = ref._response, None
-    if response is None:
-        return
-    del _GUARDS[id(ref)]
-    if not sys.is_finalizing():  # at exit, every connection goes anyway
-        _dropped(response, ref._orphans, ref._what, ref._where, ref._is_async)
 
 
 def guard(stream: object, response: httpx.Response, orphans: Orphans, *, what: str) -> Guard:
