@@ -19,7 +19,9 @@ anchor, alternated with ours. Printed per N: wall and CPU time (this process: th
 open and to drain, CPU time and resident memory per stream, the time the cyclic garbage
 collector took and its full collections; then the ratio of the largest N's CPU time to the
 smallest's (linear: the ratio of the counts; the target is 10k <= 12x 1k), with and without
-the collector's time, and ours against httpx's pool.
+the collector's time, and ours against httpx's pool. "objs/stream": the objects the cyclic
+collector tracks, held per open stream (``gc.get_objects()`` after the open phase less before
+it, counted outside the timed phases; the harness's own gather tasks included).
 """
 
 from __future__ import annotations
@@ -152,6 +154,7 @@ async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
     async with AsyncAAPClient(url, http_client=http, limits=limits, timeout=TIMEOUT) as client:
         gc.collect()
         base = rss()
+        objects0 = len(gc.get_objects())
         gc0, full0 = GC.total, GC.full
         wall0, cpu0 = time.perf_counter(), cpu()
 
@@ -165,6 +168,9 @@ async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
         wall1, cpu1 = time.perf_counter(), cpu()
         gc1 = GC.total
         held = rss() - base
+        # objects the cyclic GC tracks, per open stream (counted outside the timed phases)
+        objects = len(gc.get_objects()) - objects0
+        wall1b, cpu1b = time.perf_counter(), cpu()
 
         async def drain(stream: object) -> int:
             count = 0
@@ -183,8 +189,9 @@ async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
     return {
         "open_wall": wall1 - wall0,
         "open_cpu": cpu1 - cpu0,
-        "drain_wall": wall2 - wall1,
-        "drain_cpu": cpu2 - cpu1,
+        "drain_wall": wall2 - wall1b,
+        "drain_cpu": cpu2 - cpu1b,
+        "objects": objects,
         "held": held,
         "open_gc": gc1 - gc0,
         "drain_gc": gc2 - gc1,
@@ -213,7 +220,7 @@ def report(label: str, n: int, r: dict[str, float]) -> float:
         f"{label:<10} {n:>6} {r['open_wall']:>9.2f}s {r['open_cpu']:>8.2f}s "
         f"{r['drain_wall']:>10.2f}s {r['drain_cpu']:>9.2f}s {total / n * 1e6:>8.0f} us "
         f"{r['held'] / n / 1024:>7.1f} KiB {r['open_gc'] + r['drain_gc']:>6.2f}s "
-        f"{r['full']:>4.0f}"
+        f"{r['full']:>4.0f} {r['objects'] / n:>8.1f}"
     )
     return total
 
@@ -256,7 +263,7 @@ def main() -> int:
         print(
             f"{'pool':<10} {'streams':>6} {'open wall':>10} {'open CPU':>9} {'drain wall':>11} "
             f"{'drain CPU':>10} {'CPU/stream':>11} {'RSS/stream':>11} {'of which GC':>7} "
-            f"{'full':>4}"
+            f"{'full':>4} {'objs/stream':>8}"
         )
         ours: dict[int, float] = {}
         theirs: dict[int, float] = {}

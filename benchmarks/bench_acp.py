@@ -7,6 +7,14 @@ Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000] [
   notifications before answering. Ours = our editor + our agent; official = the official SDK's
   client + an agent on the official SDK. Median and p95 latency per prompt, and the ratio.
   Our blocking editor (SyncAgentConnection) is timed too, against the same official figure.
+- raw floor: the same exchange (initialize, session/new, the prompts with their updates) in
+  hand-written JSON-RPC over the same pipes, read as ours are (asyncio pipe transports, 64 KiB
+  reads handled in the callback that made them: asyncio's own StreamReader path costs more
+  than our SDK's, so a floor on it was no floor), newline-delimited JSON with
+  ``json.loads`` / ``json.dumps`` and no validation, on both sides (this file, ``--raw-agent``,
+  is the agent): ours / floor is what the SDK costs over the least the exchange can cost.
+  Ours and the floor run alternated, in 4 blocks of a quarter of the prompts each (a shared
+  machine's drift hits both alike); the medians are over all the blocks.
 - import: `import agentproto.acp` (+ its connection module) against `import acp`, each in a fresh
   interpreter, median of 7; also the first use of our models (they load lazily).
 - first call after spawn: in a fresh interpreter, spawn the agent, then time the first
@@ -26,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import subprocess
 import sys
@@ -125,6 +134,129 @@ async def official(
         return times
 
 
+# -- the raw floor: hand-written JSON-RPC over the same asyncio subprocess pipes ---------------
+
+
+def _line(message: dict[str, Any]) -> bytes:
+    return json.dumps(message).encode() + b"\n"
+
+
+_READ_SIZE = 64 * 1024  # what our pipes read at a time (asyncio's 256 KiB is mmap'ed per read)
+
+
+class _Lines(asyncio.Protocol):
+    """The floor's input: a pipe read as ours is (64 KiB reads, each handled in the callback
+    that made it, no StreamReader), split into lines, each handed to ``on_line``."""
+
+    def __init__(self, on_line: Any) -> None:
+        self.on_line = on_line
+        self.partial = b""
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if hasattr(transport, "max_size"):
+            transport.max_size = _READ_SIZE  # type: ignore[attr-defined]
+
+    def data_received(self, data: bytes) -> None:
+        *lines, self.partial = (self.partial + data).split(b"\n")
+        for line in lines:
+            self.on_line(line)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+
+async def raw_agent() -> None:
+    """The floor's agent (``--raw-agent``): newline-delimited JSON-RPC on the process's pipes,
+    ``json.loads`` / ``json.dumps``, no validation; "hello N" answers with N
+    ``agent_message_chunk`` updates (the same messages as our agent's), then the response."""
+    loop = asyncio.get_running_loop()
+    out, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, sys.stdout)
+
+    def on_line(line: bytes) -> None:
+        message = json.loads(line)
+        method, params, rid = message.get("method"), message.get("params"), message.get("id")
+        if method == "initialize":
+            result: dict[str, Any] = {
+                "protocolVersion": 1,
+                "agentCapabilities": {"loadSession": False},
+            }
+        elif method == "session/new":
+            result = {"sessionId": "sess-1"}
+        elif method == "session/prompt":
+            text = "".join(block.get("text", "") for block in params["prompt"])
+            for i in range(int(text.partition(" ")[2] or 1)):
+                update = {
+                    "sessionUpdate": "agent_message_chunk",
+                    "content": {"type": "text", "text": f"chunk {i}"},
+                }
+                out.write(
+                    _line(
+                        {
+                            "jsonrpc": "2.0",
+                            "method": "session/update",
+                            "params": {"sessionId": params["sessionId"], "update": update},
+                        }
+                    )
+                )
+            result = {"stopReason": "end_turn"}
+        else:
+            return
+        out.write(_line({"jsonrpc": "2.0", "id": rid, "result": result}))
+
+    _, lines = await loop.connect_read_pipe(lambda: _Lines(on_line), sys.stdin)
+    await lines.done
+
+
+async def raw(prompts: int, updates: int) -> list[float]:
+    """The floor's editor: the same exchange as ours (initialize, session/new, then prompts,
+    each read to its response past its ``session/update`` notifications), raw, on the same
+    pipes as ours (the child's stdout read as our pipes are)."""
+    loop = asyncio.get_running_loop()
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--raw-agent"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert process.stdin is not None and process.stdout is not None
+    out, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, process.stdin)
+    waiting: dict[int, asyncio.Future[Any]] = {}
+    seen: list[Any] = []
+
+    def on_line(line: bytes) -> None:
+        message = json.loads(line)
+        future = waiting.pop(message.get("id"), None) if "id" in message else None
+        if future is not None:
+            future.set_result(message["result"])
+        else:
+            seen.append(message["params"])  # a session/update: handed to the editor
+
+    reader, _ = await loop.connect_read_pipe(lambda: _Lines(on_line), process.stdout)
+    next_id = 0
+
+    async def call(method: str, params: dict[str, Any]) -> Any:
+        nonlocal next_id
+        next_id += 1
+        future = waiting[next_id] = loop.create_future()
+        out.write(_line({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params}))
+        return await future
+
+    try:
+        await call("initialize", {"protocolVersion": 1})
+        sid = (await call("session/new", {"cwd": "/", "mcpServers": []}))["sessionId"]
+        request = {"sessionId": sid, "prompt": [{"type": "text", "text": f"hello {updates}"}]}
+        times = []
+        for _ in range(prompts):
+            started = time.perf_counter()
+            await call("session/prompt", request)
+            times.append(time.perf_counter() - started)
+            seen.clear()
+        return times
+    finally:
+        out.close()
+        await asyncio.to_thread(process.wait, 10)
+        reader.close()
+
+
 def import_time(statement: str, runs: int = 7) -> float:
     code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
     samples = []
@@ -207,10 +339,14 @@ def main() -> None:
         "--mixed", action="store_true", help="also run our editor with the official agent and back"
     )
     parser.add_argument("--first-call", choices=["ours", "official"], help=argparse.SUPPRESS)
+    parser.add_argument("--raw-agent", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--only-first-call", action="store_true", help="just that figure")
     args = parser.parse_args()
     if args.smoke:
         args.prompts, args.runs = 5, 1
+    if args.raw_agent:  # the raw floor's agent, a child of raw()
+        asyncio.run(raw_agent())
+        return
     if args.first_call:  # a child run of first_calls()
         run = first_calls_ours if args.first_call == "ours" else first_calls_official
         init, prompt = asyncio.run(run())
@@ -228,15 +364,25 @@ def main() -> None:
     if args.only_first_call:
         return
     print(f"prompt round trips, {args.prompts} per case (median / p95 per prompt):")
+    blocks = 1 if args.smoke else 4  # ours and the raw floor alternate, in blocks
     for updates in cases:
-        a = asyncio.run(ours(args.prompts, updates))
+        a: list[float] = []
+        r: list[float] = []
+        for _ in range(blocks):
+            a += asyncio.run(ours(max(1, args.prompts // blocks), updates))
+            r += asyncio.run(raw(max(1, args.prompts // blocks), updates))
         b = asyncio.run(official(args.prompts, updates))
         c = ours_sync(args.prompts, updates)
         ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
+        mr = statistics.median(r)
         print(
             f"  {updates:>2} update(s): ours {ma * 1e3:.3f} / {p95(a) * 1e3:.3f} ms   "
             f"official {mb * 1e3:.3f} / {p95(b) * 1e3:.3f} ms   ratio {ma / mb:.2f}x "
             "(target <= 0.4x)"
+        )
+        print(
+            f"               raw floor {mr * 1e3:.3f} / {p95(r) * 1e3:.3f} ms   ours / floor "
+            f"{ma / mr:.2f}x" + (" (target <= 1.3x)" if updates == 10 else "")
         )
         print(
             f"               our sync editor {mc * 1e3:.3f} / {p95(c) * 1e3:.3f} ms   "

@@ -9,6 +9,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -194,3 +195,100 @@ def test_bad_pool_sizes_are_refused() -> None:
         Limits(max_connections=0)
     with pytest.raises(ValueError, match="positive"):
         AsyncPooledTransport(max_connections=10, shard_size=0)
+
+
+def test_the_async_pool_runs_on_asyncio_transports_and_survives_a_closed_keep_alive() -> None:
+    """The shards' connections are ``netio``'s asyncio streams (not anyio's: far fewer objects
+    per open connection for the garbage collector); a kept-alive connection the server closed
+    while idle is seen as such (``is_readable``) and the next call opens a fresh one; a body
+    that stalls past the read timeout raises ``ReadTimeout`` through the new stream."""
+    from agentproto._runtime.netio import AsyncioStream
+
+    async def main() -> None:
+        requests: list[bytes] = []
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            head = await reader.readuntil(b"\r\n\r\n")
+            requests.append(head)
+            if b"/stall" in head:
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc")
+                await asyncio.sleep(1.0)
+            else:
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nhi")
+                await writer.drain()
+            writer.close()  # the server drops every connection after one answer
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        transport = AsyncPooledTransport(max_connections=4)
+        try:
+            async with httpx.AsyncClient(transport=transport) as client:
+                for _ in range(3):  # each after the server closed the kept-alive one
+                    async with client.stream("GET", f"http://127.0.0.1:{port}/hello") as response:
+                        stream = response.extensions["network_stream"]
+                        assert isinstance(stream, AsyncioStream)
+                        assert await response.aread() == b"hi"
+                    await asyncio.sleep(0.05)
+                assert len(requests) == 3
+                with pytest.raises(httpx.ReadTimeout):
+                    await client.get(
+                        f"http://127.0.0.1:{port}/stall", timeout=httpx.Timeout(5.0, read=0.2)
+                    )
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    asyncio.run(main())
+
+
+TLS = Path(__file__).parent / "fixtures" / "tls"
+
+
+def test_the_async_pool_speaks_tls_on_asyncio_transports_and_bounds_the_handshake() -> None:
+    """Over TLS (a loopback server with the throwaway certificate of tests/fixtures/tls): the
+    answer comes through ``netio``'s stream, upgraded in place; a server that accepts the
+    connection and never answers the handshake raises ``ConnectTimeout`` at the connect
+    timeout (not asyncio's own 60 s handshake bound, nor a ``ConnectError``)."""
+    import ssl
+
+    from agentproto._runtime.netio import AsyncioStream
+
+    async def main() -> None:
+        served = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        served.load_cert_chain(TLS / "cert.pem", TLS / "key.pem")
+        trusted = ssl.create_default_context(cafile=str(TLS / "cert.pem"))
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nsecure")
+            await writer.drain()
+            writer.close()
+
+        async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await asyncio.sleep(2.0)  # accepts, never speaks TLS
+            writer.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0, ssl=served)
+        silent = await asyncio.start_server(mute, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        silent_port = silent.sockets[0].getsockname()[1]
+        try:
+            transport = AsyncPooledTransport(max_connections=2, verify=trusted)
+            async with httpx.AsyncClient(transport=transport) as client:
+                async with client.stream("GET", f"https://127.0.0.1:{port}/") as response:
+                    stream = response.extensions["network_stream"]
+                    assert isinstance(stream, AsyncioStream)
+                    assert stream.get_extra_info("ssl_object") is not None
+                    assert await response.aread() == b"secure"
+                started = asyncio.get_running_loop().time()
+                with pytest.raises(httpx.ConnectTimeout):
+                    await client.get(
+                        f"https://127.0.0.1:{silent_port}/",
+                        timeout=httpx.Timeout(5.0, connect=0.3),
+                    )
+                assert asyncio.get_running_loop().time() - started < 1.5
+        finally:
+            for each in (server, silent):
+                each.close()
+
+    asyncio.run(main())

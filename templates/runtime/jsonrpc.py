@@ -236,8 +236,20 @@ def _encode(message: dict[str, JSON]) -> bytes:
         msg_id = message["id"]
         head += b',"id":' + (str(msg_id).encode() if type(msg_id) is int else _text(msg_id))
     if "method" in message:
-        head += b',"method":' + _text(message["method"])
+        head += _method_part(message["method"])
     return b"".join((head, b',"', key.encode(), b'":', raw, b"}\n"))
+
+
+_METHOD_PARTS: dict[JSON, bytes] = {}  # the methods this process sends, each encoded once
+
+
+def _method_part(method: JSON) -> bytes:
+    part = _METHOD_PARTS.get(method) if type(method) is str else None
+    if part is None:
+        part = b',"method":' + _text(method)
+        if type(method) is str and len(_METHOD_PARTS) < 256:  # bounded: extension names
+            _METHOD_PARTS[method] = part
+    return part
 
 
 class ConnectionClosed(AgentprotoError, ConnectionError):
@@ -369,7 +381,10 @@ class Connection:
         """Send one message; ``ValueError``/``TypeError`` (nothing sent) when it is not JSON."""
         if self._closed is not None:
             raise self._closed
-        line = _encode(message)
+        await self._write(_encode(message))
+
+    async def _write(self, line: bytes) -> None:
+        """Write one encoded line (see :meth:`_send`)."""
         try:
             # One write per line, at once (the peer starts on it while we go on); lines never
             # interleave. Wait only when the pipe is full.
@@ -435,6 +450,11 @@ class Connection:
             logger.debug("%s: the cancel notice was not sent: %s", self._name, exc)
 
     async def notify(self, method: str, params: JSON = None) -> None:
+        if type(params) is RawJSON and self._closed is None:  # encoded already: no message dict
+            await self._write(
+                b"".join((b'{"jsonrpc":"2.0"', _method_part(method), b',"params":', params, b"}\n"))
+            )
+            return
         message: dict[str, JSON] = {"jsonrpc": "2.0", "method": method}
         if params is not None:
             message["params"] = params

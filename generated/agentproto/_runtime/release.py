@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import inspect
+import sys
 import threading
 import warnings
 import weakref
@@ -34,6 +35,7 @@ from typing import Any
 import httpx
 
 __all__ = [
+    "Guard",
     "Orphans",
     "Pump",
     "aclose_orphans",
@@ -93,15 +95,61 @@ def opened_at() -> str:
     return "<unknown>"
 
 
-def guard(
-    stream: object, response: httpx.Response, orphans: Orphans, *, what: str
-) -> weakref.finalize[Any, Any]:
+class Guard(weakref.ref[object]):
+    """What :func:`guard` returns: one weak reference to the stream, carrying what closing
+    needs. (A ``weakref.finalize`` is four objects the cyclic garbage collector tracks, and an
+    open stream is held by thousands at scale: each tracked object makes every collection
+    longer.)"""
+
+    __slots__ = ("_is_async", "_orphans", "_response", "_what", "_where")
+
+    def __new__(
+        cls, stream: object, response: httpx.Response, orphans: Orphans, what: str
+    ) -> Guard:
+        return super().__new__(cls, stream, Guard._fire)
+
+    def __init__(
+        self, stream: object, response: httpx.Response, orphans: Orphans, what: str
+    ) -> None:
+        # (``weakref.ref.__init__`` only checks the arguments ``__new__`` took)
+        self._response: httpx.Response | None = response
+        self._orphans = orphans
+        self._what = what
+        self._where = opened_at()
+        self._is_async = isinstance(response.stream, httpx.AsyncByteStream)
+        _GUARDS[id(self)] = self
+
+    def detach(self) -> None:
+        """The stream was closed properly: nothing to do when it goes away."""
+        if self._response is not None:
+            self._response = None
+            del _GUARDS[id(self)]
+
+    @property
+    def alive(self) -> bool:
+        """Not detached, and the stream still here."""
+        return self._response is not None and self() is not None
+
+    @staticmethod
+    def _fire(ref: Guard) -> None:
+        """The stream went away: close its response unless it was detached."""
+        response, ref._response = ref._response, None
+        if response is None:
+            return
+        del _GUARDS[id(ref)]
+        if not sys.is_finalizing():  # at exit, every connection goes anyway
+            _dropped(response, ref._orphans, ref._what, ref._where, ref._is_async)
+
+
+# A weak reference is called back only while it is alive itself: the guards of the streams not
+# closed yet (by ``id``: a stream need not be hashable).
+_GUARDS: dict[int, Guard] = {}
+
+
+def guard(stream: object, response: httpx.Response, orphans: Orphans, *, what: str) -> Guard:
     """Close ``response`` when ``stream`` goes away unclosed (see the module docs). Call
     ``detach()`` on the result when the stream is closed properly."""
-    is_async = isinstance(response.stream, httpx.AsyncByteStream)
-    finalizer = weakref.finalize(stream, _dropped, response, orphans, what, opened_at(), is_async)
-    finalizer.atexit = False  # at exit, every connection goes anyway
-    return finalizer
+    return Guard(stream, response, orphans, what)
 
 
 def _dropped(
@@ -196,7 +244,10 @@ class Pump:
         self._waiter: asyncio.Future[None] | None = None  # the reader, waiting for data
         self._room: asyncio.Future[None] | None = None  # the pump, waiting for the reader
         self._stopped = False
-        self._task = self._loop.create_task(self._run(chunks))
+        # Held while it runs (the loop holds its tasks weakly), let go once done: a done task
+        # still holds its coroutine and context, objects the garbage collector walks as long as
+        # the stream is open.
+        self._task: asyncio.Task[None] | None = self._loop.create_task(self._run(chunks))
         self._task.add_done_callback(_retrieve)
         _PUMPS[response] = self
 
@@ -216,6 +267,8 @@ class Pump:
             self._end = _END
         except Exception as exc:  # the read failed (or the response was closed): handed on
             self._end = exc
+        finally:
+            self._task = None  # the loop holds the task to its end
         self._wake()
 
     def _wake(self) -> None:
@@ -250,6 +303,13 @@ class Pump:
             room.set_result(None)
 
 
+def _retrieve(task: asyncio.Task[None]) -> None:
+    """The pump's task ends with whatever error its closed response gave: seen here, so that
+    asyncio does not log it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
 _PUMPS: weakref.WeakKeyDictionary[httpx.Response, Pump] = weakref.WeakKeyDictionary()
 
 
@@ -261,13 +321,6 @@ def pump(response: httpx.Response, chunks: AsyncIterator[bytes]) -> Pump | None:
     except RuntimeError:
         return None
     return Pump(response, chunks)
-
-
-def _retrieve(task: asyncio.Task[None]) -> None:
-    """The pump's task ends with whatever error its closed response gave: seen here, so that
-    asyncio does not log it as never retrieved."""
-    if not task.cancelled():
-        task.exception()
 
 
 def close_shielded(response: httpx.Response) -> None:
