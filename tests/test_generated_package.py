@@ -134,8 +134,9 @@ def test_wheel_builds_installs_and_imports_in_a_fresh_venv(tmp_path: Path) -> No
         "with AAPClient('http://127.0.0.1:9/v1') as c: assert str(c.base_url).endswith('/v1/')\n"
         "import importlib.metadata as md\n"
         "needs = sorted({r.split('<')[0].split('>')[0] for r in md.requires('agentproto') or []})\n"
-        "assert needs == ['PyYAML', 'anyio', 'asyncpg', 'fastjsonschema', 'httpx', 'jsonschema',"
-        " 'mcp', 'opentelemetry-api', 'pydantic', 'starlette', 'uvicorn', 'websockets'], needs\n"
+        "assert needs == ['PyYAML', 'anyio', 'asyncpg', 'fastjsonschema', 'httpcore', 'httpx',"
+        " 'jsonschema', 'mcp', 'opentelemetry-api', 'pydantic', 'starlette', 'uvicorn',"
+        " 'websockets'], needs\n"
         "print(r.session_id, agentproto.__version__)\n"
     )
     result = run(str(python), "-c", code, cwd=tmp_path)

@@ -28,6 +28,7 @@ VERSION = "0.1.0"
 DEPENDENCIES = (
     "anyio>=4.5,<5",
     "fastjsonschema>=2.19,<3",
+    "httpcore>=1.0.5,<2",  # _runtime.netio and _runtime.pool speak to httpcore directly
     "httpx>=0.27,<1",
     "jsonschema>=4.18,<5",
     "pydantic>=2.11,<3",
