@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +17,6 @@ from typing import Any
 import acp
 import httpx
 import pytest
-import uvicorn
 from acp import schema
 from acp.http.client import create_http_stream
 from acp.ws.client import create_websocket_stream
@@ -31,41 +28,22 @@ from agentproto.acp.models import (
 )
 from agentproto.acp.remote import RemoteError, connect_remote_agent
 
+from tests.servers.loopback import at, serve
+
 ROOT = Path(__file__).resolve().parent.parent
 AGENT = [sys.executable, str(ROOT / "tests" / "acp_peers" / "our_agent.py")]
 TOKEN = "bridge-token-value"
 
 
-class _Served:
-    def __init__(self, app: Any) -> None:
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self.sock = sock
-        config = uvicorn.Config(app, log_level="warning", lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
-
-    def url(self, scheme: str) -> str:
-        return f"{scheme}://127.0.0.1:{self.port}/acp"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
+def acp_url(base: str, scheme: str) -> str:
+    return at(base, "/acp", scheme)
 
 
 @pytest.fixture(scope="module")
-def bridge() -> Iterator[tuple[BridgeApp, _Served]]:
+def bridge() -> Iterator[tuple[BridgeApp, str]]:
     app = BridgeApp(AGENT, token=TOKEN, grace=1.0)
-    served = _Served(app)
-    yield app, served
-    served.stop()
+    with serve(app, lifespan="on", loop="auto") as base:
+        yield app, base
     assert app.connections == {}
 
 
@@ -97,12 +75,14 @@ async def wait_gone(pgid: int, limit: float = 10.0) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
-def test_our_client_through_the_bridge(bridge: tuple[BridgeApp, _Served], scheme: str) -> None:
+def test_our_client_through_the_bridge(bridge: tuple[BridgeApp, str], scheme: str) -> None:
     app, served = bridge
 
     async def run() -> tuple[str, str, int]:
         editor = Collect()
-        async with connect_remote_agent(served.url(scheme), client=editor, token=TOKEN) as agent:
+        async with connect_remote_agent(
+            acp_url(served, scheme), client=editor, token=TOKEN
+        ) as agent:
             await agent.initialize(protocol_version=1)
             session = await agent.new_session(cwd="/", mcp_servers=[])
             done = await agent.prompt(
@@ -118,13 +98,13 @@ def test_our_client_through_the_bridge(bridge: tuple[BridgeApp, _Served], scheme
     assert (text, stop) == ("chunk 0|chunk 1|chunk 2", "end_turn")
 
 
-def test_two_connections_get_two_processes(bridge: tuple[BridgeApp, _Served]) -> None:
+def test_two_connections_get_two_processes(bridge: tuple[BridgeApp, str]) -> None:
     app, served = bridge
 
     async def run() -> set[int]:
         async with (
-            connect_remote_agent(served.url("ws"), token=TOKEN) as one,
-            connect_remote_agent(served.url("http"), token=TOKEN) as two,
+            connect_remote_agent(acp_url(served, "ws"), token=TOKEN) as one,
+            connect_remote_agent(acp_url(served, "http"), token=TOKEN) as two,
         ):
             await one.initialize(protocol_version=1)
             await two.initialize(protocol_version=1)
@@ -134,14 +114,14 @@ def test_two_connections_get_two_processes(bridge: tuple[BridgeApp, _Served]) ->
 
 
 def test_what_the_agent_spawned_ends_with_the_connection(
-    bridge: tuple[BridgeApp, _Served],
+    bridge: tuple[BridgeApp, str],
 ) -> None:
     """The agent crashes leaving a child that holds its stdout (no EOF comes): closing the
     connection still ends the whole group."""
     app, served = bridge
 
     async def run() -> None:
-        async with connect_remote_agent(served.url("ws"), token=TOKEN) as agent:
+        async with connect_remote_agent(acp_url(served, "ws"), token=TOKEN) as agent:
             await agent.initialize(protocol_version=1)
             session = await agent.new_session(cwd="/", mcp_servers=[])
             (pgid,) = app.processes().values()
@@ -173,7 +153,7 @@ class TheirClient:
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
 def test_the_official_sdk_client_through_the_bridge(
-    bridge: tuple[BridgeApp, _Served], scheme: str
+    bridge: tuple[BridgeApp, str], scheme: str
 ) -> None:
     _, served = bridge
 
@@ -181,9 +161,9 @@ def test_the_official_sdk_client_through_the_bridge(
         auth = {"Authorization": f"Bearer {TOKEN}"}
         http = httpx.AsyncClient(timeout=httpx.Timeout(None))
         if scheme == "http":
-            transport: Any = create_http_stream(served.url("http"), client=http, headers=auth)
+            transport: Any = create_http_stream(acp_url(served, "http"), client=http, headers=auth)
         else:
-            transport = await create_websocket_stream(served.url("ws"), headers=auth)
+            transport = await create_websocket_stream(acp_url(served, "ws"), headers=auth)
         editor = TheirClient()
         conn = acp.connect_to_agent(editor, transport)
         try:

@@ -5,18 +5,16 @@ acp.ws), our blocking client, bearer auth, the origin check and the bounds."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import sys
-import threading
 import time
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import acp
 import httpx
 import pytest
-import uvicorn
 from acp import schema
 from acp.http.asgi import create_asgi_app
 from acp.http.client import create_http_stream
@@ -30,6 +28,8 @@ from agentproto.acp.models import (
 from agentproto.acp.remote import RemoteError, connect_remote_agent, connect_remote_agent_sync
 from agentproto.acp.remote_server import AgentApp
 
+from tests.servers.loopback import at, serve
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples"))
 sys.path.insert(0, str(ROOT / "tests" / "acp_peers"))
@@ -40,49 +40,32 @@ from official_agent import ScriptedAgent  # noqa: E402
 TOKEN = "s3cret-token-value"
 
 
-class _Served:
-    def __init__(self, app: Any) -> None:
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self.sock = sock
-        config = uvicorn.Config(app, log_level="warning", lifespan="off", ws_max_size=1 << 24)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
+def acp_server(app: Any) -> AbstractContextManager[str]:
+    """``app`` on loopback (uvicorn's own loop; messages up to 16 MiB); yields its base URL."""
+    return serve(app, loop="auto", ws_max_size=1 << 24)
 
-    def url(self, scheme: str) -> str:
-        return f"{scheme}://127.0.0.1:{self.port}/acp"
 
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
+def acp_url(base: str, scheme: str) -> str:
+    return at(base, "/acp", scheme)
 
 
 @pytest.fixture(scope="module")
-def ours() -> Iterator[_Served]:
-    served = _Served(
+def ours() -> Iterator[str]:
+    with acp_server(
         AgentApp(lambda: EchoAgent(delay=0.001), token=TOKEN, max_message_bytes=1 << 20)
-    )
-    yield served
-    served.stop()
+    ) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
-def theirs() -> Iterator[_Served]:
+def theirs() -> Iterator[str]:
     def factory(conn: Any) -> Any:
         agent = ScriptedAgent()
         agent.on_connect(conn)
         return agent
 
-    served = _Served(create_asgi_app(factory))
-    yield served
-    served.stop()
+    with acp_server(create_asgi_app(factory)) as base:
+        yield base
 
 
 class Collect(Client):
@@ -102,10 +85,10 @@ def hello(text: str) -> list[ContentBlockText]:
 
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
-def test_our_client_and_our_agent(ours: _Served, scheme: str) -> None:
+def test_our_client_and_our_agent(ours: str, scheme: str) -> None:
     async def run() -> tuple[str, str]:
         editor = Collect()
-        async with connect_remote_agent(ours.url(scheme), client=editor, token=TOKEN) as agent:
+        async with connect_remote_agent(acp_url(ours, scheme), client=editor, token=TOKEN) as agent:
             await agent.initialize(protocol_version=1)
             session = await agent.new_session(cwd="/", mcp_servers=[])
             done = await agent.prompt(session_id=session.session_id, prompt=hello("one two three"))
@@ -115,10 +98,10 @@ def test_our_client_and_our_agent(ours: _Served, scheme: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
-def test_our_client_and_the_official_sdk_agent(theirs: _Served, scheme: str) -> None:
+def test_our_client_and_the_official_sdk_agent(theirs: str, scheme: str) -> None:
     async def run() -> tuple[str, str, str]:
         editor = Collect()
-        async with connect_remote_agent(theirs.url(scheme), client=editor) as agent:
+        async with connect_remote_agent(acp_url(theirs, scheme), client=editor) as agent:
             await agent.initialize(protocol_version=1)
             session = await agent.new_session(cwd="/", mcp_servers=[])
             done = await agent.prompt(session_id=session.session_id, prompt=hello("hello 3"))
@@ -150,14 +133,14 @@ class TheirClient:
 
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
-def test_the_official_sdk_client_and_our_agent(ours: _Served, scheme: str) -> None:
+def test_the_official_sdk_client_and_our_agent(ours: str, scheme: str) -> None:
     async def run() -> tuple[str, str]:
         auth = {"Authorization": f"Bearer {TOKEN}"}
         if scheme == "http":
             client = httpx.AsyncClient(timeout=httpx.Timeout(None))
-            transport = create_http_stream(ours.url("http"), client=client, headers=auth)
+            transport = create_http_stream(acp_url(ours, "http"), client=client, headers=auth)
         else:
-            transport = await create_websocket_stream(ours.url("ws"), headers=auth)
+            transport = await create_websocket_stream(acp_url(ours, "ws"), headers=auth)
         editor = TheirClient()
         conn = acp.connect_to_agent(editor, transport)
         try:
@@ -179,7 +162,7 @@ def test_the_official_sdk_client_and_our_agent(ours: _Served, scheme: str) -> No
     assert asyncio.run(run()) == ("a b c", "end_turn")
 
 
-def test_the_blocking_client(ours: _Served) -> None:
+def test_the_blocking_client(ours: str) -> None:
     class Editor(SyncClient):
         def __init__(self) -> None:
             self.text: list[str] = []
@@ -191,7 +174,7 @@ def test_the_blocking_client(ours: _Served) -> None:
                 self.text.append(params.update.content.text)
 
     editor = Editor()
-    with connect_remote_agent_sync(ours.url("ws"), client=editor, token=TOKEN) as agent:
+    with connect_remote_agent_sync(acp_url(ours, "ws"), client=editor, token=TOKEN) as agent:
         agent.initialize(protocol_version=1)
         session = agent.new_session(cwd="/", mcp_servers=[])
         done = agent.prompt(session_id=session.session_id, prompt=hello("sync works"))
@@ -199,9 +182,9 @@ def test_the_blocking_client(ours: _Served) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
-def test_a_wrong_token_is_refused_and_never_shown(ours: _Served, scheme: str) -> None:
+def test_a_wrong_token_is_refused_and_never_shown(ours: str, scheme: str) -> None:
     async def run() -> None:
-        async with connect_remote_agent(ours.url(scheme), token="wrong-token-xyz") as agent:
+        async with connect_remote_agent(acp_url(ours, scheme), token="wrong-token-xyz") as agent:
             await agent.initialize(protocol_version=1)
 
     with pytest.raises(RemoteError) as raised:
@@ -210,8 +193,8 @@ def test_a_wrong_token_is_refused_and_never_shown(ours: _Served, scheme: str) ->
     assert "wrong-token-xyz" not in str(raised.value) and TOKEN not in str(raised.value)
 
 
-def test_the_origin_check_and_the_size_limit(ours: _Served) -> None:
-    url = ours.url("http")
+def test_the_origin_check_and_the_size_limit(ours: str) -> None:
+    url = acp_url(ours, "http")
     auth = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
     init = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}'
     with httpx.Client() as http:
@@ -228,11 +211,10 @@ def test_the_origin_check_and_the_size_limit(ours: _Served) -> None:
 
 
 def test_sessions_per_connection_are_capped() -> None:
-    served = _Served(AgentApp(lambda: EchoAgent(), max_sessions=2))
-    try:
+    with acp_server(AgentApp(lambda: EchoAgent(), max_sessions=2)) as served:
 
         async def run() -> str:
-            async with connect_remote_agent(served.url("ws")) as agent:
+            async with connect_remote_agent(acp_url(served, "ws")) as agent:
                 await agent.initialize(protocol_version=1)
                 await agent.new_session(cwd="/", mcp_servers=[])
                 await agent.new_session(cwd="/", mcp_servers=[])
@@ -243,17 +225,14 @@ def test_sessions_per_connection_are_capped() -> None:
                 return "no error"
 
         assert "2 sessions" in asyncio.run(run())
-    finally:
-        served.stop()
 
 
 def test_an_idle_connection_is_closed() -> None:
     app = AgentApp(lambda: EchoAgent(), idle_timeout=0.3)
-    served = _Served(app)
-    try:
+    with acp_server(app) as served:
 
         async def run() -> None:
-            async with connect_remote_agent(served.url("ws")) as agent:
+            async with connect_remote_agent(acp_url(served, "ws")) as agent:
                 await agent.initialize(protocol_version=1)
                 await asyncio.sleep(0.5 + 0.3)
                 await agent.new_session(cwd="/", mcp_servers=[])
@@ -261,15 +240,13 @@ def test_an_idle_connection_is_closed() -> None:
         with pytest.raises(RemoteError):
             asyncio.run(run())
         assert app.connections == {}
-    finally:
-        served.stop()
 
 
 @pytest.mark.parametrize("scheme", ["http", "ws"])
-def test_the_checker_by_url_passes_our_remote_agent(ours: _Served, scheme: str) -> None:
+def test_the_checker_by_url_passes_our_remote_agent(ours: str, scheme: str) -> None:
     from agentproto.acp.check import CheckOptions, check_url
 
-    report = asyncio.run(check_url(ours.url(scheme), CheckOptions(timeout=10), token=TOKEN))
+    report = asyncio.run(check_url(acp_url(ours, scheme), CheckOptions(timeout=10), token=TOKEN))
     assert report.must_failures == []
     passed = {c.id for c in report.checks if c.outcome == "pass"}
     assert {
@@ -288,16 +265,15 @@ def test_the_limits_policy_bounds_both_sides() -> None:
 
     app = AgentApp(lambda: EchoAgent(delay=0.0), limits=Limits(max_message_bytes=4096))
     assert app.max_message_bytes == 4096
-    served = _Served(app)
-    try:
-        url = served.url("http")
+    with acp_server(app) as served:
+        url = acp_url(served, "http")
         with httpx.Client() as http:
             big = http.post(url, content=b" " * 5000, headers={"Content-Type": "application/json"})
             assert big.status_code == 413
 
         async def run() -> None:  # an update over the client's own limit ends the connection
             async with connect_remote_agent(
-                served.url("ws"), limits=Limits(max_message_bytes=1024)
+                acp_url(served, "ws"), limits=Limits(max_message_bytes=1024)
             ) as agent:
                 await agent.initialize(protocol_version=1)
                 session = await agent.new_session(cwd="/", mcp_servers=[])
@@ -305,8 +281,6 @@ def test_the_limits_policy_bounds_both_sides() -> None:
 
         with pytest.raises(RemoteError, match="size limit"):
             asyncio.run(run())
-    finally:
-        served.stop()
 
 
 def test_max_incoming_requests_holds_the_editor_back() -> None:
@@ -314,11 +288,10 @@ def test_max_incoming_requests_holds_the_editor_back() -> None:
     first prompt is done (back-pressure), not queued without bound."""
     from agentproto import Limits
 
-    served = _Served(
+    with acp_server(
         AgentApp(lambda: EchoAgent(delay=0.15), limits=Limits(max_incoming_requests=1))
-    )
-    try:
-        url = served.url("http")
+    ) as served:
+        url = acp_url(served, "http")
         head = {"Content-Type": "application/json"}
 
         def rpc(msg_id: int, method: str, params: dict[str, Any]) -> bytes:
@@ -353,5 +326,3 @@ def test_max_incoming_requests_holds_the_editor_back() -> None:
             held = time.monotonic() - first
             http.delete(url, headers=head)
         assert quick < 0.3 and held >= 0.4, (quick, held)
-    finally:
-        served.stop()

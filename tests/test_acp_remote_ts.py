@@ -9,17 +9,13 @@ import asyncio
 import json
 import selectors
 import shutil
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from agentproto.acp import Client
 from agentproto.acp.models import (
     ContentBlockText,
@@ -28,6 +24,8 @@ from agentproto.acp.models import (
 )
 from agentproto.acp.remote import connect_remote_agent
 from agentproto.acp.remote_server import AgentApp
+
+from tests.servers.loopback import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples"))
@@ -53,19 +51,8 @@ def _node() -> str:
 def ours() -> Iterator[str]:
     """Our AgentApp (bearer auth) with the echo agent under uvicorn; yields host:port."""
     app = AgentApp(lambda: EchoAgent(delay=0.001), token=TOKEN, max_message_bytes=1 << 20)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    yield f"127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
+    with serve(app, loop="auto") as base:
+        yield base.removeprefix("http://")
 
 
 def run_ts_client(node_peers: Path, url: str, token: str) -> tuple[int, list[dict[str, Any]]]:

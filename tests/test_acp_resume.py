@@ -7,16 +7,13 @@ what was lost."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from agentproto.acp import Client, ResumeError
 from agentproto.acp.models import (
     ContentBlockText,
@@ -26,33 +23,14 @@ from agentproto.acp.models import (
 from agentproto.acp.remote import connect_remote_agent
 from agentproto.acp.remote_server import AgentApp
 
+from tests.servers.loopback import port, serve
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples"))
 
 from acp_echo_agent import EchoAgent  # noqa: E402
 
 WORDS = [f"w{i}" for i in range(60)]
-
-
-class _Served:
-    def __init__(self, app: Any) -> None:
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self.sock = sock
-        config = uvicorn.Config(app, log_level="warning", lifespan="off")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
 
 
 class Proxy:
@@ -114,17 +92,15 @@ class Collect(Client):
 
 
 @pytest.fixture(scope="module")
-def kept() -> Iterator[_Served]:
-    served = _Served(AgentApp(lambda: EchoAgent(delay=0.01)))
-    yield served
-    served.stop()
+def kept() -> Iterator[int]:
+    with serve(AgentApp(lambda: EchoAgent(delay=0.01)), loop="auto") as base:
+        yield port(base)
 
 
 @pytest.fixture(scope="module")
-def forgetful() -> Iterator[_Served]:
-    served = _Served(AgentApp(lambda: EchoAgent(delay=0.01), replay_bytes=1))
-    yield served
-    served.stop()
+def forgetful() -> Iterator[int]:
+    with serve(AgentApp(lambda: EchoAgent(delay=0.01), replay_bytes=1), loop="auto") as base:
+        yield port(base)
 
 
 async def drop_mid_turn(port: int, scheme: str) -> tuple[Collect, Any]:
@@ -164,8 +140,8 @@ async def drop_mid_turn(port: int, scheme: str) -> tuple[Collect, Any]:
 
 
 @pytest.mark.parametrize("scheme", ["ws", "http"])
-def test_updates_arrive_exactly_once_across_a_drop(kept: _Served, scheme: str) -> None:
-    editor, done = asyncio.run(drop_mid_turn(kept.port, scheme))
+def test_updates_arrive_exactly_once_across_a_drop(kept: int, scheme: str) -> None:
+    editor, done = asyncio.run(drop_mid_turn(kept, scheme))
     assert not isinstance(done, Exception), done
     assert done.stop_reason == "end_turn"
     assert "".join(editor.text) == " ".join(WORDS)  # none lost, none repeated, in order
@@ -173,8 +149,8 @@ def test_updates_arrive_exactly_once_across_a_drop(kept: _Served, scheme: str) -
 
 
 @pytest.mark.parametrize("scheme", ["ws", "http"])
-def test_what_cannot_be_replayed_is_a_typed_error(forgetful: _Served, scheme: str) -> None:
-    editor, done = asyncio.run(drop_mid_turn(forgetful.port, scheme))
+def test_what_cannot_be_replayed_is_a_typed_error(forgetful: int, scheme: str) -> None:
+    editor, done = asyncio.run(drop_mid_turn(forgetful, scheme))
     assert isinstance(done, ResumeError), done
     assert "no longer kept" in str(done) and done.lost
     got = "".join(editor.text).split()

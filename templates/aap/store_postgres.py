@@ -18,13 +18,12 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from agentproto._runtime.redact import redact_url
 from agentproto._runtime.sql import Connection as _Connection
 from agentproto._runtime.sql import Pool as _Pool
+from agentproto._runtime.sql import PostgresPoolStore
 from agentproto._runtime.sql import Record as _Record
-from agentproto._runtime.sql import check_prefix, open_pool
 from agentproto._runtime.sql import rows as _rows
-from agentproto.aap.store import SessionRecord, SessionStore, StoreError, TurnStart, dumps
+from agentproto.aap.store import SessionRecord, SessionStore, TurnStart, dumps
 
 __all__ = ["PostgresStore"]
 
@@ -63,8 +62,12 @@ def _record(row: _Record) -> SessionRecord:
     )
 
 
-class PostgresStore(SessionStore):
+class PostgresStore(PostgresPoolStore, SessionStore):
     """Sessions in PostgreSQL (``dsn``: ``postgresql://user:pass@host:port/db``)."""
+
+    _what = "PostgresStore"
+    _schema = _SCHEMA
+    _lock_key = _LOCK_KEY
 
     def __init__(
         self,
@@ -76,44 +79,21 @@ class PostgresStore(SessionStore):
         connect_timeout: float = 10.0,
         command_timeout: float = 30.0,
     ) -> None:
-        self._dsn = dsn
-        self.prefix: str = check_prefix(prefix)
-        self.min_connections: int = min_connections
-        self.max_connections: int = max_connections
-        self.connect_timeout: float = connect_timeout
-        self.command_timeout: float = command_timeout
-        self._pool: _Pool | None = None
-
-    def __repr__(self) -> str:
-        return f"PostgresStore({redact_url(self._dsn)!r})"
+        super().__init__(
+            dsn,
+            prefix=prefix,
+            min_connections=min_connections,
+            max_connections=max_connections,
+            connect_timeout=connect_timeout,
+            command_timeout=command_timeout,
+        )
 
     @property
-    def pool(self) -> _Pool:
-        if self._pool is None:
-            raise StoreError("the store is not open (call open() first)")
-        return self._pool
+    def pool(self) -> _Pool:  # as the published API has always written it
+        return super().pool
 
     def _t(self, name: str) -> str:
         return f"{self.prefix}{name}"
-
-    async def open(self) -> None:
-        if self._pool is not None:
-            return
-        self._pool = await open_pool(
-            self._dsn,
-            schema=_SCHEMA.format(p=self.prefix),
-            lock_key=_LOCK_KEY,
-            what="PostgresStore",
-            min_connections=self.min_connections,
-            max_connections=self.max_connections,
-            connect_timeout=self.connect_timeout,
-            command_timeout=self.command_timeout,
-        )
-
-    async def aclose(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
 
     async def create_session(
         self,

@@ -35,7 +35,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agentproto._runtime.conformance import Checks, Level, Report, as_object
+from agentproto._runtime.conformance import Checks, Level, Report, as_object, finish
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import (
@@ -752,19 +752,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.prompt = options.prompt
     if options.cancel_prompt:
         settings.cancel_prompt = options.cancel_prompt
-    try:
+
+    def check() -> Report:
         if options.url:
-            report = asyncio.run(check_url(options.url, settings, token=options.token))
-        else:
-            report = asyncio.run(check_agent(command_line(command), settings))
-    except (OSError, ConnectionError) as exc:
-        print(f"cannot reach the agent: {exc}", file=sys.stderr)
-        return 2
-    if options.json:
-        print(json.dumps(report.as_dict(), indent=2))
-    else:
-        print(report.text())
-    return 1 if report.must_failures else 0
+            return asyncio.run(check_url(options.url, settings, token=options.token))
+        return asyncio.run(check_agent(command_line(command), settings))
+
+    return finish(
+        check,
+        as_json=bool(options.json),
+        unreachable=(OSError, ConnectionError),
+        because="cannot reach the agent: ",
+    )
 
 
 if __name__ == "__main__":

@@ -3,13 +3,16 @@
 A kit (``agentproto.skills.conformance``, ``agentproto.aap.conformance``) declares each rule
 of its spec with :meth:`Checks.check` (an id, MUST / SHOULD / MAY, the spec's section, the
 rule in words) and records what the server did; :class:`Report` prints it as text or JSON,
-and a kit's command exits 1 when a MUST failed, 2 when the server could not be checked
-(:func:`reaching`: an ``agentproto.errors.APIConnectionError`` that names it). A rule whose
-precondition the server did not give (nothing to look at) is skipped, never passed.
+and a kit's command ends in :func:`finish`: exit 1 when a MUST failed, 2 when the server
+could not be checked (:func:`reaching`: an ``agentproto.errors.APIConnectionError`` that
+names it). A rule whose precondition the server did not give (nothing to look at) is
+skipped, never passed.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -27,6 +30,7 @@ __all__ = [
     "Report",
     "as_list",
     "as_object",
+    "finish",
     "json_of",
     "reaching",
 ]
@@ -144,3 +148,22 @@ def reaching(base_url: str) -> Generator[None, None, None]:
         ) from exc
     except httpx.HTTPError as exc:
         raise APIError(f"cannot check {shown}: {type(exc).__name__}") from exc
+
+
+def finish(
+    run: Callable[[], Report],
+    *,
+    as_json: bool,
+    unreachable: tuple[type[Exception], ...] = (APIError,),
+    because: str = "",
+) -> int:
+    """The end of a kit's command: ``run()``, its report printed as text (or JSON with
+    ``as_json``), and the exit status: 0, 1 when a MUST failed, 2 when ``run`` raised one of
+    ``unreachable`` (printed on stderr as one line, after ``because``)."""
+    try:
+        report = run()
+    except unreachable as exc:  # one line, the server's URL (credentials redacted) and why
+        print(f"{because}{exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report.as_dict(), indent=2) if as_json else report.text())
+    return 1 if report.must_failures else 0

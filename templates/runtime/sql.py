@@ -7,7 +7,8 @@ and the Skill Sharing provider's executions are kept by the same two pieces.
   other's writes instead of failing.
 - :func:`open_pool`: an ``asyncpg`` pool (the ``postgres`` extra) whose tables are created once
   under an advisory lock, so workers starting together do not race; the DSN's password never
-  appears in an error.
+  appears in an error. :class:`PostgresPoolStore` is what the PostgreSQL stores build on it:
+  their settings, ``open`` / ``aclose`` and the ``pool`` they run their statements on.
 
 Both raise :class:`StoreError` for a store that cannot be opened or used.
 """
@@ -20,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 import anyio
 import anyio.to_thread
@@ -30,6 +31,7 @@ from agentproto._runtime.redact import redact_url
 __all__ = [
     "Connection",
     "Pool",
+    "PostgresPoolStore",
     "Record",
     "SQLiteDatabase",
     "StoreError",
@@ -210,3 +212,62 @@ async def open_pool(
         await pool.close()
         raise
     return pool
+
+
+class PostgresPoolStore:
+    """The part the PostgreSQL stores share: the DSN (its password kept out of ``repr``), the
+    table prefix, the pool settings and the pool, opened by :func:`open_pool` with the store's
+    schema. A store sets ``_what`` (its class name, for ``repr`` and errors), ``_schema`` (its
+    ``CREATE`` script, ``{p}`` standing for the prefix) and ``_lock_key``."""
+
+    _what: ClassVar[str]
+    _schema: ClassVar[str]
+    _lock_key: ClassVar[int]
+
+    def __init__(
+        self,
+        dsn: str,
+        *,
+        prefix: str,
+        min_connections: int,
+        max_connections: int,
+        connect_timeout: float,
+        command_timeout: float,
+    ) -> None:
+        self._dsn = dsn
+        self.prefix: str = check_prefix(prefix)
+        self.min_connections: int = min_connections
+        self.max_connections: int = max_connections
+        self.connect_timeout: float = connect_timeout
+        self.command_timeout: float = command_timeout
+        self._pool: Pool | None = None
+
+    def __repr__(self) -> str:
+        return f"{self._what}({redact_url(self._dsn)!r})"
+
+    @property
+    def pool(self) -> Pool:
+        if self._pool is None:
+            raise StoreError("the store is not open (call open() first)")
+        return self._pool
+
+    async def open(self) -> None:
+        """Connect and create the tables if needed (idempotent, safe from several processes)."""
+        if self._pool is not None:
+            return
+        self._pool = await open_pool(
+            self._dsn,
+            schema=self._schema.format(p=self.prefix),
+            lock_key=self._lock_key,
+            what=self._what,
+            min_connections=self.min_connections,
+            max_connections=self.max_connections,
+            connect_timeout=self.connect_timeout,
+            command_timeout=self.command_timeout,
+        )
+
+    async def aclose(self) -> None:
+        """Release connections and threads."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from agentproto._runtime.redact import redact_url
-from agentproto._runtime.sql import Connection, Pool, StoreError, check_prefix, open_pool, rows
+from agentproto._runtime.sql import Connection, PostgresPoolStore, rows
 from agentproto.skills.store import (
     DEFAULT_EXECUTION_TTL,
     DEFAULT_MAX_EXECUTIONS,
@@ -42,8 +41,12 @@ _NOW = "extract(epoch from clock_timestamp())::double precision"
 _LOCK_KEY = 0x534B494C4C5F4558  # "SKILL_EX": serialises table creation across processes
 
 
-class PostgresExecutionStore:
+class PostgresExecutionStore(PostgresPoolStore):
     """Executions in PostgreSQL (``dsn``: ``postgresql://user:pass@host:port/db``)."""
+
+    _what = "PostgresExecutionStore"
+    _schema = _SCHEMA
+    _lock_key = _LOCK_KEY
 
     def __init__(
         self,
@@ -61,42 +64,15 @@ class PostgresExecutionStore:
             raise ValueError("execution_ttl must be > 0 and max_executions >= 1")
         self.ttl = ttl
         self.max_size = max_size
-        self._dsn = dsn
-        self.prefix: str = check_prefix(prefix)
-        self.min_connections: int = min_connections
-        self.max_connections: int = max_connections
-        self.connect_timeout: float = connect_timeout
-        self.command_timeout: float = command_timeout
-        self._pool: Pool | None = None
-        self._table = f"{self.prefix}executions"
-
-    def __repr__(self) -> str:
-        return f"PostgresExecutionStore({redact_url(self._dsn)!r})"
-
-    @property
-    def pool(self) -> Pool:
-        if self._pool is None:
-            raise StoreError("the store is not open (call open() first)")
-        return self._pool
-
-    async def open(self) -> None:
-        if self._pool is not None:
-            return
-        self._pool = await open_pool(
-            self._dsn,
-            schema=_SCHEMA.format(p=self.prefix),
-            lock_key=_LOCK_KEY,
-            what="PostgresExecutionStore",
-            min_connections=self.min_connections,
-            max_connections=self.max_connections,
-            connect_timeout=self.connect_timeout,
-            command_timeout=self.command_timeout,
+        super().__init__(
+            dsn,
+            prefix=prefix,
+            min_connections=min_connections,
+            max_connections=max_connections,
+            connect_timeout=connect_timeout,
+            command_timeout=command_timeout,
         )
-
-    async def aclose(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+        self._table = f"{self.prefix}executions"
 
     async def create(
         self,

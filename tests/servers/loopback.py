@@ -2,29 +2,44 @@
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 import uvicorn
 
 
 @contextmanager
-def serve(app: Any) -> Iterator[str]:
-    """Serve ``app`` on 127.0.0.1 (a free port); yields the base URL ``http://127.0.0.1:N``."""
+def serve(
+    app: Any,
+    *,
+    lifespan: Literal["on", "off"] = "off",
+    loop: Literal["none", "auto"] = "none",
+    **options: Any,
+) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 (a free port); yields the base URL ``http://127.0.0.1:N``.
+
+    ``lifespan`` and ``loop`` are uvicorn's settings (``loop="none"``: the stdlib loop;
+    ``"auto"``: uvloop where it is installed, as a deployed server would run); ``options``
+    go to ``uvicorn.Config`` as they are (``ws_max_size=...``)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1, access_log=False
+        app,
+        log_level="warning",
+        lifespan=lifespan,
+        loop=loop,
+        timeout_graceful_shutdown=1,
+        access_log=False,
+        **options,
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
+    thread = threading.Thread(target=lambda: server.run(sockets=[sock]), daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started:
@@ -42,3 +57,13 @@ def serve(app: Any) -> Iterator[str]:
         sock.close()
         if thread.is_alive():  # a leaked server thread slows every later test: say so here
             raise RuntimeError(f"the loopback server on port {port} did not stop within 10 s")
+
+
+def at(base: str, path: str, scheme: str = "http") -> str:
+    """``base`` (from :func:`serve`) with ``path`` and ``scheme`` (``ws`` for a WebSocket)."""
+    return f"{scheme}{base.removeprefix('http')}{path}"
+
+
+def port(base: str) -> int:
+    """The port of ``base`` (from :func:`serve`)."""
+    return int(base.rsplit(":", 1)[1])

@@ -35,10 +35,10 @@ from agentproto._runtime.conformance import (
     Report,
     as_list,
     as_object,
+    finish,
     json_of,
     reaching,
 )
-from agentproto._runtime.http_errors import APIError
 from agentproto._runtime.sse import SSEDecoder
 from agentproto.aap.models import (
     DeltaSSEEvent,
@@ -601,19 +601,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     base_url = str(args.base_url)
     if "://" not in base_url:
         base_url = "https://" + base_url
-    try:
-        report = run(
+    return finish(
+        lambda: run(
             base_url,
             api_key=cast("str | None", args.api_key),
             agent=cast("str | None", args.agent),
             turns=not args.no_turns,
             timeout=float(args.timeout),
-        )
-    except APIError as exc:  # one line, the server's URL (credentials redacted) and why
-        print(exc, file=sys.stderr)
-        return 2
-    print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
-    return 1 if report.must_failures else 0
+        ),
+        as_json=bool(args.json),
+    )
 
 
 if __name__ == "__main__":

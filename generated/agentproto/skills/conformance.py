@@ -18,7 +18,6 @@ to the provider's own origin and never printed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 import uuid
@@ -36,11 +35,11 @@ from agentproto._runtime.conformance import (
     Report,
     as_list,
     as_object,
+    finish,
     json_of,
     reaching,
 )
 from agentproto._runtime.http import user_agent
-from agentproto._runtime.http_errors import APIError
 from agentproto.skills.documents import validate
 from agentproto.skills.errors import ERRORS
 
@@ -721,19 +720,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     base_url = str(args.base_url)
     if "://" not in base_url:
         base_url = "https://" + base_url
-    try:
-        report = run(
+    return finish(
+        lambda: run(
             base_url,
             api_key=cast("str | None", args.api_key),
             api_key_header=str(args.api_key_header),
             timeout=float(args.timeout),
             max_descriptors=int(args.max_descriptors),
-        )
-    except APIError as exc:  # one line, the server's URL (credentials redacted) and why
-        print(exc, file=sys.stderr)
-        return 2
-    print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
-    return 1 if report.must_failures else 0
+        ),
+        as_json=bool(args.json),
+    )
 
 
 if __name__ == "__main__":
