@@ -41,7 +41,7 @@ from agentproto.llm.paths import (
     Match,
     Scope,
     Segment,
-    expression_tokens,
+    TokenCursor,
     literal_value,
     parse_path,
 )
@@ -157,36 +157,20 @@ class _Code:
         return var
 
 
-class _SourceParser:
+class _SourceParser(TokenCursor):
     """The grammar of ``paths._Parser``, giving a Python condition instead of a closure (the
     paths it reads are emitted as locals first); ``None`` for an expression (or part) it does
     not take (the caller then calls the closure)."""
 
     def __init__(self, text: str, scope: Scope, names: Sequence[str], code: _Code) -> None:
-        self.text = text
+        super().__init__(text)
         self.scope = scope
         self.names = names  # the local bound at each of the scope's levels
         self.code = code
-        self.tokens = expression_tokens(text)
-        self.pos = 0
-
-    def peek(self) -> tuple[str, str] | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
-
-    def take(self, value: str | None = None) -> tuple[str, str]:
-        token = self.peek()
-        if token is None:
-            raise ExpressionError(self.text, "unexpected end")
-        if value is not None and token[1] != value:
-            raise ExpressionError(self.text, f"expected {value!r}, found {token[1]!r}")
-        self.pos += 1
-        return token
 
     def parse(self) -> str | None:
         result = self.or_()
-        extra = self.peek()
-        if extra is not None:
-            raise ExpressionError(self.text, f"unexpected {extra[1]!r}")
+        self.end()
         return result
 
     def or_(self) -> str | None:

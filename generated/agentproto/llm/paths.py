@@ -51,6 +51,7 @@ __all__ = [
     "Reader",
     "Scope",
     "Segment",
+    "TokenCursor",
     "compile_match",
     "compile_path",
     "expression_tokens",
@@ -462,17 +463,21 @@ def _literal(kind: str, token: str) -> JSONValue:
     return {"true": True, "false": False, "null": None}[token]
 
 
-class _Parser:
-    def __init__(self, text: str, scope: Scope) -> None:
-        self.text = text
-        self.scope = scope
-        self.tokens = _tokens(text)
-        self.pos = 0
+class TokenCursor:
+    """A cursor over the tokens of a match expression: what a parser of its grammar reads
+    with (:func:`compile_match` here, and ``agentproto.llm.rules``'s source compiler)."""
+
+    def __init__(self, text: str) -> None:
+        self.text: str = text
+        self.tokens: list[tuple[str, str]] = _tokens(text)
+        self.pos: int = 0
 
     def peek(self) -> tuple[str, str] | None:
+        """The next token, ``(kind, text)``, without taking it; ``None`` at the end."""
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
 
     def take(self, value: str | None = None) -> tuple[str, str]:
+        """Take the next token (which must be ``value`` when one is given)."""
         token = self.peek()
         if token is None:
             raise ExpressionError(self.text, "unexpected end")
@@ -481,11 +486,21 @@ class _Parser:
         self.pos += 1
         return token
 
-    def parse(self) -> Match:
-        result = self.or_()
+    def end(self) -> None:
+        """Refuse a token left over after a whole expression."""
         extra = self.peek()
         if extra is not None:
             raise ExpressionError(self.text, f"unexpected {extra[1]!r}")
+
+
+class _Parser(TokenCursor):
+    def __init__(self, text: str, scope: Scope) -> None:
+        super().__init__(text)
+        self.scope = scope
+
+    def parse(self) -> Match:
+        result = self.or_()
+        self.end()
         return result
 
     def or_(self) -> Match:
