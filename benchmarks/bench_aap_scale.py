@@ -22,6 +22,14 @@ smallest's (linear: the ratio of the counts; the target is 10k <= 12x 1k), with 
 the collector's time, and ours against httpx's pool. "objs/stream": the objects the cyclic
 collector tracks, held per open stream (``gc.get_objects()`` after the open phase less before
 it, counted outside the timed phases; the harness's own gather tasks included).
+
+At every count the same round also runs on a raw floor, alternated with ours: the same
+exchange written by hand on plain asyncio (one protocol per connection that parses the
+response head, the chunked body and the SSE frames in its callback, ``json.loads`` per event,
+no validation, no pool, no timeouts, no release guard). It is not a competitor: it is what
+CPython's event loop and cyclic collector cost for N open connections on this host, so the
+ratio of its largest count to its smallest is the platform's own growth, printed beside ours
+("floor growth"; ``--no-floor`` skips it).
 """
 
 from __future__ import annotations
@@ -113,6 +121,147 @@ def serve() -> None:
 # -- the client ---------------------------------------------------------------------------------
 
 
+# -- the raw floor (a client of its own) --------------------------------------------------------
+
+_FLOOR_BODY = json.dumps({"messages": [{"role": "user", "content": "hi"}], "mode": "delta"})
+
+
+class _FloorConnection(asyncio.Protocol):
+    """One connection of the floor: the response head, the chunked body and the SSE frames
+    parsed as they arrive (events as ``(name, data)`` with the data ``json.loads``'d)."""
+
+    __slots__ = ("buffer", "done", "events", "head", "transport", "waiter")
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+        self.events: list[tuple[str, object]] = []
+        self.head = False
+        self.done = False
+        self.waiter: asyncio.Future[None] | None = None
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.buffer
+        buffer += data
+        if not self.head:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            assert buffer.startswith(b"HTTP/1.1 200"), bytes(buffer[:40])
+            del buffer[: end + 4]
+            self.head = True
+        while True:  # chunks: size CRLF data CRLF; one SSE frame per chunk here
+            line = buffer.find(b"\r\n")
+            if line < 0:
+                break
+            size = int(buffer[:line], 16)
+            if len(buffer) < line + 2 + size + 2:
+                break
+            frame = bytes(buffer[line + 2 : line + 2 + size])
+            del buffer[: line + 2 + size + 2]
+            if size == 0:
+                self.done = True
+                break
+            name, _, data_line = frame.rstrip(b"\n").partition(b"\ndata: ")
+            self.events.append((name[len(b"event: ") :].decode(), json.loads(data_line)))
+        self._wake()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.done = True
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+
+class _FloorStream:
+    __slots__ = ("connection", "read")
+
+    def __init__(self, connection: _FloorConnection) -> None:
+        self.connection = connection
+        self.read = 0
+
+    def __aiter__(self) -> _FloorStream:
+        return self
+
+    async def __anext__(self) -> tuple[str, object]:
+        connection = self.connection
+        while self.read >= len(connection.events):
+            if connection.done:
+                raise StopAsyncIteration
+            connection.waiter = asyncio.get_running_loop().create_future()
+            await connection.waiter
+        event = connection.events[self.read]
+        self.read += 1
+        return event
+
+    def close(self) -> None:
+        assert self.connection.transport is not None
+        self.connection.transport.close()
+
+
+async def floor_round(url: str, n: int) -> dict[str, float]:
+    """The round of :func:`one_round` on the raw floor (see the module docs)."""
+    loop = asyncio.get_running_loop()
+    where = httpx.URL(url)
+    host, port = where.host, where.port or 80
+    body = _FLOOR_BODY.encode()
+    request = (
+        f"POST {where.path}/sessions/s/turns HTTP/1.1\r\nhost: {host}:{port}\r\n"
+        f"content-type: application/json\r\naccept: text/event-stream\r\n"
+        f"content-length: {len(body)}\r\n\r\n"
+    ).encode() + body
+    gc.collect()
+    base = rss()
+    objects0 = len(gc.get_objects())
+    gc0, full0 = GC.total, GC.full
+    wall0, cpu0 = time.perf_counter(), cpu()
+
+    async def open_one() -> _FloorStream:
+        transport, connection = await loop.create_connection(_FloorConnection, host, port)
+        assert isinstance(transport, asyncio.WriteTransport)
+        transport.write(request)
+        stream = _FloorStream(connection)
+        first = await anext(stream)
+        assert first[0] == "turn_start", first
+        return stream
+
+    streams = await asyncio.gather(*(open_one() for _ in range(n)))
+    wall1, cpu1 = time.perf_counter(), cpu()
+    gc1 = GC.total
+    held = rss() - base
+    objects = len(gc.get_objects()) - objects0
+    wall1b, cpu1b = time.perf_counter(), cpu()
+
+    async def drain(stream: _FloorStream) -> int:
+        count = 0
+        async for _ in stream:
+            count += 1
+        stream.close()
+        return count
+
+    counts = await asyncio.gather(*(drain(s) for s in streams))
+    wall2, cpu2 = time.perf_counter(), cpu()
+    gc2, full2 = GC.total, GC.full
+    assert counts == [DELTAS + 1] * n, set(counts)
+    return {
+        "open_wall": wall1 - wall0,
+        "open_cpu": cpu1 - cpu0,
+        "drain_wall": wall2 - wall1b,
+        "drain_cpu": cpu2 - cpu1b,
+        "objects": objects,
+        "held": held,
+        "open_gc": gc1 - gc0,
+        "drain_gc": gc2 - gc1,
+        "full": full2 - full0,
+    }
+
+
 def rss() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -144,6 +293,8 @@ def cpu() -> float:
 
 
 async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
+    if pool == "floor":
+        return await floor_round(url, n)
     if pool == "httpx":  # httpx's own pool, as large as n (the anchor)
         http: httpx.AsyncClient | None = httpx.AsyncClient(
             limits=httpx.Limits(max_connections=n, max_keepalive_connections=n), timeout=TIMEOUT
@@ -234,6 +385,7 @@ def main() -> int:
         default=1000,
         help="also run httpx's own pool up to this count (superlinear: 5,000 takes minutes)",
     )
+    parser.add_argument("--no-floor", action="store_true", help="skip the raw floor")
     parser.add_argument("--smoke", action="store_true")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--round", nargs=3, help=argparse.SUPPRESS)  # url count pool
@@ -267,11 +419,17 @@ def main() -> int:
         )
         ours: dict[int, float] = {}
         theirs: dict[int, float] = {}
+        floor: dict[int, float] = {}
         gcs: dict[int, float] = {}
+        floor_gcs: dict[int, float] = {}
         for n in counts:
-            # alternated: httpx's pool, then ours, at each count
+            # alternated: httpx's pool, the raw floor, then ours, at each count
             if n <= args.httpx_up_to:
                 theirs[n] = report("httpx", n, fresh(url, n, "httpx"))
+            if not args.no_floor:
+                f = fresh(url, n, "floor")
+                floor[n] = report("raw floor", n, f)
+                floor_gcs[n] = f["open_gc"] + f["drain_gc"]
             r = fresh(url, n, "ours")
             ours[n] = report("agentproto", n, r)
             gcs[n] = r["open_gc"] + r["drain_gc"]
@@ -281,6 +439,14 @@ def main() -> int:
             f"(for {hi / lo:.0f}x the streams; target <= {hi / lo * 1.2:.0f}x); without the "
             f"cyclic GC: {(ours[hi] - gcs[hi]) / (ours[lo] - gcs[lo]):.2f}x"
         )
+        if floor:
+            print(
+                f"floor growth {hi} / {lo} streams, CPU: {floor[hi] / floor[lo]:.2f}x; without "
+                f"the cyclic GC: {(floor[hi] - floor_gcs[hi]) / (floor[lo] - floor_gcs[lo]):.2f}x"
+                f"; ours / floor growth: {ours[hi] / ours[lo] / (floor[hi] / floor[lo]):.2f}x"
+            )
+            for n in counts:
+                print(f"ours / raw floor at {n} streams, CPU: {ours[n] / floor[n]:.2f}x")
         for n in sorted(theirs):
             print(f"ours / httpx's own pool at {n} streams, CPU: {ours[n] / theirs[n]:.2f}x")
     finally:

@@ -27,7 +27,10 @@ EXPECTED = {
     "bench_aap_scale.py": [
         rf"ratio 100 / 20 streams, CPU: {RATIO} .* without the cyclic GC: {RATIO}",
         rf"ours / httpx's own pool at 100 streams, CPU: {RATIO}",
+        rf"floor growth 100 / 20 streams, CPU: {RATIO}; .* ours / floor growth: {RATIO}",
+        rf"ours / raw floor at 100 streams, CPU: {RATIO}",
         r"agentproto +100 .* KiB",
+        r"raw floor +100 .* KiB",
     ],
     "bench_build.py": [rf"ratio cold / bare, CPU: +{RATIO}", r"no-op rebuild, in process"],
     "bench_models.py": [
