@@ -63,6 +63,29 @@ def test_readme_is_short_and_holds_the_two_commands() -> None:
     assert TEST_COMMAND in ci, "CI must run the README's test command verbatim"
 
 
+def _anchor(heading: str) -> str:
+    """The id MkDocs (Python-Markdown's toc) gives a heading: lower case, punctuation dropped,
+    spaces and hyphens runs made one hyphen."""
+    text = re.sub(r"[^\w\s-]", "", heading.strip().lower())
+    return re.sub(r"[-\s]+", "-", text).strip("-")
+
+
+def test_readme_links_resolve() -> None:
+    """The root README is outside the site's strict build: each relative link it holds names a
+    file of the repository, and an anchor one of that page's headings."""
+    text = README.read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    relative = [link for link in links if "://" not in link and not link.startswith("#")]
+    assert len(relative) >= 10
+    for link in relative:
+        path, _, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.exists(), f"README links to {link}: no such file"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_anchor(h) for h in headings}, f"README links to {link}: no anchor"
+
+
 # -- the site ---------------------------------------------------------------------------------
 
 
