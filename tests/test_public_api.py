@@ -4,6 +4,7 @@ SDK User-Agent."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dataclasses
 import importlib
@@ -133,6 +134,106 @@ def test_what_users_meet_is_importable_from_public_modules() -> None:
         missing = [n for n in module.__all__ if getattr(module, n, None) is None]
         assert missing == [], module.__name__
         assert sorted(module.__all__) == sorted(set(module.__all__))
+
+
+# Classes of the package that a public signature names, or that a public class derives from,
+# yet no user names in their own code: each with why it needs no public home.
+NO_PUBLIC_HOME = {
+    "agentproto._runtime.jsonrpc.Connection": "AgentConnection and ClientConnection are made "
+    "by spawn_agent, connect_agent and serve_agent, which take processes or streams",
+    "agentproto._runtime.jsonrpc.Subprocess": "the same constructors' process handle",
+    "agentproto._runtime.sync_loop.LoopThread": "SyncAgentConnection is made by its spawn()",
+    "agentproto._runtime.http.AsyncHTTP": "LLM streams are made by the clients' stream()",
+    "agentproto._runtime.http.SyncHTTP": "the same, blocking",
+    "agentproto._runtime.http.Call": "the same streams' request, built by the client",
+    "agentproto._runtime.sse.ServerSentEvent": "what an EventStream's parser reads: the AAP "
+    "clients make the streams (create_turn_stream) and their parsers",
+    "agentproto._runtime.conformance.Checks": "the conformance kits' shared bookkeeping base",
+    "agentproto._runtime.sql.PostgresPoolStore": "the PostgreSQL stores' shared base",
+    "agentproto._runtime.sql.Pool": "the stores' asyncpg pool, typed as loosely as asyncpg is",
+}
+
+
+def _annotation_namespace(module: ModuleType) -> dict[str, Any]:
+    """A module's globals plus the names it imports only for the type checkers (its ``if
+    TYPE_CHECKING:`` block, run here): what its annotations name."""
+    namespace = dict(vars(module))
+    for node in ast.parse(inspect.getsource(module)).body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            block = ast.Module(body=node.body, type_ignores=[])
+            exec(compile(block, str(module.__file__), "exec"), namespace)
+    return namespace
+
+
+def _named_classes(annotation: object, namespace: dict[str, Any]) -> Iterator[type]:
+    """The package's classes an annotation names (a string under ``from __future__ import
+    annotations``: its names are looked up, nothing is evaluated)."""
+    if not isinstance(annotation, str):
+        yield from agentproto_classes(annotation)
+        return
+    for node in ast.walk(ast.parse(annotation, mode="eval")):
+        value: Any = None
+        if isinstance(node, ast.Name):
+            value = namespace.get(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            value = getattr(namespace.get(node.value.id), node.attr, None)
+        if inspect.isclass(value) and value.__module__.startswith("agentproto"):
+            yield value
+
+
+def _public_callables() -> Iterator[tuple[str, Any]]:
+    """(where, function) for each public function and each public method (and ``__init__``)
+    of each public class the package defines, however it is exported."""
+    exported = public_exports()
+    for cls in exported:
+        if cls.__name__.startswith("_"):
+            continue
+        for name, member in inspect.getmembers(cls):
+            function = getattr(member, "fget", member)
+            if (name.startswith("_") and name != "__init__") or not inspect.isfunction(function):
+                continue
+            if function.__module__.startswith("agentproto"):
+                yield f"{cls.__qualname__}.{name}", function
+    for module in modules():
+        if is_public(module.__name__):
+            for name in getattr(module, "__all__", []):
+                value = getattr(module, name)
+                if inspect.isfunction(value) and value.__module__.startswith("agentproto"):
+                    yield f"{module.__name__}.{name}", value
+
+
+def test_what_public_signatures_and_bases_name_has_a_public_home() -> None:
+    """A class a user meets in a public signature (a parameter, a return value) or as the base
+    of a public class can be imported from a public module, so it can be named in the user's
+    own annotations; the few a user never names are listed above, each with its reason."""
+    exported = public_exports()
+    namespaces: dict[str, dict[str, Any]] = {}
+    homeless: dict[str, set[str]] = {}
+
+    def check(cls: type, where: str) -> None:
+        if cls not in exported and not cls.__name__.startswith("_"):
+            homeless.setdefault(f"{cls.__module__}.{cls.__qualname__}", set()).add(where)
+
+    for cls in exported:
+        for base in cls.__mro__[1:]:
+            if base.__module__.startswith("agentproto") and not cls.__name__.startswith("_"):
+                check(base, f"the base of {cls.__qualname__}")
+    checked = 0
+    for where, function in _public_callables():
+        module = function.__module__
+        if module not in namespaces:
+            namespaces[module] = _annotation_namespace(importlib.import_module(module))
+        for annotation in function.__annotations__.values():
+            for cls in _named_classes(annotation, namespaces[module]):
+                check(cls, where)
+        checked += 1
+    assert checked > 2000
+    unexplained = {name: sorted(places)[:3] for name, places in homeless.items()}
+    for name in NO_PUBLIC_HOME:
+        assert name in unexplained, f"{name} has a public home now: drop it from NO_PUBLIC_HOME"
+        del unexplained[name]
+    assert unexplained == {}
+    assert agentproto.Model.__module__ == "agentproto._runtime.base"
 
 
 def agentproto_classes(annotation: Any) -> Iterator[type]:

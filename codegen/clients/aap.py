@@ -38,7 +38,12 @@ EXPORTS = {
     "RetryPolicy": "agentproto._runtime.http",
     "Secret": "agentproto._runtime.redact",
     "UnknownEvent": "agentproto._runtime.streaming",
+    "AsyncEventStream": "agentproto._runtime.streaming",  # what create_turn_stream() returns
+    "EventStream": "agentproto._runtime.streaming",
     "AAPOperations": "routes",
+    # what a server's operation handlers take and may answer with
+    "RequestContext": "agentproto._runtime.routes",
+    "EventSource": "agentproto._runtime.routes",
     "OperationError": "agentproto._runtime.routes",
     "NotImplementedOperation": "agentproto._runtime.routes",
     "AAPServer": "server",

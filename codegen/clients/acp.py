@@ -63,8 +63,13 @@ _CONNECTION = (
     "serve_agent",
     "spawn_agent",
 )
-EDITION_EXPORTS = dict.fromkeys((*_CONNECTION, *_ERRORS), "connection")
-"""What ``agentproto.acp.<edition>`` re-exports (its connection module's public names)."""
+EDITION_EXPORTS = {
+    **dict.fromkeys((*_CONNECTION, *_ERRORS), "connection"),
+    # what connect_agent's writer must offer (write, drain, close)
+    "Writer": "agentproto._runtime.jsonrpc",
+}
+"""What ``agentproto.acp.<edition>`` re-exports (its connection module's public names, and the
+writer protocol its connect functions take)."""
 EXPORTS = {
     **EDITION_EXPORTS,
     "VersionError": "core",

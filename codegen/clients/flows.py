@@ -37,6 +37,9 @@ EXPORTS = {
     "OAuth2Token": "_auth",
     "PlannedRequest": "_auth",
     "RetryPolicy": "agentproto._runtime.http",  # the flow classes' retry= option
+    "SourceAuth": "agentproto._runtime.flows",  # the base of the auth= values
+    "AsyncFlows": "agentproto._runtime.flows",  # the base of every flows class
+    "SyncFlows": "agentproto._runtime.flows",
     "AsyncBundleFlows": "loading",
     "BundleFlows": "loading",
     "load_bundle": "loading",

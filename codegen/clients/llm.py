@@ -97,6 +97,7 @@ EXPORTS = {  # sorted where it is used
     # runtime types a user of the client meets (its options)
     "RetryPolicy": "agentproto._runtime.http",
     "Secret": "agentproto._runtime.redact",
+    "Histogram": "agentproto._runtime.telemetry",
     "SpanHandle": "agentproto._runtime.telemetry",
     "Telemetry": "agentproto._runtime.telemetry",
 }

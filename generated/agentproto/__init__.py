@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from agentproto import aap, acp, errors, flows, llm, skills
+    from agentproto._runtime.base import InvalidVariant, Model
     from agentproto._runtime.limits import Limits
     from agentproto.errors import AgentprotoError
 
@@ -49,13 +50,22 @@ _MODULES: Final = (
     "skills",
 )
 _NAMES: Final[Mapping[str, str]] = MappingProxyType(
-    {"AgentprotoError": "agentproto.errors", "Limits": "agentproto._runtime.limits"}
+    {
+        "AgentprotoError": "agentproto.errors",
+        "InvalidVariant": "agentproto._runtime.base",
+        "Limits": "agentproto._runtime.limits",
+        "Model": "agentproto._runtime.base",
+    }
 )
 """Names exported here from other modules, by their home (imported on first use):
-``AgentprotoError`` is the root of every exception the SDK raises."""
+``AgentprotoError`` is the root of every exception the SDK raises; ``Model`` the base of every
+generated model, ``InvalidVariant`` of every ``Invalid...`` variant (a known variant whose data
+did not match its schema)."""
 __all__ = [
     "AgentprotoError",
+    "InvalidVariant",
     "Limits",
+    "Model",
     "aap",
     "acp",
     "errors",

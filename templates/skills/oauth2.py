@@ -38,7 +38,7 @@ from agentproto._runtime.redact import Secret, scrub
 from agentproto.skills.errors import AuthRequiredError
 from agentproto.skills.models import OAuth2AuthConfig, SkillDescriptor
 
-__all__ = ["OAuth2Error", "OAuth2Grant", "TokenCache"]
+__all__ = ["OAuth2Error", "OAuth2Grant", "TokenCache", "TokenRequest"]
 
 DEFAULT_REFRESH_MARGIN = 30.0
 

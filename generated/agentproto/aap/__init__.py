@@ -12,8 +12,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentproto._runtime.http import RetryPolicy
     from agentproto._runtime.redact import Secret
-    from agentproto._runtime.routes import NotImplementedOperation, OperationError
-    from agentproto._runtime.streaming import UnknownEvent
+    from agentproto._runtime.routes import (
+        EventSource,
+        NotImplementedOperation,
+        OperationError,
+        RequestContext,
+    )
+    from agentproto._runtime.streaming import AsyncEventStream, EventStream, UnknownEvent
     from agentproto.aap.agent import Agent, ServerTool, StepContext
     from agentproto.aap.client import AAPClient, AsyncAAPClient
     from agentproto.aap.llm_agent import LLMAgent
@@ -123,6 +128,7 @@ __all__ = [
     "ApplicationMessage",
     "AssistantMessage",
     "AsyncAAPClient",
+    "AsyncEventStream",
     "AsyncSession",
     "CapabilityError",
     "ClientTool",
@@ -130,6 +136,8 @@ __all__ = [
     "DeltaSSEEvent",
     "EmptyObject",
     "ErrorResponse",
+    "EventSource",
+    "EventStream",
     "fold_events",
     "GetMetaResponse",
     "GetSessionHistoryResponse",
@@ -156,6 +164,7 @@ __all__ = [
     "PostSessionsResponse",
     "PostSessionTurnRequest",
     "PostSessionTurnResponse",
+    "RequestContext",
     "RetryPolicy",
     "Secret",
     "SecretAgentOption",
@@ -211,14 +220,18 @@ _HOMES = {
     "Agent": "agentproto.aap.agent",
     "ApiKeys": "agentproto.aap.server",
     "AsyncAAPClient": "agentproto.aap.client",
+    "AsyncEventStream": "agentproto._runtime.streaming",
     "AsyncSession": "agentproto.aap.session",
     "CapabilityError": "agentproto.aap.session",
     "ClientTool": "agentproto.aap.session",
+    "EventSource": "agentproto._runtime.routes",
+    "EventStream": "agentproto._runtime.streaming",
     "IncompleteTurnError": "agentproto.aap.turns",
     "LLMAgent": "agentproto.aap.llm_agent",
     "NotImplementedOperation": "agentproto._runtime.routes",
     "OperationError": "agentproto._runtime.routes",
     "PostgresStore": "agentproto.aap.store_postgres",
+    "RequestContext": "agentproto._runtime.routes",
     "RetryPolicy": "agentproto._runtime.http",
     "SQLiteStore": "agentproto.aap.store",
     "Secret": "agentproto._runtime.redact",

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.jsonrpc import Writer
     from agentproto.acp.accumulator import SessionAccumulator, SessionSnapshot, ToolCallView
     from agentproto.acp.bridge import BridgeApp, serve_bridge
     from agentproto.acp.check import CheckOptions, check_agent, check_url
@@ -599,6 +600,7 @@ __all__ = [
     "VersionError",
     "WaitForTerminalExitRequest",
     "WaitForTerminalExitResponse",
+    "Writer",
     "WriteTextFileRequest",
     "WriteTextFileResponse",
 ]
@@ -648,6 +650,7 @@ _HOMES = {
     "UnstableMethodError": "agentproto.acp.connection",
     "UnsupportedProtocolVersion": "agentproto.acp.versions",
     "VersionError": "agentproto.acp.core",
+    "Writer": "agentproto._runtime.jsonrpc",
     "check_agent": "agentproto.acp.check",
     "check_url": "agentproto.acp.check",
     "connect_agent": "agentproto.acp.connection",

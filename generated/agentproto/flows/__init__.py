@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.flows import AsyncFlows, SourceAuth, SyncFlows
     from agentproto._runtime.http import RetryPolicy
     from agentproto.flows._auth import (
         ApiKeyAuth,
@@ -48,6 +49,7 @@ __all__ = [
     "aload_bundle",
     "ApiKeyAuth",
     "AsyncBundleFlows",
+    "AsyncFlows",
     "BasicAuth",
     "BearerAuth",
     "BundleFlows",
@@ -72,11 +74,14 @@ __all__ = [
     "Responses",
     "RetryPolicy",
     "Source",
+    "SourceAuth",
+    "SyncFlows",
     "Target",
 ]
 _HOMES = {
     "ApiKeyAuth": "agentproto.flows._auth",
     "AsyncBundleFlows": "agentproto.flows.loading",
+    "AsyncFlows": "agentproto._runtime.flows",
     "BasicAuth": "agentproto.flows._auth",
     "BearerAuth": "agentproto.flows._auth",
     "BundleFlows": "agentproto.flows.loading",
@@ -89,6 +94,8 @@ _HOMES = {
     "OAuth2Token": "agentproto.flows._auth",
     "PlannedRequest": "agentproto.flows._auth",
     "RetryPolicy": "agentproto._runtime.http",
+    "SourceAuth": "agentproto._runtime.flows",
+    "SyncFlows": "agentproto._runtime.flows",
     "aload_bundle": "agentproto.flows.loading",
     "load_bundle": "agentproto.flows.loading",
     **dict.fromkeys(

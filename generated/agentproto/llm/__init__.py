@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agentproto._runtime.http import RetryPolicy
     from agentproto._runtime.redact import Secret
-    from agentproto._runtime.telemetry import SpanHandle, Telemetry
+    from agentproto._runtime.telemetry import Histogram, SpanHandle, Telemetry
     from agentproto.llm.client import (
         AsyncChatStream,
         AsyncLLMClient,
@@ -151,6 +151,7 @@ __all__ = [
     "Features",
     "function_tool",
     "FunctionTool",
+    "Histogram",
     "Hooks",
     "hybrid_tool_calls",
     "ImageBlock",
@@ -236,6 +237,7 @@ _HOMES = {
     "FallbackError": "agentproto.llm.fallback",
     "FallbackStream": "agentproto.llm.fallback",
     "FunctionTool": "agentproto.llm.tool_loop",
+    "Histogram": "agentproto._runtime.telemetry",
     "Hooks": "agentproto.llm.observe",
     "ImageBlock": "agentproto.llm.payloads",
     "LLMClient": "agentproto.llm.client",

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.jsonrpc import Writer
     from agentproto.acp.v2.connection import (
         PROTOCOL_VERSION,
         Agent,
@@ -696,6 +697,7 @@ __all__ = [
     "UpdateSessionNotification",
     "UsageUpdate",
     "UserMessage",
+    "Writer",
 ]
 _HOMES = {
     "Agent": "agentproto.acp.v2.connection",
@@ -719,6 +721,7 @@ _HOMES = {
     "SyncClient": "agentproto.acp.v2.connection",
     "UnhandledMessage": "agentproto.acp.v2.connection",
     "UnstableMethodError": "agentproto.acp.v2.connection",
+    "Writer": "agentproto._runtime.jsonrpc",
     "connect_agent": "agentproto.acp.v2.connection",
     "serve_agent": "agentproto.acp.v2.connection",
     "spawn_agent": "agentproto.acp.v2.connection",
