@@ -81,7 +81,7 @@ def param_types(text: str) -> ParamTypes:
 def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
     """A model field's type as a dict's value type: models as their ``...Param`` (an open
     union's Unknown variant left out: a dict names a known variant, or is built as the
-    model); ``AnyUrl`` and ``AwareDatetime`` as ``str``; other names of the models module
+    model); ``Url`` and ``AwareDatetime`` as ``str``; other names of the models module
     recorded in ``used``."""
 
     class Rewrite(ast.NodeTransformer):
@@ -95,7 +95,7 @@ def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
         def visit_Name(self, name: ast.Name) -> ast.AST:
             if name.id in types.names:
                 return ast.Name(name.id + SUFFIX, ast.Load())
-            if name.id in ("AnyUrl", "AwareDatetime"):  # strings on the wire
+            if name.id in ("Url", "AwareDatetime"):  # strings on the wire
                 return ast.Name("str", ast.Load())
             if name.id not in _PLAIN:
                 used.add(name.id)

@@ -20,7 +20,7 @@ from codegen.errors import BuildError
 OUTSIDE_NAMES: Mapping[str, str] = {
     "Any": "typing",
     "Literal": "typing",
-    "AnyUrl": "pydantic",
+    "Url": "agentproto._runtime.base",
     "AwareDatetime": "pydantic",
 }
 # The methods' own parameters are positional-only (``self``, the request model), so a field may

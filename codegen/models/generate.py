@@ -109,6 +109,7 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
         except Exception as exc:  # the model generator's own error, with our file name
             raise BuildError.single(shown, "", f"model generation failed: {exc}") from None
     assert isinstance(text, str)
+    text = own_url_type(text)
     # the root the schema had no class for goes with the carrier (one pass over the text)
     dropped = {DISCARDED_ROOT} if unit.root_name is None else set()
     if carrier is not None:
@@ -135,6 +136,26 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
         except OpenTypesError as exc:
             raise BuildError.single(shown, "", f"unknown_values: keep: {exc}") from None
     return text
+
+
+_PYDANTIC_IMPORT = re.compile(r"^from pydantic import (?:\(([^)]*)\)|([^\n(]*))$", re.MULTILINE)
+
+
+def own_url_type(text: str) -> str:
+    """``AnyUrl`` (the model generator's type for ``"format": "uri"``) as the runtime's
+    ``Url``: a ``str`` kept exactly as sent, its syntax checked (``AnyUrl`` rewrites what it
+    reads: ``https://example.com`` comes back as ``https://example.com/``)."""
+    if "AnyUrl" not in text:
+        return text
+    text = rename_names(text, {"AnyUrl": "Url"})
+
+    def without_url(match: re.Match[str]) -> str:
+        names = [n.strip() for n in (match.group(1) or match.group(2)).split(",")]
+        kept = [n for n in names if n and n != "Url"]
+        return f"from pydantic import {', '.join(kept)}" if kept else ""
+
+    text = _PYDANTIC_IMPORT.sub(without_url, text, count=1)
+    return insert_imports(text, "from agentproto._runtime.base import Url\n")
 
 
 def _annotated_config(text: str) -> str:

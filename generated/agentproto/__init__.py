@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from agentproto import aap, acp, errors, flows, llm, skills
-    from agentproto._runtime.base import InvalidVariant, Model
+    from agentproto._runtime.base import InvalidVariant, Model, Url
     from agentproto._runtime.limits import Limits
     from agentproto.errors import AgentprotoError
 
@@ -55,17 +55,19 @@ _NAMES: Final[Mapping[str, str]] = MappingProxyType(
         "InvalidVariant": "agentproto._runtime.base",
         "Limits": "agentproto._runtime.limits",
         "Model": "agentproto._runtime.base",
+        "Url": "agentproto._runtime.base",
     }
 )
 """Names exported here from other modules, by their home (imported on first use):
 ``AgentprotoError`` is the root of every exception the SDK raises; ``Model`` the base of every
 generated model, ``InvalidVariant`` of every ``Invalid...`` variant (a known variant whose data
-did not match its schema)."""
+did not match its schema); ``Url`` the type of every URI field (a ``str`` kept as sent)."""
 __all__ = [
     "AgentprotoError",
     "InvalidVariant",
     "Limits",
     "Model",
+    "Url",
     "aap",
     "acp",
     "errors",

@@ -55,8 +55,6 @@ from agentproto.acp.core import UnstableMethodError as UnstableMethodError
 from agentproto.acp.core import logger as logger
 
 if TYPE_CHECKING:
-    from pydantic import AnyUrl
-
     from agentproto.acp import params as _params
     from agentproto.acp.models import (
         AuthenticateRequest,
@@ -1603,7 +1601,7 @@ class ClientConnection(Caller):
         *,
         session_id: str,
         elicitation_id: str,
-        url: AnyUrl,
+        url: Url,
         message: str,
         tool_call_id: str | None = ...,
         meta: dict[str, Any] | None = ...,
@@ -1617,7 +1615,7 @@ class ClientConnection(Caller):
         *,
         request_id: int | str | None,
         elicitation_id: str,
-        url: AnyUrl,
+        url: Url,
         message: str,
         meta: dict[str, Any] | None = ...,
         mode: Literal["url"] = ...,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, TypeAlias
 
-from pydantic import AnyUrl, ConfigDict, Field, RootModel
+from pydantic import ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import Model
+from agentproto._runtime.base import Model, Url
 
 SchemaEnum: TypeAlias = Literal[
     "https://raw.githubusercontent.com/ailib-official/ai-protocol/main/schemas/v1.json"
@@ -48,7 +48,7 @@ class Endpoint(Model):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="forbid",
     )
-    base_url: AnyUrl
+    base_url: Url
     """
     Absolute base URL of the provider API
     """
@@ -547,11 +547,11 @@ class ProviderManifest(Model):
     """
     Provider category
     """
-    official_url: AnyUrl | None = None
+    official_url: Url | None = None
     """
     Official documentation website
     """
-    support_contact: AnyUrl | None = None
+    support_contact: Url | None = None
     """
     Support or feedback link
     """
@@ -603,7 +603,7 @@ class ProviderManifest(Model):
     """
     The default API family to use when the runtime does not specify one explicitly.
     """
-    endpoints: dict[str, Endpoints | AnyUrl] | None = None
+    endpoints: dict[str, Endpoints | Url] | None = None
     """
     Named capability endpoints (e.g., chat, embed, vision).
     """

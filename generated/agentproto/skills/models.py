@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import AnyUrl, AwareDatetime, Field
+from pydantic import AwareDatetime, Field
 
-from agentproto._runtime.base import Model
+from agentproto._runtime.base import Model, Url
 
 CapabilityType: TypeAlias = Literal["plugin", "api", "knowledge", "task"]
 """Capability category of a skill (§3.4.1): plugin (extension), api (API service), knowledge (knowledge pack or data source), task (task execution by humans or automation)."""
@@ -87,7 +87,7 @@ class ProviderInfo(Model):
     """
     Provider name.
     """
-    url: AnyUrl | None = None
+    url: Url | None = None
     """
     Provider home page.
     """
@@ -155,11 +155,11 @@ class OAuth2Config(Model):
     OAuth 2.0 configuration (§3.5.5).
     """
 
-    authorization_url: AnyUrl
+    authorization_url: Url
     """
     OAuth 2.0 authorization URL.
     """
-    token_url: AnyUrl
+    token_url: Url
     """
     OAuth 2.0 token URL.
     """
@@ -400,7 +400,7 @@ class SkillIndexEntry(Model):
     """
     Short description of the skill.
     """
-    descriptor_url: AnyUrl
+    descriptor_url: Url
     """
     URL of the skill's full Skill Descriptor.
     """
@@ -483,7 +483,7 @@ class ProtocolVersion(Model):
     """
     Protocol version, SemVer (e.g. "1.0.0").
     """
-    changelog_url: AnyUrl | None = None
+    changelog_url: Url | None = None
     """
     URL of the version changelog.
     """
@@ -494,7 +494,7 @@ class InvocationEndpoint(Model):
     Invocation endpoint configuration (§3.5.3, §5.5): the invocation URL, and the status and result URL templates with an {execution_id} placeholder.
     """
 
-    url: AnyUrl
+    url: Url
     """
     Invocation URL the InvocationRequest is sent to.
     """
@@ -655,7 +655,7 @@ class SkillDescriptor(Model):
     """
     Tags for search and categorisation.
     """
-    documentation_url: AnyUrl | None = None
+    documentation_url: Url | None = None
     """
     URL of the skill's documentation.
     """

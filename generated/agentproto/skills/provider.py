@@ -516,7 +516,7 @@ class SkillProvider:
                     name=d.name,
                     capability_type=d.capability_type,
                     description=d.description,
-                    descriptor_url=pydantic.AnyUrl(self.descriptor_url(d.id)),
+                    descriptor_url=self.descriptor_url(d.id),
                     access=d.access,
                     version=d.version,
                 )

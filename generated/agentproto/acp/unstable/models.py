@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AnyUrl, ConfigDict, Field, RootModel
+from pydantic import ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
 
 
 class ReadTextFileRequest(Model):
@@ -854,7 +854,7 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     """
     The unique identifier for this elicitation.
     """
-    url: AnyUrl
+    url: Url
     """
     The URL to direct the user to.
     """
@@ -872,7 +872,7 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     """
     The unique identifier for this elicitation.
     """
-    url: AnyUrl
+    url: Url
     """
     The URL to direct the user to.
     """

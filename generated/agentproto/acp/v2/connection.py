@@ -55,8 +55,6 @@ from agentproto.acp.core import UnstableMethodError as UnstableMethodError
 from agentproto.acp.core import logger as logger
 
 if TYPE_CHECKING:
-    from pydantic import AnyUrl
-
     from agentproto.acp.v2 import params as _params
     from agentproto.acp.v2.models import (
         CancelSessionNotification,
@@ -906,7 +904,7 @@ class AgentConnection(Caller):
         | Literal["vertex"]
         | Literal["bedrock"]
         | str,
-        base_url: AnyUrl,
+        base_url: Url,
         headers: dict[str, str] | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> _unstable.SetProviderResponse: ...
@@ -1442,7 +1440,7 @@ class ClientConnection(Caller):
         *,
         session_id: str,
         elicitation_id: str,
-        url: AnyUrl,
+        url: Url,
         message: str,
         tool_call_id: str | None = ...,
         meta: dict[str, Any] | None = ...,
@@ -1456,7 +1454,7 @@ class ClientConnection(Caller):
         *,
         request_id: int | str,
         elicitation_id: str,
-        url: AnyUrl,
+        url: Url,
         message: str,
         meta: dict[str, Any] | None = ...,
         mode: Literal["url"] = ...,
@@ -2025,7 +2023,7 @@ class SyncAgentConnection(SyncCaller):
         | Literal["vertex"]
         | Literal["bedrock"]
         | str,
-        base_url: AnyUrl,
+        base_url: Url,
         headers: dict[str, str] | None = ...,
         meta: dict[str, Any] | None = ...,
         timeout: float | None = None,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AnyUrl, AwareDatetime, ConfigDict, Field, RootModel
+from pydantic import AwareDatetime, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
 
 
 class TextResourceContents(Model):
@@ -18,7 +18,7 @@ class TextResourceContents(Model):
     """
     Text payload carried by this content block.
     """
-    uri: AnyUrl
+    uri: Url
     """
     URI associated with this resource or media payload.
     """
@@ -51,7 +51,7 @@ class BlobResourceContents(Model):
     """
     Base64-encoded bytes for a binary resource payload.
     """
-    uri: AnyUrl
+    uri: Url
     """
     URI associated with this resource or media payload.
     """
@@ -625,7 +625,7 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     """
     The unique identifier for this elicitation.
     """
-    url: AnyUrl
+    url: Url
     """
     The URL to direct the user to.
     """
@@ -643,7 +643,7 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     """
     The unique identifier for this elicitation.
     """
-    url: AnyUrl
+    url: Url
     """
     The URL to direct the user to.
     """
@@ -1752,7 +1752,7 @@ class McpServerHttp(Model):
     """
     Human-readable name identifying this MCP server.
     """
-    url: AnyUrl
+    url: Url
     """
     URL to the MCP server.
     """
@@ -2324,7 +2324,7 @@ class ImageContent(Model):
     """
     MIME type describing the encoded media payload.
     """
-    uri: AnyUrl | None = None
+    uri: Url | None = None
     """
     URI associated with this resource or media payload.
 
@@ -2384,7 +2384,7 @@ class Icon(Model):
     An optionally-sized icon that can be displayed in a user interface.
     """
 
-    src: AnyUrl
+    src: Url
     """
     A standard URI pointing to an icon resource. MUST be an `https:` or `data:` URI.
     Clients reject other schemes, fetch without credentials, and do not follow
@@ -2435,7 +2435,7 @@ class ResourceLink(Model):
     """
     Human-readable name shown for this protocol object.
     """
-    uri: AnyUrl
+    uri: Url
     """
     URI associated with this resource or media payload.
     """

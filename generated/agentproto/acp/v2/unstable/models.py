@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AnyUrl, AwareDatetime, ConfigDict, Field, RootModel
+from pydantic import AwareDatetime, ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
+from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
 
 
 class TextResourceContents(Model):
@@ -18,7 +18,7 @@ class TextResourceContents(Model):
     """
     Text payload carried by this content block.
     """
-    uri: AnyUrl
+    uri: Url
     """
     URI associated with this resource or media payload.
     """
@@ -51,7 +51,7 @@ class BlobResourceContents(Model):
     """
     Base64-encoded bytes for a binary resource payload.
     """
-    uri: AnyUrl
+    uri: Url
     """
     URI associated with this resource or media payload.
     """
@@ -625,7 +625,7 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     """
     The unique identifier for this elicitation.
     """
-    url: AnyUrl
+    url: Url
     """
     The URL to direct the user to.
     """
@@ -643,7 +643,7 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     """
     The unique identifier for this elicitation.
     """
-    url: AnyUrl
+    url: Url
     """
     The URL to direct the user to.
     """
@@ -1173,7 +1173,7 @@ class ProviderCurrentConfig(Model):
     """
     Protocol currently used by this provider.
     """
-    base_url: AnyUrl = Field(validation_alias="baseUrl", serialization_alias="baseUrl")
+    base_url: Url = Field(validation_alias="baseUrl", serialization_alias="baseUrl")
     """
     Base URL currently used by this provider.
     """
@@ -1930,7 +1930,7 @@ class PlanFile(Model):
     """
     The plan ID to update.
     """
-    uri: AnyUrl
+    uri: Url
     """
     The URI of the file containing the plan.
     """
@@ -2370,7 +2370,7 @@ class SetProviderRequest(Model):
     """
     Protocol type for this provider.
     """
-    base_url: AnyUrl = Field(validation_alias="baseUrl", serialization_alias="baseUrl")
+    base_url: Url = Field(validation_alias="baseUrl", serialization_alias="baseUrl")
     """
     Base URL for requests sent through this provider.
     """
@@ -2499,7 +2499,7 @@ class McpServerHttp(Model):
     """
     Human-readable name identifying this MCP server.
     """
-    url: AnyUrl
+    url: Url
     """
     URL to the MCP server.
     """
@@ -3391,7 +3391,7 @@ class ImageContent(Model):
     """
     MIME type describing the encoded media payload.
     """
-    uri: AnyUrl | None = None
+    uri: Url | None = None
     """
     URI associated with this resource or media payload.
 
@@ -3451,7 +3451,7 @@ class Icon(Model):
     An optionally-sized icon that can be displayed in a user interface.
     """
 
-    src: AnyUrl
+    src: Url
     """
     A standard URI pointing to an icon resource. MUST be an `https:` or `data:` URI.
     Clients reject other schemes, fetch without credentials, and do not follow
@@ -3502,7 +3502,7 @@ class ResourceLink(Model):
     """
     Human-readable name shown for this protocol object.
     """
-    uri: AnyUrl
+    uri: Url
     """
     URI associated with this resource or media payload.
     """
