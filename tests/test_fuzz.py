@@ -394,11 +394,7 @@ MODEL_FORMATS = frozenset(
         "datetime_parsing",
         "datetime_type",
         "timezone_aware",
-        "url_parsing",
-        "url_scheme",
-        "url_syntax_violation",
-        "url_too_long",
-        "url_type",
+        "uri_syntax",  # agentproto.Url
     }
 )
 """pydantic's error types for the JSON Schema formats the Skill Sharing models check."""

@@ -40,7 +40,6 @@ URL_PATTERN: Final = (
 )
 
 
-
 class _UriSyntax:
     """What makes ``Url`` a URI to pydantic: the syntax check, in pydantic-core (a regular
     expression, then one error that says what is wrong), and ``"format": "uri"`` in the JSON

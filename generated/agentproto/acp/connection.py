@@ -55,6 +55,7 @@ from agentproto.acp.core import UnstableMethodError as UnstableMethodError
 from agentproto.acp.core import logger as logger
 
 if TYPE_CHECKING:
+    from agentproto._runtime.base import Url
     from agentproto.acp import params as _params
     from agentproto.acp.models import (
         AuthenticateRequest,
