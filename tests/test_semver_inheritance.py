@@ -212,3 +212,36 @@ def test_older_snapshots_get_the_lineage_their_own_classes_give() -> None:
     assert "`pkg.errors.AuthError`: no longer derives from BaseException, Exception: " in "".join(
         majors(mixin)
     ), mixin
+
+
+# -- 4. a thing moved into a private module, still exported where it was -----------------------
+
+REPORT = """\
+from dataclasses import dataclass
+@dataclass
+class Report:
+    name: str
+    def failures(self) -> list[str]: ...
+"""
+
+
+def test_a_class_moved_into_a_private_module_and_exported_where_it_was_is_not_removed() -> None:
+    """``skills.conformance.Report`` moved into ``agentproto._runtime.conformance`` and stayed
+    in ``skills.conformance.__all__``: users import it as before, so it is no removal; what
+    changes in it still shows, under the public module that exports it."""
+    before = package(kit=REPORT + "__all__ = ['Report']\n")
+    after = package(_shared=REPORT, kit="from pkg._shared import Report\n__all__ = ['Report']\n")
+    assert ("pkg.kit", "Report", "name") in after.api  # described where it is exported
+    assert majors(compare(before, after)) == []
+    assert overall(compare(before, after)) == "patch"
+    changed = package(
+        _shared=REPORT.replace("name: str", "name: int"),
+        kit="from pkg._shared import Report\n__all__ = ['Report']\n",
+    )
+    assert majors(compare(before, changed)) == ["`pkg.kit.Report.name`: type changed: str -> int"]
+    # exported no more: removed, as before
+    hidden = package(_shared=REPORT, kit="from pkg._shared import Report\n__all__ = []\n")
+    assert majors(compare(before, hidden)) == [
+        "`pkg.kit.Report`: class removed",
+        "`pkg.kit.export Report`: export removed",
+    ]

@@ -7,7 +7,9 @@ and byte-for-byte deterministic. One line per public thing, indented under its p
 optional, wire name where it is not the attribute's own), ``property``, ``alias`` (a type
 alias: enum-like ``Literal`` values show here), ``const`` (annotation and the value, or a digest
 of a long value), ``export`` (a name in a package's ``__all__``; ``# from <module>`` when it is
-a re-export of another public module's thing). A thing with a docstring ends in
+a re-export of another public module's thing; what a public module exports from a private one
+is also described there, as if defined there: that is where users import it from). A thing
+with a docstring ends in
 ``# doc <digest>``, so an edited description shows without the snapshot carrying every
 docstring. Then the files' digests (``[implementation]``), the protocol versions the package
 was built from (``[protocols]``) and, when the build knows them, the input files with their
@@ -315,48 +317,95 @@ def _export_line(name: str, module: Module, package: Package) -> str:
     return line
 
 
+def _node_lines(module: Module, index: int, package: Package) -> list[str]:
+    """The lines of the top-level statement ``index`` of ``module``: a public class, function,
+    alias or constant (nothing for anything else)."""
+    body = module.tree.body
+    node = body[index]
+    doc = None
+    following = body[index + 1] if index + 1 < len(body) else None
+    if (
+        isinstance(following, ast.Expr)
+        and isinstance(following.value, ast.Constant)
+        and isinstance(following.value.value, str)
+    ):
+        doc = digest(" ".join(following.value.value.split()), 8)
+    if isinstance(node, ast.ClassDef) and _public(node.name):
+        return _class_lines(ClassRef(module, node, node.name), package, 1)
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
+        kind = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+        sig = signature(node, method=False)
+        return [_with_doc(f"  {kind} {node.name}{sig}", _doc(node))]
+    if not isinstance(node, ast.Assign | ast.AnnAssign):
+        return []
+    target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+    annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
+    if not isinstance(target, ast.Name) or target.id == "__all__":
+        return []
+    name = target.id
+    if not _public(name) and name != "__version__":
+        return []
+    if name in _SPECIAL_CONSTS:  # version data: in [protocols], never a value here
+        return [f"  const {name}: {_unparse(annotation) or '?'}"]
+    if _is_type_expr(node.value, annotation):
+        return [_with_doc(f"  alias {name} = {_unparse(node.value)}", doc)]
+    ann = f": {_unparse(annotation)}" if annotation is not None else ""
+    return [_with_doc(f"  const {name}{ann}{_value_text(node.value)}", doc)]
+
+
+def _exports(module: Module) -> list[str]:
+    """The names of the module's ``__all__``, sorted."""
+    for node in module.tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            if (
+                isinstance(target, ast.Name)
+                and target.id == "__all__"
+                and isinstance(node.value, ast.List | ast.Tuple)
+            ):
+                return sorted(
+                    {
+                        e.value
+                        for e in node.value.elts
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                    }
+                )
+    return []
+
+
+def _private_origin_lines(name: str, module: Module, package: Package) -> list[str]:
+    """What a public module exports from a private one, described as if it were defined
+    there: that is where users import it from, so a thing moved into ``agentproto._runtime``
+    and exported where it was keeps its lines (no false "removed"), and a change to it shows
+    in every public module that exports it."""
+    target = module.imports.get(name) if name not in module.defined else None
+    found = package.definition(target) if target is not None else None
+    if found is None or found[1] != name or module_name_public(found[0].name):
+        return []
+    origin = found[0]
+    for index, node in enumerate(origin.tree.body):
+        bound = (
+            [node.name]
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            else [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if isinstance(node, ast.Assign)
+            else [node.target.id]
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+            else []
+        )
+        if name in bound:
+            return _node_lines(origin, index, package)
+    return []
+
+
 def _module_lines(module: Module, package: Package) -> list[str]:
     lines = [_with_doc(f"module {module.name}", _doc(module.tree))]
-    body = module.tree.body
-    exports: list[str] = []
-    for index, node in enumerate(body):
-        doc = None
-        following = body[index + 1] if index + 1 < len(body) else None
-        if (
-            isinstance(following, ast.Expr)
-            and isinstance(following.value, ast.Constant)
-            and isinstance(following.value.value, str)
-        ):
-            doc = digest(" ".join(following.value.value.split()), 8)
-        if isinstance(node, ast.ClassDef) and _public(node.name):
-            lines.extend(_class_lines(ClassRef(module, node, node.name), package, 1))
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
-            kind = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-            sig = signature(node, method=False)
-            lines.append(_with_doc(f"  {kind} {node.name}{sig}", _doc(node)))
-        elif isinstance(node, ast.Assign | ast.AnnAssign):
-            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
-            annotation = node.annotation if isinstance(node, ast.AnnAssign) else None
-            if not isinstance(target, ast.Name):
-                continue
-            name = target.id
-            if name == "__all__" and isinstance(node.value, ast.List | ast.Tuple):
-                exports = [
-                    e.value
-                    for e in node.value.elts
-                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
-                ]
-                continue
-            if not _public(name) and name != "__version__":
-                continue
-            if name in _SPECIAL_CONSTS:  # version data: in [protocols], never a value here
-                lines.append(f"  const {name}: {_unparse(annotation) or '?'}")
-            elif _is_type_expr(node.value, annotation):
-                lines.append(_with_doc(f"  alias {name} = {_unparse(node.value)}", doc))
-            else:
-                ann = f": {_unparse(annotation)}" if annotation is not None else ""
-                lines.append(_with_doc(f"  const {name}{ann}{_value_text(node.value)}", doc))
-    lines.extend(_export_line(name, module, package) for name in sorted(set(exports)))
+    for index in range(len(module.tree.body)):
+        lines.extend(_node_lines(module, index, package))
+    exports = _exports(module)
+    for name in exports:
+        lines.extend(_private_origin_lines(name, module, package))
+    lines.extend(_export_line(name, module, package) for name in exports)
     return lines
 
 
