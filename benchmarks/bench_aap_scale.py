@@ -43,7 +43,9 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 
@@ -55,6 +57,7 @@ from agentproto.aap import AsyncAAPClient  # noqa: E402
 from agentproto.aap.models import UserMessage  # noqa: E402
 
 DELTAS = 4
+S = TypeVar("S")
 WARM_UP = 20  # streams opened and drained before the measured round
 # 10,000 connects at once on a loaded 2-core host: each may wait long for the loop (not the bound
 # under test)
@@ -216,11 +219,6 @@ async def floor_round(url: str, n: int) -> dict[str, float]:
         f"content-type: application/json\r\naccept: text/event-stream\r\n"
         f"content-length: {len(body)}\r\n\r\n"
     ).encode() + body
-    gc.collect()
-    base = rss()
-    objects0 = len(gc.get_objects())
-    gc0, full0 = GC.total, GC.full
-    wall0, cpu0 = time.perf_counter(), cpu()
 
     async def open_one() -> _FloorStream:
         transport, connection = await loop.create_connection(_FloorConnection, host, port)
@@ -231,13 +229,6 @@ async def floor_round(url: str, n: int) -> dict[str, float]:
         assert first[0] == "turn_start", first
         return stream
 
-    streams = await asyncio.gather(*(open_one() for _ in range(n)))
-    wall1, cpu1 = time.perf_counter(), cpu()
-    gc1 = GC.total
-    held = rss() - base
-    objects = len(gc.get_objects()) - objects0
-    wall1b, cpu1b = time.perf_counter(), cpu()
-
     async def drain(stream: _FloorStream) -> int:
         count = 0
         async for _ in stream:
@@ -245,6 +236,28 @@ async def floor_round(url: str, n: int) -> dict[str, float]:
         stream.close()
         return count
 
+    return await timed_round(n, open_one, drain)
+
+
+async def timed_round(
+    n: int,
+    open_one: Callable[[], Awaitable[S]],
+    drain: Callable[[S], Awaitable[int]],
+) -> dict[str, float]:
+    """Open ``n`` streams at once (each read to its first event), then drain them all: the
+    wall and CPU time of each phase, the collector's share, what is held per open stream."""
+    gc.collect()
+    base = rss()
+    objects0 = len(gc.get_objects())
+    gc0, full0 = GC.total, GC.full
+    wall0, cpu0 = time.perf_counter(), cpu()
+    streams = await asyncio.gather(*(open_one() for _ in range(n)))
+    wall1, cpu1 = time.perf_counter(), cpu()
+    gc1 = GC.total
+    held = rss() - base
+    # objects the cyclic GC tracks, per open stream (counted outside the timed phases)
+    objects = len(gc.get_objects()) - objects0
+    wall1b, cpu1b = time.perf_counter(), cpu()
     counts = await asyncio.gather(*(drain(s) for s in streams))
     wall2, cpu2 = time.perf_counter(), cpu()
     gc2, full2 = GC.total, GC.full
@@ -303,51 +316,24 @@ async def one_round(url: str, n: int, pool: str) -> dict[str, float]:
         http = None
     limits = Limits(max_connections=n)
     async with AsyncAAPClient(url, http_client=http, limits=limits, timeout=TIMEOUT) as client:
-        gc.collect()
-        base = rss()
-        objects0 = len(gc.get_objects())
-        gc0, full0 = GC.total, GC.full
-        wall0, cpu0 = time.perf_counter(), cpu()
 
-        async def open_one() -> object:
+        async def open_one() -> Any:
             stream = await client.create_turn_stream("s", messages=HELLO, mode="delta")
             first = await anext(stream)
             assert type(first).__name__ == "TurnStartEvent", first
             return stream
 
-        streams = await asyncio.gather(*(open_one() for _ in range(n)))
-        wall1, cpu1 = time.perf_counter(), cpu()
-        gc1 = GC.total
-        held = rss() - base
-        # objects the cyclic GC tracks, per open stream (counted outside the timed phases)
-        objects = len(gc.get_objects()) - objects0
-        wall1b, cpu1b = time.perf_counter(), cpu()
-
-        async def drain(stream: object) -> int:
+        async def drain(stream: Any) -> int:
             count = 0
-            async with stream as events:  # type: ignore[attr-defined]
+            async with stream as events:
                 async for _ in events:
                     count += 1
             return count
 
-        counts = await asyncio.gather(*(drain(s) for s in streams))
-        wall2, cpu2 = time.perf_counter(), cpu()
-        gc2, full2 = GC.total, GC.full
-        assert counts == [DELTAS + 1] * n, set(counts)
-        del streams
+        result = await timed_round(n, open_one, drain)
     if http is not None:
         await http.aclose()
-    return {
-        "open_wall": wall1 - wall0,
-        "open_cpu": cpu1 - cpu0,
-        "drain_wall": wall2 - wall1b,
-        "drain_cpu": cpu2 - cpu1b,
-        "objects": objects,
-        "held": held,
-        "open_gc": gc1 - gc0,
-        "drain_gc": gc2 - gc1,
-        "full": full2 - full0,
-    }
+    return result
 
 
 def fresh(url: str, n: int, pool: str) -> dict[str, float]:

@@ -202,6 +202,19 @@ def _total(cls: ast.ClassDef) -> bool:
     return not any(k.arg == "total" and _unparse(k.value) == "False" for k in cls.keywords)
 
 
+def _attribute_doc(body: list[ast.stmt], index: int) -> str | None:
+    """The digest of the docstring that follows the assignment ``body[index]`` (an attribute
+    docstring), if one does."""
+    following = body[index + 1] if index + 1 < len(body) else None
+    if (
+        isinstance(following, ast.Expr)
+        and isinstance(following.value, ast.Constant)
+        and isinstance(following.value.value, str)
+    ):
+        return digest(" ".join(following.value.value.split()), 8)
+    return None
+
+
 def _own_member_lines(
     cls: ClassRef, package: Package, depth: int, seen: set[str], typed_dict: bool | None
 ) -> list[str]:
@@ -221,16 +234,8 @@ def _own_member_lines(
             if name in seen:
                 continue
             seen.add(name)
-            doc = None
-            following = body[index + 1] if index + 1 < len(body) else None
-            if (
-                isinstance(following, ast.Expr)
-                and isinstance(following.value, ast.Constant)
-                and isinstance(following.value.value, str)
-            ):
-                doc = digest(" ".join(following.value.value.split()), 8)
             line = _field_line(node, typed_dict=typed_dict)
-            lines.append(_with_doc(pad + line, doc))
+            lines.append(_with_doc(pad + line, _attribute_doc(body, index)))
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             name = node.name
             if not (_public(name) or name in _KEPT_DUNDERS):
@@ -322,14 +327,7 @@ def _node_lines(module: Module, index: int, package: Package) -> list[str]:
     alias or constant (nothing for anything else)."""
     body = module.tree.body
     node = body[index]
-    doc = None
-    following = body[index + 1] if index + 1 < len(body) else None
-    if (
-        isinstance(following, ast.Expr)
-        and isinstance(following.value, ast.Constant)
-        and isinstance(following.value.value, str)
-    ):
-        doc = digest(" ".join(following.value.value.split()), 8)
+    doc = _attribute_doc(body, index)
     if isinstance(node, ast.ClassDef) and _public(node.name):
         return _class_lines(ClassRef(module, node, node.name), package, 1)
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
