@@ -428,6 +428,8 @@ def snap(source: str) -> Any:
         ("def f(a: int | str) -> None: ...", "def f(a: int) -> None: ...",
          "major", "parameter a: type narrowed"),
         ("def f() -> int: ...", "def f() -> int | None: ...", "major", "return type widened"),
+        ("def f(a: int | None) -> None: ...", "def f(a: str | None) -> None: ...",
+         "major", "parameter a: type changed: int | None -> str | None (- int; + str)"),
         ("def f(a: int) -> None: ...", "def g(a: int) -> None: ...", "major", "renamed to g"),
         ("class A:\n    x: int\n", "class A:\n    x: int\n    y: int = 0\n",
          "minor", "field added"),

@@ -115,6 +115,9 @@ def compare_types(old: str, new: str, *, output: bool = False) -> list[tuple[str
         return [("patch", f"type rewritten: {old} -> {new}")]
     found: list[tuple[str, str]] = []
     removed, added = sorted(a - b), sorted(b - a)
+    if removed and added:  # a member replaced (``AnyUrl | None`` -> ``Url | None``): one change
+        what = f"- {', '.join(removed)}; + {', '.join(added)}"
+        return [("major", f"type changed: {old} -> {new} ({what})")]
     if removed:
         level = "minor" if output else "major"
         found.append((level, f"type narrowed: {old} -> {new} (- {', '.join(removed)})"))
