@@ -86,18 +86,24 @@ def _absolute(module: Module, node: ast.ImportFrom) -> str:
     return ".".join([*parts, *([node.module] if node.module else [])])
 
 
+def bound_names(node: ast.stmt) -> list[str]:
+    """The names a top-level statement binds itself: a class, a function, an assignment's
+    plain targets (imports aside)."""
+    if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        return [node.name]
+    if isinstance(node, ast.Assign):
+        return [t.id for t in node.targets if isinstance(t, ast.Name)]
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        return [node.target.id]
+    return []
+
+
 def index_module(name: str, tree: ast.Module, *, is_package: bool) -> Module:
     module = Module(name, tree, is_package)
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             module.classes[node.name] = node
-            module.defined.add(node.name)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            module.defined.add(node.name)
-        elif isinstance(node, ast.Assign):
-            module.defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            module.defined.add(node.target.id)
+        module.defined.update(bound_names(node))
     for node in _import_lines(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:

@@ -34,7 +34,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen import parsed
-from codegen.release.inheritance import ClassRef, Module, Package, base_name, dotted, index_module
+from codegen.release.inheritance import (
+    ClassRef,
+    Module,
+    Package,
+    base_name,
+    bound_names,
+    dotted,
+    index_module,
+)
 
 SNAPSHOT_FILE = "API.txt"
 HEADER = (
@@ -382,16 +390,7 @@ def _private_origin_lines(name: str, module: Module, package: Package) -> list[s
         return []
     origin = found[0]
     for index, node in enumerate(origin.tree.body):
-        bound = (
-            [node.name]
-            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-            else [t.id for t in node.targets if isinstance(t, ast.Name)]
-            if isinstance(node, ast.Assign)
-            else [node.target.id]
-            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
-            else []
-        )
-        if name in bound:
+        if name in bound_names(node):
             return _node_lines(origin, index, package)
     return []
 
