@@ -154,13 +154,16 @@ _HEAD_LINES = 40
 
 def _head(lines: list[str], text: str) -> list[ast.stmt]:
     """The module's first two statements, parsed from its first lines when a third statement
-    starts there (then the two are complete, as in the whole module), else from all of it: a
-    large module is not parsed whole for the place of an import."""
-    if len(lines) > _HEAD_LINES:
+    starts there (then the two are complete, as in the whole module): a large module is not
+    parsed whole for the place of an import. The window doubles until it holds three
+    statements (a long docstring comes first) or the whole module."""
+    size = _HEAD_LINES
+    while size < len(lines):
         try:
-            body = ast.parse("".join(lines[:_HEAD_LINES])).body
+            body = ast.parse("".join(lines[:size])).body
         except SyntaxError:  # the cut falls inside a statement
             body = []
         if len(body) > 2:
             return body[:2]
+        size *= 2
     return parsed.tree(text).body[:2]

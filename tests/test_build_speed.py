@@ -31,6 +31,7 @@ from codegen import parsed
 from codegen.errors import BuildError
 from codegen.inputs.metaschema import is_valid_schema
 from codegen.models.generate import _drop_classes, _later_of_each, _lines, duplicate_classes
+from codegen.package.render import _all_imports, _models_imports
 from codegen.pipeline import Layout, build
 from codegen.textedit import code_tokens, insert_imports, rename_names
 from tests.conftest import GENERATED, ROOT
@@ -187,6 +188,8 @@ def test_duplicates_dropped_at_once_as_pair_by_pair() -> None:
     [
         '"""One line."""\n\nfrom __future__ import annotations\n',
         '"""' + "long\n" * 60 + '"""\nfrom __future__ import annotations\n',
+        '"""' + "longer\n" * 300 + '"""\nfrom __future__ import annotations\n',
+        '"""Doc."""\nfrom __future__ import annotations\nx = (\n' + "    1,\n" * 90 + ")\n",
         "from __future__ import annotations\n",
         "import os\n",
         '"""Doc."""\nx = (\n' + "    1,\n" * 50 + ")\n",
@@ -206,6 +209,53 @@ def test_imports_go_where_the_whole_module_says(head: str) -> None:
     lines = io.StringIO(text, newline="").readlines()
     expected = "".join(lines[:after]) + "import sys\n" + "".join(lines[after:])
     assert insert_imports(text, "import sys\n") == expected
+
+
+def _model_imports(nodes: list[ast.ImportFrom]) -> list[tuple[str, list[str]]]:
+    return [
+        (n.module or "", [a.name for a in n.names])
+        for n in nodes
+        if (n.module or "").endswith(".models")
+    ]
+
+
+MODEL_IMPORT_EDGES = [
+    "from agentproto.acp.models import A, B\n",
+    "from agentproto.acp.models import (\n    A,  # a comment\n    B,\n)\n",
+    "if TYPE_CHECKING:\n    from agentproto.acp.v2.models import (\n        C,\n    )\n",
+    "from agentproto.acp.models import A as Z\n",
+    "from agentproto.acp.models import A, \\\n    B\n",
+    '"""Usage:\n\nfrom agentproto.acp.models import Nothing\n"""\n'
+    "from agentproto.aap.models import D\n",
+    "x = 1; from agentproto.acp.models import E\n",
+    "from .models import F\nfrom agentproto.acp.models import G\n",
+]
+
+
+@pytest.mark.parametrize("text", MODEL_IMPORT_EDGES)
+def test_model_imports_are_those_the_whole_tree_holds(text: str) -> None:
+    """The import check reads the ``....models`` imports from their lines alone; what it finds
+    is what the whole module's tree holds, edge cases included (an import in a docstring
+    sends it back to the tree; one after ``;`` is not read, as no template writes one)."""
+    whole = _model_imports(_all_imports(ast.parse(text).body))
+    found = _model_imports(_models_imports(text))
+    if text.startswith("x = 1;"):
+        assert found == [] and whole == [("agentproto.acp.models", ["E"])]
+    else:
+        assert found == whole
+
+
+def test_model_imports_of_every_client_module_are_those_the_whole_tree_holds() -> None:
+    modules = [
+        p for p in (GENERATED / "agentproto").rglob("*.py") if not p.name.endswith("models.py")
+    ]
+    read = 0
+    for path in modules:
+        text = path.read_text(encoding="utf-8")
+        whole = _model_imports(_all_imports(ast.parse(text).body))
+        assert _model_imports(_models_imports(text)) == whole, path
+        read += bool(whole)
+    assert read >= 20  # the check read real imports
 
 
 META = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)

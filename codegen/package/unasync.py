@@ -96,6 +96,17 @@ DOTTED: Final[dict[str, str]] = {
 """Dotted names renamed in the blocking twin (the module must import what they name)."""
 
 _ASYNC_CLASS = re.compile(r"^(_*)Async(?=[A-Z])")
+# Every token the rewrite changes holds one of these (a keyword, ``Awaitable``, an ``AsyncX``
+# name, a RENAMES name, the first part of a DOTTED name), in code or in prose.
+_REWRITTEN = re.compile(
+    "|".join(
+        re.escape(word)
+        for word in sorted(
+            {"async", "await", "Awaitable", "Async", *RENAMES, *(d.split(".")[0] for d in DOTTED)},
+            key=lambda w: (-len(w), w),
+        )
+    )
+)
 _PRAGMA = re.compile(r"^(?P<indent>[ \t]*)# unasync: (?P<word>async-only|sync-only|end)[ \t]*$")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _SKIP = frozenset({tokenize.NL, tokenize.COMMENT})
@@ -300,9 +311,18 @@ def to_sync(text: str, *, first: int = 1) -> str:
 
     ``first`` is the template line ``text`` starts on, for error messages.
     """
+    return _rewrite(text, first)[0]
+
+
+def _rewrite(text: str, first: int) -> tuple[str, bool]:
+    """:func:`to_sync`, and whether it changed code (not only comments and docstrings): a
+    changed name or keyword is always a changed tree."""
+    if _REWRITTEN.search(text) is None:  # no token it could change: tokenizing is slow
+        return text, False
     tokens = _tokens(text, first)
     offset = offsets(text)
     edits: list[tuple[int, int, str]] = []
+    code = False
     for begin, end, new in _edits(tokens, first):
         a = offset(tokens[begin].start)
         b = offset(tokens[end].end)
@@ -310,8 +330,9 @@ def to_sync(text: str, *, first: int = 1) -> str:
             # the keyword and the blanks after it on its line
             while b < len(text) and text[b] in " \t":
                 b += 1
+        code = code or tokens[begin].type not in (tokenize.COMMENT, tokenize.STRING)
         edits.append((a, b, new))
-    return apply(text, edits)
+    return apply(text, edits), code
 
 
 # -- the combined module --------------------------------------------------------------------
@@ -378,7 +399,10 @@ def combine(source: str) -> str:
         text = "".join(lines[start:end])
         first = start + 1
         async_text = flavour(text, "async", first=first)
-        sync_text = to_sync(flavour(text, "sync", first=first), first=first)
+        sync_flavour = flavour(text, "sync", first=first)
+        sync_text, code_changed = _rewrite(sync_flavour, first)
+        # no region: a code edit makes the twin differ (else compare the trees, docstrings out)
+        differs = code_changed and sync_flavour == async_text
         try:
             async_tree = ast.parse(async_text)
             # a statement the rewrite leaves alone (most of them) is its own twin
@@ -388,7 +412,7 @@ def combine(source: str) -> str:
             raise UnasyncError(line, f"a flavour is not valid Python: {exc.msg}") from None
         pieces = [(async_text, async_tree, False)]
         if sync_tree is not async_tree and (
-            _without_docstrings(async_tree) != _without_docstrings(sync_tree)
+            differs or _without_docstrings(async_tree) != _without_docstrings(sync_tree)
         ):
             pieces.insert(0, (sync_text, sync_tree, True))
         for piece, tree, twin in pieces:

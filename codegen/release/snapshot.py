@@ -73,10 +73,25 @@ def _with_doc(line: str, doc: str | None) -> str:
     return f"{line}  # doc {doc}" if doc else line
 
 
+# ``ast.unparse`` of the nodes of the trees ``derive`` holds, by id, while it holds them (the
+# node is kept beside its text, so a reused id never answers): a base class's members are
+# written again for each class that inherits them; half the unparse calls were repeats.
+_unparsed: dict[int, tuple[ast.AST, str]] | None = None
+
+
 def _unparse(node: ast.AST | None) -> str:
     if isinstance(node, ast.Name):  # most of them (annotations, bases): what unparse gives
         return node.id
-    return "" if node is None else ast.unparse(node)
+    if node is None:
+        return ""
+    if _unparsed is None:
+        return ast.unparse(node)
+    found = _unparsed.get(id(node))
+    if found is not None and found[0] is node:
+        return found[1]
+    text = ast.unparse(node)
+    _unparsed[id(node)] = (node, text)
+    return text
 
 
 def signature(fn: ast.FunctionDef | ast.AsyncFunctionDef, *, method: bool) -> str:
@@ -477,12 +492,16 @@ def _trees_held() -> Iterator[None]:
     """The cyclic collector paused while every module's tree is held: a class's bases may
     live in any module, so no tree can be dropped before the last class is written, and each
     collection would walk them all (0.3 s a build, most of the snapshot's time). ``ast``
-    trees hold no cycles: their reference counts free them. Restored after."""
+    trees hold no cycles: their reference counts free them. Restored after. The unparse memo
+    lives exactly as long as the trees."""
+    global _unparsed
     enabled = gc.isenabled()
     gc.disable()
+    _unparsed = {}
     try:
         yield
     finally:
+        _unparsed = None
         if enabled:
             gc.enable()
 
@@ -597,19 +616,25 @@ class Snapshot:
 _KINDS = ("module", "class", "async def", "def", "field", "property", "alias", "const", "export")
 
 
+_ITEM = re.compile(
+    r"(?:@\w+ )?(module|class|async def|def|field|property|alias|const|export) "
+    r"([\w.]+(?:\[overload \d+\])?)?"
+)
+
+
+def _kind_and_name(text: str) -> tuple[str, str]:
+    match = _ITEM.match(text)
+    if match is None:
+        raise ValueError(f"not a snapshot line: {text!r}")
+    return match.group(1), match.group(2) or text[match.end() :]
+
+
 def item_kind(text: str) -> str:
-    bare = re.sub(r"^@\w+ ", "", text)
-    for kind in _KINDS:
-        if bare.startswith(kind + " "):
-            return kind
-    raise ValueError(f"not a snapshot line: {text!r}")
+    return _kind_and_name(text)[0]
 
 
 def item_name(text: str) -> str:
-    bare = re.sub(r"^@\w+ ", "", text)
-    rest = bare[len(item_kind(text)) + 1 :]
-    match = re.match(r"[\w.]+(\[overload \d+\])?", rest)
-    return match.group(0) if match else rest
+    return _kind_and_name(text)[1]
 
 
 def _lines(text: str) -> Iterator[tuple[str, str]]:
@@ -649,11 +674,11 @@ def parse(text: str) -> Snapshot:
                 ancestors = tuple(mro.split(", "))
             if "  # from " in body:
                 body, _, origin = body.rpartition("  # from ")
-            name = item_name(body)
+            kind, name = _kind_and_name(body)
             del stack[depth:]
             stack.append(name)
             path: tuple[str, ...] = tuple(stack)
-            if item_kind(body) == "export":
+            if kind == "export":
                 path = (*stack[:-1], f"export {name}")
-            snap.api[path] = Item(item_kind(body), body, doc, ancestors, origin)
+            snap.api[path] = Item(kind, body, doc, ancestors, origin)
     return snap
