@@ -339,7 +339,7 @@ def default_tags(text: str) -> str:
     the tag from the data; the runtime's ``Model`` counts a defaulted tag as set, so
     ``exclude_unset`` dumps keep it. (In a smart union a variant's defaulted tag may now be
     left out of the data: read as that variant, never as another.)"""
-    tree = ast.parse(text)
+    tree = parsed.tree(text)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     source = NodeSource(text)
     edits: dict[int, tuple[int, int, str]] = {}
