@@ -30,10 +30,16 @@ from hypothesis import strategies as st
 from codegen import parsed
 from codegen.errors import BuildError
 from codegen.inputs.metaschema import is_valid_schema
-from codegen.models.generate import _drop_classes, _later_of_each, _lines, duplicate_classes
+from codegen.models.generate import (
+    _drop_classes,
+    _later_of_each,
+    _lines,
+    duplicate_classes,
+    plain_fields,
+)
 from codegen.package.render import _all_imports, _models_imports
 from codegen.pipeline import Layout, build
-from codegen.textedit import code_tokens, insert_imports, rename_names
+from codegen.textedit import _rename_tokens, code_tokens, insert_imports, rename_names
 from tests.conftest import GENERATED, ROOT
 
 _KINDS = {
@@ -100,6 +106,23 @@ def test_rename_is_the_tokenize_round_trip_and_leaves_strings_and_comments() -> 
     mapping = {name: f"{name}Renamed" for name in classes[::3]}
     assert rename_names(models, mapping) == reference_rename(models, mapping)
     assert rename_names(models, {}) is models
+
+
+def test_rename_agrees_with_the_round_trip_on_every_file() -> None:
+    """Names found by search, kept outside strings and comments, are the name tokens the
+    token-by-token rename (the round trip's, above) renames: every file of the generator,
+    the templates and the package, with a mapping of every fifth name it holds (keywords,
+    prefixes of others, names in docstrings too)."""
+    renamed = 0
+    for text in [p.read_text(encoding="utf-8") for p in python_files()] + SNIPPETS:
+        names = sorted({t.string for t in code_tokens(text) if t.kind == "name"})
+        mapping = {n: f"{n}_r" for n in names[::5] if not n[0].isdigit()}
+        mine = rename_names(text, mapping)
+        assert mine == _rename_tokens(text, mapping)
+        renamed += mine != text
+    assert renamed > 100
+    number = "x = 1.e5 + a.e5\n"  # a dot after a digit: the token-by-token rename
+    assert rename_names(number, {"e5": "E"}) == "x = 1.e5 + a.E\n"
 
 
 def test_one_tree_per_text_few_kept_and_none_after_a_build(project: Layout) -> None:
@@ -363,3 +386,31 @@ def test_a_build_restores_the_collector_thresholds(project: Layout) -> None:
     with pytest.raises(BuildError):
         build(project)
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            'a: int = Field(..., alias="A")\n',
+            'a: int = Field(validation_alias="A", serialization_alias="A")\n',
+        ),
+        ("c: int = Field(...)\n", "c: int = Field()\n"),
+        (
+            "b: str = Field('x', alias='b-b', description=\"Field(alias='c')\")"
+            "  # Field(..., alias='d')\n",
+            "b: str = Field('x', validation_alias='b-b', serialization_alias='b-b', "
+            "description=\"Field(alias='c')\")  # Field(..., alias='d')\n",
+        ),
+        (
+            'd: list[int] = Field(default_factory=lambda: Field(..., alias="e"), alias="f")\n',
+            'd: list[int] = Field(default_factory=lambda: Field(validation_alias="e", '
+            'serialization_alias="e"), validation_alias="f", serialization_alias="f")\n',
+        ),
+        ('e = MyField(..., alias="g")\nf = Field\n', 'e = MyField(..., alias="g")\nf = Field\n'),
+    ],
+)
+def test_plain_fields_reads_each_field_call_alone(line: str, expected: str) -> None:
+    """Each ``Field(`` in code is read from its own tokens: strings, comments and other
+    names holding ``Field`` are left alone, nested calls are each rewritten once."""
+    assert plain_fields(line) == expected

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import io
+import itertools
 import json
 import re
 import warnings
@@ -29,7 +30,7 @@ from codegen.models.open_types import (
     open_unions,
 )
 from codegen.package.render import docline
-from codegen.textedit import apply, code_tokens, insert_imports, rename_names
+from codegen.textedit import Token, apply, code_names, code_tokens, insert_imports, rename_names
 
 # Integer formats of the ACP schema that the model generator does not know: plain ints.
 _TYPE_MAPPINGS = [f"integer+{fmt}=integer" for fmt in ("uint8", "uint16", "uint32", "uint64")]
@@ -174,41 +175,57 @@ def plain_fields(text: str) -> str:
     take as the constructor's keyword. The constructor then takes the snake_case names, input
     accepts both (``validate_by_name``) and output uses the wire names (``serialize_by_alias``)
     by the base model's config."""
-    tokens = list(code_tokens(text))
     edits: list[tuple[int, int, str]] = []
-    for i, tok in enumerate(tokens[:-3]):
-        if tok.kind != "name" or tok.string != "Field" or tokens[i + 1].string != "(":
+    for at in code_names(text, "Field"):  # each call read alone: tokenizing all was slow
+        tokens = code_tokens(text, at)
+        next(tokens)
+        opening = next(tokens, None)
+        if opening is None or opening.string != "(":
             continue
-        first = tokens[i + 2]
-        if first.string == "...":  # required: drop the Ellipsis (and its comma)
-            after = tokens[i + 3]
-            end = tokens[i + 4].start if after.string == "," else first.end
-            edits.append((first.start, end, ""))
-        depth = 0
-        for j in range(i + 1, len(tokens)):
-            t = tokens[j]
+        call = [opening]
+        depth = 1
+        for t in tokens:
+            call.append(t)
             if t.kind == "op" and t.string in "([{":
                 depth += 1
             elif t.kind == "op" and t.string in ")]}":
                 depth -= 1
                 if depth == 0:
                     break
-            elif (
-                depth == 1
-                and t.kind == "name"
-                and t.string == "alias"
-                and tokens[j + 1].string == "="
-                and tokens[j + 2].kind == "string"
-            ):
-                value = tokens[j + 2].string
-                edits.append(
-                    (
-                        t.start,
-                        tokens[j + 2].end,
-                        f"validation_alias={value}, serialization_alias={value}",
-                    )
-                )
+        call += list(itertools.islice(tokens, 3))  # lookahead past a short call
+        _field_edits(call, edits)
     return apply(text, edits)
+
+
+def _field_edits(call: list[Token], edits: list[tuple[int, int, str]]) -> None:
+    """The edits of one ``Field(...)`` call's tokens (from its ``(``)."""
+    if len(call) < 3:
+        return
+    first = call[1]
+    if first.string == "...":  # required: drop the Ellipsis (and its comma)
+        after = call[2]
+        end = call[3].start if after.string == "," and len(call) > 3 else first.end
+        edits.append((first.start, end, ""))
+    depth = 0
+    for j, t in enumerate(call):
+        if t.kind == "op" and t.string in "([{":
+            depth += 1
+        elif t.kind == "op" and t.string in ")]}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif (
+            depth == 1
+            and t.kind == "name"
+            and t.string == "alias"
+            and j + 2 < len(call)
+            and call[j + 1].string == "="
+            and call[j + 2].kind == "string"
+        ):
+            value = call[j + 2].string
+            edits.append(
+                (t.start, call[j + 2].end, f"validation_alias={value}, serialization_alias={value}")
+            )
 
 
 def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | None]:
