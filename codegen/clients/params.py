@@ -104,16 +104,35 @@ def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
     return ast.unparse(Rewrite().visit(strip_annotated(node)))
 
 
+class _DictAnnotations:
+    """:func:`dict_annotation` for one models module, once per distinct annotation: a few
+    hundred distinct types stand for thousands of fields (``str | None``...)."""
+
+    def __init__(self, types: ParamTypes, used: set[str]) -> None:
+        self.types, self.used = types, used
+        self.known: dict[str, tuple[str, frozenset[str]]] = {}
+
+    def __call__(self, node: ast.expr) -> str:
+        key = ast.unparse(node)
+        found = self.known.get(key)
+        if found is None:
+            names: set[str] = set()
+            found = self.known[key] = (dict_annotation(node, self.types, names), frozenset(names))
+        self.used |= found[1]
+        return found[0]
+
+
 def render_params(text: str, models_module: str, header: str) -> str:
     """The params module for the models module text ``text`` (``models_module`` is its
     import path)."""
     module = parse_models(text)
     types = param_types(text)
     used: set[str] = set()
+    annotation = _DictAnnotations(types, used)
     classes = []
     for name in sorted(types.classes, key=list(module.classes).index):
         keys = [
-            (f.wire, dict_annotation(f.annotation, types, used), f.required or _is_tag(f))
+            (f.wire, annotation(f.annotation), f.required or _is_tag(f))
             for f in module_fields(module, name)
         ]
         classes.append(_typed_dict(name, sorted(keys, key=lambda k: not k[2])))
@@ -121,9 +140,7 @@ def render_params(text: str, models_module: str, header: str) -> str:
     values: dict[str, str] = {}
     for name in types.aliases:
         root = module.root_type(name) if name in module.classes else None
-        values[name] = dict_annotation(
-            root if root is not None else module.aliases[name], types, used
-        )
+        values[name] = annotation(root if root is not None else module.aliases[name])
     aliases = []
     for name in _dependency_order(values):
         about = "as sent" if name in module.classes else "as dicts (each member's dict form)"
