@@ -57,6 +57,23 @@ def parse(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
             gc.enable()
 
 
+def walk(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, in the same (breadth-first) order, read from ``_fields``
+    directly: about twice as fast on a large module, where the rewrites walk whole trees."""
+    found = [node]
+    index = 0
+    while index < len(found):
+        current = found[index]
+        index += 1
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if isinstance(value, list):
+                found.extend(item for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST):
+                found.append(value)
+    return found
+
+
 def memo(function: Callable[[str], T]) -> Callable[[str], T]:
     """A fact derived from one text's tree (its public names...), computed once per text
     until ``clear``. The value is shared like the tree: return immutable values."""

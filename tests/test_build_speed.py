@@ -414,3 +414,9 @@ def test_plain_fields_reads_each_field_call_alone(line: str, expected: str) -> N
     """Each ``Field(`` in code is read from its own tokens: strings, comments and other
     names holding ``Field`` are left alone, nested calls are each rewritten once."""
     assert plain_fields(line) == expected
+
+
+def test_walk_is_ast_walk_in_its_order() -> None:
+    for path in python_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert [id(n) for n in parsed.walk(tree)] == [id(n) for n in ast.walk(tree)], path

@@ -83,7 +83,7 @@ def enums_to_literals(text: str, *, keep_unknown: bool) -> str:
     for name, enum in enums.items():
         start, end = source.lines_span(enum)
         edits.append((start, end, _enum_alias(name, enum, keep_unknown=keep_unknown)))
-    for node in ast.walk(tree):
+    for node in parsed.walk(tree):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
@@ -215,7 +215,7 @@ def _find_unions(tree: ast.Module) -> dict[tuple[tuple[str, ...], str], _Union]:
         if isinstance(statement, ast.ClassDef) and (found := _root_union(statement)):
             union(*found).alias = statement  # a RootModel of the union: the alias replaces it
             continue
-        for node in ast.walk(statement):
+        for node in parsed.walk(statement):
             if (found := _annotated_union(node)) is not None:
                 assert isinstance(node, ast.Subscript)
                 union(*found).uses.append(node)
@@ -302,7 +302,7 @@ def _union_members(tree: ast.Module, classes: dict[str, ast.ClassDef]) -> set[st
     members: set[str] = set()
     for union in _find_unions(tree).values():
         members.update(union.members)
-    for node in ast.walk(tree):
+    for node in parsed.walk(tree):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             names = [n for n in (_members(node) or []) if n is not None and n in classes]
             if len(names) > 1:
