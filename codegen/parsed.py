@@ -45,9 +45,10 @@ def tree(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
 
 
 def parse(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
-    """``ast.parse`` with the cyclic collector paused: a tree is hundreds of thousands of new
-    objects without a cycle, which the collector would otherwise walk again and again while
-    they are made (their reference counts free them)."""
+    """``ast.parse`` with the cyclic collector paused: a tree is many new objects and no
+    cycle (reference counts free them). At the collector's default thresholds, collections
+    walking the half-made tree were half the parse of a large models module (0.15 s against
+    0.08 s for 1 MB); a build raises the thresholds, so there it saves less."""
     enabled = gc.isenabled()
     gc.disable()
     try:
