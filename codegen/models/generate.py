@@ -13,7 +13,7 @@ import itertools
 import json
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -180,52 +180,48 @@ def plain_fields(text: str) -> str:
         tokens = code_tokens(text, at)
         next(tokens)
         opening = next(tokens, None)
-        if opening is None or opening.string != "(":
-            continue
-        call = [opening]
-        depth = 1
-        for t in tokens:
-            call.append(t)
-            if t.kind == "op" and t.string in "([{":
-                depth += 1
-            elif t.kind == "op" and t.string in ")]}":
-                depth -= 1
-                if depth == 0:
-                    break
-        call += list(itertools.islice(tokens, 3))  # lookahead past a short call
-        _field_edits(call, edits)
+        if opening is not None and opening.string == "(":
+            _field_edits(_call(opening, tokens), edits)
     return apply(text, edits)
 
 
-def _field_edits(call: list[Token], edits: list[tuple[int, int, str]]) -> None:
-    """The edits of one ``Field(...)`` call's tokens (from its ``(``)."""
-    if len(call) < 3:
-        return
-    first = call[1]
-    if first.string == "...":  # required: drop the Ellipsis (and its comma)
-        after = call[2]
-        end = call[3].start if after.string == "," and len(call) > 3 else first.end
-        edits.append((first.start, end, ""))
-    depth = 0
-    for j, t in enumerate(call):
+def _call(opening: Token, tokens: Iterator[Token]) -> list[tuple[Token, int]]:
+    """A call's tokens from its ``(`` to its ``)``, each with its bracket depth (1 inside the
+    call's own parentheses), and the three tokens after it (depth 0)."""
+    call = [(opening, 1)]
+    depth = 1
+    for t in tokens:
         if t.kind == "op" and t.string in "([{":
             depth += 1
         elif t.kind == "op" and t.string in ")]}":
             depth -= 1
-            if depth == 0:
-                break
-        elif (
+        call.append((t, max(depth, 1)))
+        if depth == 0:
+            break
+    return call + [(t, 0) for t in itertools.islice(tokens, 3)]
+
+
+def _field_edits(call: list[tuple[Token, int]], edits: list[tuple[int, int, str]]) -> None:
+    """The edits of one ``Field(...)`` call: no ``...`` default, aliases as pairs."""
+    tokens = [t for t, _ in call]
+    if len(tokens) < 3:
+        return
+    first = tokens[1]
+    if first.string == "...":  # required: drop the Ellipsis (and its comma)
+        end = tokens[3].start if tokens[2].string == "," and len(tokens) > 3 else first.end
+        edits.append((first.start, end, ""))
+    for j, (t, depth) in enumerate(call):
+        if (
             depth == 1
             and t.kind == "name"
             and t.string == "alias"
-            and j + 2 < len(call)
-            and call[j + 1].string == "="
-            and call[j + 2].kind == "string"
+            and j + 2 < len(tokens)
+            and tokens[j + 1].string == "="
+            and tokens[j + 2].kind == "string"
         ):
-            value = call[j + 2].string
-            edits.append(
-                (t.start, call[j + 2].end, f"validation_alias={value}, serialization_alias={value}")
-            )
+            value = tokens[j + 2].string
+            pair = f"validation_alias={value}, serialization_alias={value}"
+            edits.append((t.start, tokens[j + 2].end, pair))
 
 
 def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | None]:
