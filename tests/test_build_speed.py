@@ -8,7 +8,10 @@
 - ``insert_imports`` finds its place from a module's first lines as from the whole module;
 - the compiled 2020-12 meta-schema check agrees with jsonschema (real schemas, edge cases, and
   random breakages of real schemas);
-- a build leaves the cyclic collector's thresholds as it found them.
+- a build leaves the cyclic collector's thresholds as it found them;
+- the client import check's line-by-line reading finds the imports the whole tree holds;
+- ``plain_fields`` rewrites each ``Field(`` call read alone as the whole token list did;
+- ``parsed.walk`` visits what ``ast.walk`` visits, in its order.
 """
 
 from __future__ import annotations
