@@ -261,8 +261,8 @@ MODEL_IMPORT_EDGES = [
 @pytest.mark.parametrize("text", MODEL_IMPORT_EDGES)
 def test_model_imports_are_those_the_whole_tree_holds(text: str) -> None:
     """The import check reads the ``....models`` imports from their lines alone; what it finds
-    is what the whole module's tree holds, edge cases included (an import in a docstring
-    sends it back to the tree; one after ``;`` is not read, as no template writes one)."""
+    is what the whole module's tree holds, edge cases included (an import's text in a
+    docstring is not one; one after ``;`` is not read, as no template writes one)."""
     whole = _model_imports(_all_imports(ast.parse(text).body))
     found = _model_imports(_models_imports(text))
     if text.startswith("x = 1;"):
