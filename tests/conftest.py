@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -129,17 +130,40 @@ def project(tmp_path: Path) -> Layout:
     return copy_project(tmp_path)
 
 
-def open_fds() -> int:
-    """How many file descriptors this process holds (Linux: /proc/self/fd; macOS: /dev/fd).
+def fds_opened_since(before: set[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Descriptors open now that were not in ``before`` (a :func:`fd_set` reading): a
+    descriptor an earlier test left to close later is not counted against this one."""
+    return sorted(fd_set() - before)
 
-    Garbage is collected first: an fd that an earlier test left to the collector would
-    otherwise be counted in one reading and gone from the next (a count can fail either way).
-    """
+
+def fd_set() -> set[tuple[int, str]]:
+    """This process's open descriptors as (number, what it points to) (Linux: /proc/self/fd;
+    macOS: /dev/fd). Garbage is collected first: an fd an earlier test left to the collector
+    would otherwise be in one reading and gone from the next."""
     gc.collect()
     for folder in ("/proc/self/fd", "/dev/fd"):
         if os.path.isdir(folder):
-            return len(os.listdir(folder))
-    pytest.fail("counting open file descriptors needs /proc/self/fd or /dev/fd")
+            found: set[tuple[int, str]] = set()
+            for name in os.listdir(folder):
+                try:
+                    found.add((int(name), os.readlink(f"{folder}/{name}")))
+                except OSError:  # the listing's own descriptor, closed already
+                    continue
+            return found
+    pytest.fail("reading open file descriptors needs /proc/self/fd or /dev/fd")
+
+
+def threads_left(before: set[threading.Thread], seconds: float = 5.0) -> list[str]:
+    """The names of threads started since ``before`` (a set of ``threading.enumerate()``)
+    still alive after up to ``seconds``. Compared by identity, never by count: a thread an
+    earlier test left behind may end during this one, and a count would then fail (or hide
+    a new thread) for a reason that is not this test's."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = [t for t in threading.enumerate() if t not in before]
+        if not left or time.monotonic() > deadline:
+            return sorted(t.name for t in left)
+        time.sleep(0.02)
 
 
 def require(module: str, distribution: str) -> ModuleType:

@@ -47,7 +47,7 @@ from agentproto.acp.models import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.conftest import copy_project, open_fds, require
+from tests.conftest import copy_project, fd_set, fds_opened_since, require
 
 PEERS = Path(__file__).resolve().parent / "acp_peers"
 OUR_AGENT = str(PEERS / "our_agent.py")
@@ -275,9 +275,9 @@ def test_spawned_agents_leave_no_file_descriptors_or_processes_behind() -> None:
             assert conn.process is not None and conn.process.process.returncode is not None
 
     asyncio.run(main())  # a first run opens what stays open (the loop's own fds are closed)
-    before = open_fds()
+    before = fd_set()
     asyncio.run(main())
-    assert open_fds() == before
+    assert fds_opened_since(before) == []
 
 
 # -- the official client against our agent --------------------------------------------------------

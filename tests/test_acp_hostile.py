@@ -6,7 +6,6 @@ test of the runtime fed random chunkings of valid and hostile lines."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import itertools
 import json
 import subprocess
@@ -34,7 +33,7 @@ from agentproto.acp.models import SessionNotification
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import open_fds, within
+from tests.conftest import fd_set, fds_opened_since, threads_left, within
 
 PEERS = Path(__file__).resolve().parent / "acp_peers"
 OUR_AGENT = str(PEERS / "our_agent.py")
@@ -202,6 +201,7 @@ def test_hostile_lines_sharing_a_read_with_the_prompts_answer_async(tmp_path: Pa
 def test_hostile_lines_sharing_a_read_with_the_prompts_answer_sync(tmp_path: Path) -> None:
     log = tmp_path / "log"
     editor = SyncEchoEditor()
+    before = set(threading.enumerate())
 
     def main() -> None:
         with SyncAgentConnection.spawn([sys.executable, RAW_AGENT, str(log)], client=editor) as c:
@@ -215,6 +215,8 @@ def test_hostile_lines_sharing_a_read_with_the_prompts_answer_sync(tmp_path: Pat
     check_raw_log(log, editor.echoed)
     sent = [json.loads(line) for line in log.read_bytes().splitlines()]
     assert {"jsonrpc": "2.0", "method": "_hello", "params": {"a": 1}} in sent
+    # the loop thread and the worker the blocking handler ran on ended before close returned
+    assert threads_left(before, 0) == []
 
 
 def test_a_malformed_answer_raises_a_protocol_error_naming_method_and_field(
@@ -399,12 +401,8 @@ def test_an_async_notification_handler_may_notify_but_not_wait_for_an_answer() -
     assert editor.error is not None and "start a task" in str(editor.error)
 
 
-def acp_threads() -> int:
-    return sum(t.name in ("acp-editor",) or "asyncio" in t.name for t in threading.enumerate())
-
-
 def test_an_unclosed_sync_connection_warns_and_cleans_up() -> None:
-    before = acp_threads()
+    before = set(threading.enumerate())
 
     def main() -> None:
         conn = SyncAgentConnection.spawn(sys.executable, [OUR_AGENT])
@@ -419,17 +417,10 @@ def test_an_unclosed_sync_connection_warns_and_cleans_up() -> None:
         assert not alive(pid)
 
     within(30, main)
-    deadline = time.monotonic() + 5
-    while acp_threads() > before and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert acp_threads() == before
+    assert threads_left(before) == []
 
 
 # -- process groups: a launcher shim and its real agent ----------------------------------------
-
-
-def fds() -> int:
-    return open_fds()
 
 
 @pytest.mark.parametrize(
@@ -455,10 +446,9 @@ def test_closing_ends_the_shim_and_the_agent_it_started(
         assert not any(alive(pid) for pid in pids), pids
 
     within(30, main)  # a first run opens what stays open
-    threads, open_fds = threading.active_count(), fds()
+    threads, fds = set(threading.enumerate()), fd_set()
     within(30, main)
-    gc.collect()
-    assert fds() == open_fds and threading.active_count() == threads
+    assert fds_opened_since(fds) == [] and threads_left(threads, 0) == []
 
 
 def test_the_sync_connection_ends_the_group_too(tmp_path: Path) -> None:

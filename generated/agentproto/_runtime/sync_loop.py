@@ -4,10 +4,48 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine
+import time
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+WORKER_GRACE = 1.0
+"""Seconds a stopping loop waits for its worker threads (blocking handlers run there) that
+are between tasks. One still running a task is not waited for: its code cannot be stopped."""
+
+
+class _Workers(ThreadPoolExecutor):
+    """The loop's default executor: knows its threads and which of them run a task, so a
+    stopping loop can join the idle ones instead of leaving them to end some time later."""
+
+    def __init__(self, name: str) -> None:
+        self.threads: list[threading.Thread] = []
+        self.busy: set[threading.Thread] = set()
+        super().__init__(thread_name_prefix=f"{name}-worker", initializer=self._started)
+
+    def _started(self) -> None:
+        self.threads.append(threading.current_thread())
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        def run() -> T:
+            me = threading.current_thread()
+            self.busy.add(me)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.busy.discard(me)
+
+        return super().submit(run)
+
+    def close(self) -> None:
+        """Stop taking tasks and join the idle threads (up to :data:`WORKER_GRACE` seconds)."""
+        self.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + WORKER_GRACE
+        for thread in self.threads:
+            if thread not in self.busy:
+                thread.join(max(0.0, deadline - time.monotonic()))
 
 
 class LoopThread:
@@ -15,6 +53,8 @@ class LoopThread:
 
     def __init__(self, name: str = "agentproto-loop") -> None:
         self.loop: asyncio.AbstractEventLoop = asyncio.new_event_loop()
+        self._workers = _Workers(name)
+        self.loop.set_default_executor(self._workers)
         self._thread = threading.Thread(target=self._main, name=name, daemon=True)
         self._thread.start()
 
@@ -23,7 +63,8 @@ class LoopThread:
         try:
             self.loop.run_forever()
         finally:
-            self.loop.close()  # also lets the loop's idle worker threads go
+            self.loop.close()
+            self._workers.close()  # its idle threads have ended when the loop thread ends
 
     @property
     def in_loop_thread(self) -> bool:
