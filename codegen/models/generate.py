@@ -239,6 +239,8 @@ def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | No
     for index, (key, definition) in enumerate(defs.items()):
         if not isinstance(definition, dict) or not _SAFE_KEY.match(key) or key not in referenced:
             continue
+        if _always_a_class(definition):  # nothing to learn, and a third of the generation
+            continue
         title = definition.get("title")
         carried[f"f{index}"] = title if isinstance(title, str) else key
         properties[f"f{index}"] = {"$ref": f"#/{defs_key}/{key}"}
@@ -254,6 +256,20 @@ def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | No
         "required": list(properties),
     }
     return carried, carrier
+
+
+_NOT_PLAIN_OBJECT = frozenset({"anyOf", "oneOf", "allOf", "$ref", "enum", "const", "not", "if"})
+
+
+def _always_a_class(definition: dict[str, Any]) -> bool:
+    """A plain object type with properties: the model generator always makes it a class of
+    its own, never an inlined annotation, so the carrier has nothing to say about it (and a
+    reference from the carrier cost the generator as much as the rest of the type's use)."""
+    return (
+        definition.get("type") == "object"
+        and isinstance(definition.get("properties"), dict)
+        and not _NOT_PLAIN_OBJECT.intersection(definition)
+    )
 
 
 def _referenced(node: Any, prefix: str) -> set[str]:
