@@ -48,12 +48,14 @@ def apply(text: str, edits: Iterable[tuple[int, int, str]]) -> str:
 # preference (a number before a name, so ``1e5`` holds no name ``e5``): tokenize itself reads
 # line by line and builds a tuple per token, 20x slower on a large generated module.
 _STRING_PREFIX = r"(?:[bB][rR]?|[rR][bBfF]?|[uU]|[fF][rR]?)?"
+# Each body "unrolled" (a run of plain characters, then an escape or a lone quote and another
+# run): an alternation per character was twice as slow on a large module.
 _STRING_BODY = "|".join(
     (
-        r"'''(?:[^'\\]|\\.|'(?!''))*'''",
-        r'"""(?:[^"\\]|\\.|"(?!""))*"""',
-        r"'(?:[^'\\\n]|\\.)*'",
-        r'"(?:[^"\\\n]|\\.)*"',
+        r"'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''",
+        r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""',
+        r"'[^'\\\n]*(?:\\.[^'\\\n]*)*'",
+        r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"',
     )
 )
 _TOKEN = re.compile(
@@ -94,8 +96,10 @@ def code_tokens(text: str, start: int = 0) -> Iterator[Token]:
 
 # Strings and comments alone, in the same left-to-right reading as ``_TOKEN`` (no other token
 # holds a quote or ``#``, so the two agree on where each one starts and ends).
+# The lookahead lets the search pass over each character that can start neither (most of a
+# module) in one step: four times faster than trying every prefix at each one.
 _PROSE = re.compile(
-    rf"#[^\r\n]*|{_STRING_PREFIX}(?:{_STRING_BODY})",
+    rf"(?=[#'\"bBrRuUfF])(?:#[^\r\n]*|{_STRING_PREFIX}(?:{_STRING_BODY}))",
     re.DOTALL,
 )
 

@@ -62,6 +62,9 @@ SNIPPETS = [
     "x = (1 +\n     2)  \\\n  # trailing\ny = a if b else c; z = a ** -b // c @ d\n",
     "x = a == b != c <= d >= e; y = a << b >> c; x **= 2; x //= 3; x >>= 1; x <<= 1\n",
     "if (n := 10) > 5:\n    pass\nlambda: 0\nx = [*a, *b]\n",
+    # escapes where a string's body ends, quotes that do not end it, # inside strings
+    r"""a = '\\' + "\\\\" + '\'' + "\"" + '#' + "# x"  # c""" + "\n",
+    r'''b = """q "r" ""s"" \"""" + 'a\\' + """"x" """''' + "\n",
     "buf\"x\"\nub = 1\nclass Foo1(Foo, metaclass=M):\n    '''Foo1 in a docstring'''\n",
 ]
 
