@@ -32,6 +32,14 @@ EXPECTED = {
         r"agentproto +100 .* KiB",
         r"raw floor +100 .* KiB",
     ],
+    # one editor process holding many remote ACP sessions (WebSocket): time and memory per
+    # session, the growth from the smallest count to the largest, against a raw floor
+    "bench_acp_scale.py": [
+        rf"ratio 100 / 20 sessions, editor CPU: {RATIO} .* without the cyclic GC: {RATIO}",
+        rf"floor growth 100 / 20 sessions, CPU: {RATIO}; .* ours / floor growth: {RATIO}",
+        rf"ours / raw floor at 100 sessions, editor CPU: {RATIO}",
+        r"agentproto +100 .* KiB .* KiB",
+    ],
     "bench_build.py": [
         rf"ratio cold / bare, CPU: +{RATIO}",
         rf"model generator alone, codegen's options: +[\d.]+ s +\(= {RATIO} of bare",
