@@ -12,6 +12,8 @@
 - the client import check's line-by-line reading finds the imports the whole tree holds;
 - ``plain_fields`` rewrites each ``Field(`` call read alone as the whole token list did;
 - ``parsed.walk`` visits what ``ast.walk`` visits, in its order.
+- the alias carrier leaves out only plain object types: a module is the same as with every
+  referenced type carried, and an object the generator inlines keeps its alias.
 """
 
 from __future__ import annotations
@@ -426,3 +428,52 @@ def test_walk_is_ast_walk_in_its_order() -> None:
     for path in python_files():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert [id(n) for n in parsed.walk(tree)] == [id(n) for n in ast.walk(tree)], path
+
+
+def test_the_alias_carrier_leaves_out_only_what_is_always_a_class(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Plain object types are not carried (the model generator always makes them classes);
+    a module is the same as when every referenced type is carried, and a type the generator
+    inlines still gets its alias (an object of ``patternProperties`` is a ``dict[...]``)."""
+    from codegen.ir import ModelUnit
+    from codegen.models import generate
+
+    defs = {
+        "Plain": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+        "Extra": {
+            "type": "object",
+            "properties": {"a": {"type": "string"}},
+            "additionalProperties": {"type": "integer"},
+            "x-note": "kept",
+        },
+        "Empty": {"type": "object", "properties": {}},
+        "Pattern": {"type": "object", "properties": {}, "patternProperties": {"^x": {}}},
+        "Either": {"anyOf": [{"$ref": "#/$defs/Plain"}, {"type": "string"}]},
+        "Holder": {
+            "type": "object",
+            "properties": {
+                k.lower(): {"$ref": f"#/$defs/{k}"}
+                for k in ("Plain", "Extra", "Empty", "Pattern", "Either")
+            },
+        },
+    }
+    schema = {
+        "title": "Root",
+        "type": "object",
+        "properties": {"h": {"$ref": "#/$defs/Holder"}},
+        "$defs": defs,
+    }
+    file = tmp_path / "schema.json"
+    file.write_text(json.dumps(schema))
+    unit = ModelUnit("x/models.py", file, schema, "Root", (), (), "test")
+    assert [k for k, d in defs.items() if generate._always_a_class(d)] == [
+        "Plain",
+        "Extra",
+        "Holder",
+    ]
+    skipping = generate.generate_models(unit, tmp_path)
+    monkeypatch.setattr(generate, "_always_a_class", lambda definition: False)
+    assert generate.generate_models(unit, tmp_path) == skipping
+    assert "\nPattern: TypeAlias = dict[" in skipping and "\nEither: TypeAlias = " in skipping
+    assert "\nclass Plain(" in skipping and "\nclass Extra(" in skipping

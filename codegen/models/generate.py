@@ -258,17 +258,38 @@ def _add_alias_carrier(schema: dict[str, Any]) -> tuple[dict[str, str], str | No
     return carried, carrier
 
 
-_NOT_PLAIN_OBJECT = frozenset({"anyOf", "oneOf", "allOf", "$ref", "enum", "const", "not", "if"})
+# The keywords a plain object type may have beside its properties (an annotation keyword, or
+# one that shapes a class): anything else may make the model generator inline it instead
+# (``patternProperties`` beside empty ``properties`` becomes ``dict[constr(...), ...]``).
+_PLAIN_OBJECT_KEYS = frozenset(
+    {
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+        "title",
+        "description",
+        "examples",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "$comment",
+    }
+)
 
 
 def _always_a_class(definition: dict[str, Any]) -> bool:
     """A plain object type with properties: the model generator always makes it a class of
     its own, never an inlined annotation, so the carrier has nothing to say about it (and a
-    reference from the carrier cost the generator as much as the rest of the type's use)."""
+    reference from the carrier cost the generator as much as the rest of the type's use).
+    Anything less plain is carried, as before."""
+    properties = definition.get("properties")
     return (
         definition.get("type") == "object"
-        and isinstance(definition.get("properties"), dict)
-        and not _NOT_PLAIN_OBJECT.intersection(definition)
+        and isinstance(properties, dict)
+        and bool(properties)
+        and all(k in _PLAIN_OBJECT_KEYS or k.startswith("x-") for k in definition)
     )
 
 
