@@ -39,7 +39,6 @@ import asyncio
 import gc
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -48,6 +47,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
+from scale_measure import GCTime, cpu, rss
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
@@ -275,34 +275,7 @@ async def timed_round(
     }
 
 
-def rss() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-class GCTime:
-    """CPU time the cyclic garbage collector took (full collections counted apart)."""
-
-    def __init__(self) -> None:
-        self.total = 0.0
-        self.full = 0
-        self._start = 0.0
-        gc.callbacks.append(self._phase)
-
-    def _phase(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._start = time.process_time()
-        else:
-            self.total += time.process_time() - self._start
-            self.full += info["generation"] == 2
-
-
 GC = GCTime()
-
-
-def cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 async def one_round(url: str, n: int, pool: str) -> dict[str, float]:

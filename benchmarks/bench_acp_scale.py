@@ -42,6 +42,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from scale_measure import GCTime, cpu, rss
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
 sys.path.insert(0, str(ROOT / "tests" / "acp_peers"))
@@ -83,37 +85,10 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def proc_rss(pid: int | str = "self") -> int:
-    with open(f"/proc/{pid}/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
 # -- the editor side ------------------------------------------------------------------------------
 
 
-class GCTime:
-    """CPU time the cyclic garbage collector took (full collections counted apart)."""
-
-    def __init__(self) -> None:
-        self.total = 0.0
-        self.full = 0
-        self._start = 0.0
-        gc.callbacks.append(self._phase)
-
-    def _phase(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._start = time.process_time()
-        else:
-            self.total += time.process_time() - self._start
-            self.full += info["generation"] == 2
-
-
 GC = GCTime()
-
-
-def cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 Session = tuple[Callable[[], Awaitable[None]], Callable[[], Awaitable[None]]]  # prompt, close
@@ -185,8 +160,8 @@ async def timed_round(
 ) -> dict[str, float]:
     counter = [0]
     gc.collect()
-    base, objects0 = proc_rss(), len(gc.get_objects())
-    server_rss0, server_cpu0 = proc_rss(server), proc_cpu(server)
+    base, objects0 = rss(), len(gc.get_objects())
+    server_rss0, server_cpu0 = rss(server), proc_cpu(server)
     gc0 = GC.total
     full0 = GC.full
     wall0, cpu0 = time.perf_counter(), cpu()
@@ -195,7 +170,7 @@ async def timed_round(
         wave = min(WAVE, n - start)
         sessions += await asyncio.gather(*(open_one(url, counter) for _ in range(wave)))
     wall1, cpu1 = time.perf_counter(), cpu()
-    held, server_held = proc_rss() - base, proc_rss(server) - server_rss0
+    held, server_held = rss() - base, rss(server) - server_rss0
     objects = len(gc.get_objects()) - objects0  # outside the timed phases
     wall1b, cpu1b = time.perf_counter(), cpu()
     room = asyncio.Semaphore(IN_FLIGHT)
