@@ -215,8 +215,8 @@ def test_hostile_lines_sharing_a_read_with_the_prompts_answer_sync(tmp_path: Pat
     check_raw_log(log, editor.echoed)
     sent = [json.loads(line) for line in log.read_bytes().splitlines()]
     assert {"jsonrpc": "2.0", "method": "_hello", "params": {"a": 1}} in sent
-    # the loop thread and the worker the blocking handler ran on ended before close returned
-    assert threads_left(before, 0) == []
+    # the loop thread, the worker the blocking handler ran on and the child watcher end
+    assert threads_left(before) == []
 
 
 def test_a_malformed_answer_raises_a_protocol_error_naming_method_and_field(
@@ -448,7 +448,7 @@ def test_closing_ends_the_shim_and_the_agent_it_started(
     within(30, main)  # a first run opens what stays open
     threads, fds = set(threading.enumerate()), fd_set()
     within(30, main)
-    assert fds_opened_since(fds) == [] and threads_left(threads, 0) == []
+    assert fds_opened_since(fds) == [] and threads_left(threads) == []
 
 
 def test_the_sync_connection_ends_the_group_too(tmp_path: Path) -> None:
