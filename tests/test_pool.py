@@ -23,6 +23,7 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from tests.servers.loopback import serve
+from tests.servers.proxy import forward_proxy
 
 PEERS: list[tuple[str, int]] = []  # the client address of each request
 
@@ -188,6 +189,58 @@ def test_the_blocking_client_has_the_same_pool(
         transport = http._http._transport
         assert isinstance(transport, PooledTransport)
         assert transport.in_use == 0
+
+
+PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY")
+
+
+@pytest.fixture
+def proxy_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """No proxy variable from the machine running the suite: each test sets its own."""
+    for name in PROXY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    return monkeypatch
+
+
+def test_the_environments_proxy_carries_the_calls_through_the_same_pool(
+    base_url: str, proxy_env: pytest.MonkeyPatch
+) -> None:
+    """``HTTP_PROXY`` is honoured as httpx honours it (httpx itself ignores it once a client is
+    given a transport: the calls went direct), and the proxied route keeps the pool's bound:
+    a call past ``max_connections`` is the same typed error."""
+    with forward_proxy() as proxy:
+        proxy_env.setenv("HTTP_PROXY", proxy.url)
+
+        async def main() -> None:
+            limits = Limits(max_connections=1)
+            async with AsyncHTTP(base_url, limits=limits, timeout=SHORT_POOL) as http:
+                assert (await http.send(http.call("GET", "hello"), stream=False)).text == "hi"
+                held = await http.send(http.call("GET", "held"), stream=True)
+                with pytest.raises(PoolTimeoutError, match="all 1 connections"):
+                    await http.send(http.call("GET", "hello"), stream=False)
+                await held.aclose()
+                assert (await http.send(http.call("GET", "hello"), stream=False)).text == "hi"
+
+        asyncio.run(main())
+        with SyncHTTP(base_url) as http:
+            assert http.send(http.call("GET", "hello"), stream=False).text == "hi"
+        assert proxy.seen == [f"{base_url}/{p}" for p in ("hello", "held", "hello", "hello")]
+
+
+def test_no_proxy_hosts_go_direct(base_url: str, proxy_env: pytest.MonkeyPatch) -> None:
+    with forward_proxy() as proxy:
+        proxy_env.setenv("HTTP_PROXY", proxy.url)
+        proxy_env.setenv("NO_PROXY", "127.0.0.1")
+
+        async def main() -> None:
+            async with AsyncHTTP(base_url) as http:
+                assert (await http.send(http.call("GET", "hello"), stream=False)).text == "hi"
+
+        asyncio.run(main())
+        with SyncHTTP(base_url) as http:
+            assert http.send(http.call("GET", "hello"), stream=False).text == "hi"
+        assert proxy.seen == []
 
 
 def test_bad_pool_sizes_are_refused() -> None:

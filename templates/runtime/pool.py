@@ -17,6 +17,11 @@ says so: the first wait logs a warning on ``agentproto.http`` naming the limit a
 raise it; a wait longer than the call's pool timeout raises :class:`PoolFullError` (an
 ``httpx.PoolTimeout``; the clients turn it into
 :class:`~agentproto._runtime.http_errors.PoolTimeoutError`).
+
+The proxies the environment names (``HTTP_PROXY``, ``HTTPS_PROXY``, ``ALL_PROXY``, and
+``NO_PROXY``'s exceptions) are read as ``httpx`` reads them (:func:`environment_mounts`); each
+proxy route is a pool of its own, of the same size (``httpx`` itself ignores the environment
+once a client is given a transport).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Final, cast
+from typing import Final, TypeVar, cast
 
 import anyio
 import httpcore
@@ -35,7 +40,13 @@ import httpx
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.netio import AsyncioBackend
 
-__all__ = ["DEFAULT_SHARD_SIZE", "AsyncPooledTransport", "PoolFullError", "PooledTransport"]
+__all__ = [
+    "DEFAULT_SHARD_SIZE",
+    "AsyncPooledTransport",
+    "PoolFullError",
+    "PooledTransport",
+    "environment_mounts",
+]
 
 logger: logging.Logger = logging.getLogger("agentproto.http")
 
@@ -122,11 +133,13 @@ class _Options:
         trust_env: bool,
         http1: bool,
         keepalive_expiry: float | None,
+        proxy: httpx.Proxy | None,
     ) -> None:
         self._verify = verify
         self._trust_env = trust_env
         self.http1 = http1
         self.keepalive_expiry = keepalive_expiry
+        self.proxy = proxy
         self._context: ssl.SSLContext | None = None
 
     def context(self) -> ssl.SSLContext:
@@ -159,6 +172,7 @@ class AsyncPooledTransport(httpx.AsyncBaseTransport):
         verify: ssl.SSLContext | str | bool = True,
         trust_env: bool = True,
         keepalive_expiry: float | None = 5.0,
+        proxy: httpx.Proxy | None = None,
     ) -> None:
         self._slots = _Slots(max_connections, shard_size)
         self._options = _Options(
@@ -166,6 +180,7 @@ class AsyncPooledTransport(httpx.AsyncBaseTransport):
             trust_env=trust_env,
             http1=True,
             keepalive_expiry=keepalive_expiry,
+            proxy=proxy,
         )
         self._shards: list[httpx.AsyncHTTPTransport] = []
         self._waiters: deque[_AsyncWaiter] = deque()
@@ -185,7 +200,11 @@ class AsyncPooledTransport(httpx.AsyncBaseTransport):
             shard = httpx.AsyncHTTPTransport(
                 verify=self._options.context(),
                 limits=self._options.limits(self._slots.shard_size),
+                proxy=self._options.proxy,
             )
+            if self._options.proxy is not None:  # httpx's own pool through the proxy
+                self._shards.append(shard)
+                continue
             # The same pool httpx builds, on asyncio's own transports (``netio``): far fewer
             # objects per connection for the garbage collector to walk. httpx takes no
             # network backend, so its pool is replaced (httpx is pinned).
@@ -300,6 +319,7 @@ class PooledTransport(httpx.BaseTransport):
         verify: ssl.SSLContext | str | bool = True,
         trust_env: bool = True,
         keepalive_expiry: float | None = 5.0,
+        proxy: httpx.Proxy | None = None,
     ) -> None:
         self._slots = _Slots(max_connections, shard_size)
         self._options = _Options(
@@ -307,6 +327,7 @@ class PooledTransport(httpx.BaseTransport):
             trust_env=trust_env,
             http1=True,
             keepalive_expiry=keepalive_expiry,
+            proxy=proxy,
         )
         self._shards: list[httpx.HTTPTransport] = []
         self._lock = threading.Condition()
@@ -328,6 +349,7 @@ class PooledTransport(httpx.BaseTransport):
                     httpx.HTTPTransport(
                         verify=self._options.context(),
                         limits=self._options.limits(self._slots.shard_size),
+                        proxy=self._options.proxy,
                     )
                 )
             return self._shards[number]
@@ -397,3 +419,20 @@ class _Releasing(httpx.SyncByteStream):
             give, self._give = self._give, None
             if give is not None:
                 give(self._shard)
+
+
+_T = TypeVar("_T")
+
+
+def environment_mounts(make: Callable[[httpx.Proxy], _T]) -> dict[str, _T | None]:
+    """The ``mounts=`` of an ``httpx`` client for the proxies the environment names, read as
+    ``httpx`` reads them (``HTTP_PROXY``, ``HTTPS_PROXY``, ``ALL_PROXY``, lower case first;
+    ``NO_PROXY``'s hosts map to ``None``: the client's own transport); ``make`` builds the
+    transport of each proxy. ``httpx`` reads the environment only for a client whose
+    transport it builds: a client given one of these pools would otherwise go direct."""
+    from httpx._utils import get_environment_proxies  # httpx is pinned: its own reading
+
+    return {
+        pattern: None if url is None else make(httpx.Proxy(url))
+        for pattern, url in get_environment_proxies().items()
+    }

@@ -53,7 +53,12 @@ from agentproto._runtime.http_errors import (
     request_id_of,
 )
 from agentproto._runtime.limits import DEFAULT_LIMITS, Limits, describe
-from agentproto._runtime.pool import AsyncPooledTransport, PooledTransport, PoolFullError
+from agentproto._runtime.pool import (
+    AsyncPooledTransport,
+    PooledTransport,
+    PoolFullError,
+    environment_mounts,
+)
 from agentproto._runtime.redact import (
     MASK,
     Secret,
@@ -632,11 +637,16 @@ class SyncHTTP(HTTPBase):
             http_client
             if http_client is not None
             else httpx.Client(
-                transport=PooledTransport(max_connections=self.limits.max_connections)
+                transport=PooledTransport(max_connections=self.limits.max_connections),
+                mounts=environment_mounts(self._proxied_pool),
             )
         )
         if http_client is not None:
             self._keep_client_agent(http_client.headers)
+
+    def _proxied_pool(self, proxy: httpx.Proxy) -> PooledTransport:
+        """The pool of a proxy the environment names: as large as the direct one."""
+        return PooledTransport(max_connections=self.limits.max_connections, proxy=proxy)
 
     def close(self) -> None:
         close_orphans(self.orphans)
@@ -782,11 +792,16 @@ class AsyncHTTP(HTTPBase):
             http_client
             if http_client is not None
             else httpx.AsyncClient(
-                transport=AsyncPooledTransport(max_connections=self.limits.max_connections)
+                transport=AsyncPooledTransport(max_connections=self.limits.max_connections),
+                mounts=environment_mounts(self._proxied_pool),
             )
         )
         if http_client is not None:
             self._keep_client_agent(http_client.headers)
+
+    def _proxied_pool(self, proxy: httpx.Proxy) -> AsyncPooledTransport:
+        """The pool of a proxy the environment names: as large as the direct one."""
+        return AsyncPooledTransport(max_connections=self.limits.max_connections, proxy=proxy)
 
     async def aclose(self) -> None:
         await aclose_orphans(self.orphans)
