@@ -17,6 +17,7 @@ from agentproto import Limits
 from agentproto._runtime.http import AsyncHTTP, SyncHTTP
 from agentproto._runtime.http_errors import APITimeoutError, PoolTimeoutError
 from agentproto._runtime.pool import AsyncPooledTransport, PooledTransport
+from agentproto.errors import ProxySettingError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
@@ -241,6 +242,18 @@ def test_no_proxy_hosts_go_direct(base_url: str, proxy_env: pytest.MonkeyPatch) 
         with SyncHTTP(base_url) as http:
             assert http.send(http.call("GET", "hello"), stream=False).text == "hi"
         assert proxy.seen == []
+
+
+def test_an_unusable_proxy_setting_is_a_typed_error_that_keeps_its_password(
+    proxy_env: pytest.MonkeyPatch,
+) -> None:
+    proxy_env.setenv("HTTPS_PROXY", "ftp://someone:hunter2@proxy.example:21")
+    for make in (lambda: AsyncHTTP("https://example.com"), lambda: SyncHTTP("https://example.com")):
+        with pytest.raises(ProxySettingError) as caught:
+            make()
+        assert isinstance(caught.value, ValueError) and caught.value.route == "https://"
+        assert "HTTPS_PROXY" in str(caught.value) and "ftp://" in str(caught.value)
+        assert "hunter2" not in str(caught.value) and "someone" not in str(caught.value)
 
 
 def test_bad_pool_sizes_are_refused() -> None:

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
         RpcError,
     )
     from agentproto._runtime.limits import LimitError
-    from agentproto._runtime.pool import PoolFullError
+    from agentproto._runtime.pool import PoolFullError, ProxySettingError
     from agentproto._runtime.serialise import SerialisationError
 
 _HOMES = {
@@ -77,7 +77,7 @@ _HOMES = {
         "agentproto._runtime.flows",
     ),
     "LimitError": "agentproto._runtime.limits",
-    "PoolFullError": "agentproto._runtime.pool",
+    **dict.fromkeys(("PoolFullError", "ProxySettingError"), "agentproto._runtime.pool"),
     "SerialisationError": "agentproto._runtime.serialise",
     **dict.fromkeys(
         (
@@ -148,6 +148,7 @@ __all__ = [
     "PoolFullError",
     "PoolTimeoutError",
     "ProtocolError",
+    "ProxySettingError",
     "RateLimitError",
     "RequestCancelled",
     "RequestTimeoutError",

@@ -45,6 +45,7 @@ __all__ = [
     "AsyncPooledTransport",
     "PoolFullError",
     "PooledTransport",
+    "ProxySettingError",
     "environment_mounts",
 ]
 
@@ -432,7 +433,29 @@ def environment_mounts(make: Callable[[httpx.Proxy], _T]) -> dict[str, _T | None
     transport it builds: a client given one of these pools would otherwise go direct."""
     from httpx._utils import get_environment_proxies  # httpx is pinned: its own reading
 
-    return {
-        pattern: None if url is None else make(httpx.Proxy(url))
-        for pattern, url in get_environment_proxies().items()
-    }
+    mounts: dict[str, _T | None] = {}
+    for pattern, url in get_environment_proxies().items():
+        if url is None:
+            mounts[pattern] = None
+            continue
+        try:
+            proxy = httpx.Proxy(url)
+        except (ValueError, httpx.InvalidURL):
+            scheme = url.split("://", 1)[0] if "://" in url else ""
+            raise ProxySettingError(pattern, scheme) from None
+        mounts[pattern] = make(proxy)
+    return mounts
+
+
+class ProxySettingError(AgentprotoError, ValueError):
+    """A proxy the environment names (``HTTP_PROXY``, ``HTTPS_PROXY``, ``ALL_PROXY``) that
+    cannot be used. The message names the route and the URL's scheme, never the URL (it may
+    hold a password)."""
+
+    def __init__(self, route: str, scheme: str) -> None:
+        super().__init__(
+            f"the proxy the environment (HTTP_PROXY, HTTPS_PROXY or ALL_PROXY) names for "
+            f"{route!r} cannot be used: a proxy URL is http://, https://, socks5:// or "
+            f"socks5h://host:port, not {scheme + '://...' if scheme else 'this'}"
+        )
+        self.route = route
