@@ -6,6 +6,7 @@ typed ``PoolTimeoutError`` naming the limit, instead of waiting silently."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import threading
 from collections.abc import AsyncIterator, Iterator
@@ -254,6 +255,17 @@ def test_an_unusable_proxy_setting_is_a_typed_error_that_keeps_its_password(
         assert isinstance(caught.value, ValueError) and caught.value.route == "https://"
         assert "HTTPS_PROXY" in str(caught.value) and "ftp://" in str(caught.value)
         assert "hunter2" not in str(caught.value) and "someone" not in str(caught.value)
+    # a SOCKS proxy without httpx's socks extra (found or not here, as if not)
+    real = importlib.util.find_spec
+    proxy_env.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *rest: None if name == "socksio" else real(name, *rest),
+    )
+    proxy_env.setenv("HTTPS_PROXY", "socks5://someone:hunter2@proxy.example:1080")
+    with pytest.raises(ProxySettingError, match=r'pip install "httpx\[socks\]"') as caught:
+        AsyncHTTP("https://example.com")
+    assert "hunter2" not in str(caught.value)
 
 
 def test_bad_pool_sizes_are_refused() -> None:

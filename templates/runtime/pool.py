@@ -26,6 +26,7 @@ once a client is given a transport).
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import ssl
 import threading
@@ -442,7 +443,15 @@ def environment_mounts(make: Callable[[httpx.Proxy], _T]) -> dict[str, _T | None
             proxy = httpx.Proxy(url)
         except (ValueError, httpx.InvalidURL):
             scheme = url.split("://", 1)[0] if "://" in url else ""
-            raise ProxySettingError(pattern, scheme) from None
+            raise ProxySettingError(
+                pattern,
+                "a proxy URL is http://, https://, socks5:// or socks5h://host:port, not "
+                + (f"{scheme}://..." if scheme else "this"),
+            ) from None
+        if proxy.url.scheme.startswith("socks") and importlib.util.find_spec("socksio") is None:
+            raise ProxySettingError(
+                pattern, 'a SOCKS proxy needs the socksio package: pip install "httpx[socks]"'
+            )
         mounts[pattern] = make(proxy)
     return mounts
 
@@ -452,10 +461,9 @@ class ProxySettingError(AgentprotoError, ValueError):
     cannot be used. The message names the route and the URL's scheme, never the URL (it may
     hold a password)."""
 
-    def __init__(self, route: str, scheme: str) -> None:
+    def __init__(self, route: str, reason: str) -> None:
         super().__init__(
             f"the proxy the environment (HTTP_PROXY, HTTPS_PROXY or ALL_PROXY) names for "
-            f"{route!r} cannot be used: a proxy URL is http://, https://, socks5:// or "
-            f"socks5h://host:port, not {scheme + '://...' if scheme else 'this'}"
+            f"{route!r} cannot be used: {reason}"
         )
         self.route = route
