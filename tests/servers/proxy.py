@@ -30,6 +30,7 @@ Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]
 
 def _handler(proxy: Proxy) -> Handler:
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        upstream: asyncio.StreamWriter | None = None
         try:
             head = await reader.readuntil(b"\r\n\r\n")
             line, _, rest = head.partition(b"\r\n")
@@ -50,20 +51,21 @@ def _handler(proxy: Proxy) -> Handler:
                 0,
             )
             body = await reader.readexactly(length) if length else b""
-            up_reader, up_writer = await asyncio.open_connection(parts.hostname, parts.port or 80)
+            up_reader, upstream = await asyncio.open_connection(parts.hostname, parts.port or 80)
             path = parts.path + (f"?{parts.query}" if parts.query else "")
-            up_writer.write(
+            upstream.write(
                 f"{method} {path or '/'} {version}\r\n".encode("latin-1")
                 + b"\r\n".join(headers)
                 + b"\r\nconnection: close\r\n\r\n"
                 + body
             )
-            await up_writer.drain()
+            await upstream.drain()
             await _relay(up_reader, writer)
-            up_writer.close()
         except (OSError, asyncio.IncompleteReadError, ValueError):
-            pass
+            pass  # the client or the origin went away: both connections end here
         finally:
+            if upstream is not None:
+                upstream.close()
             writer.close()
 
     return handle
@@ -76,7 +78,7 @@ def forward_proxy() -> Iterator[Proxy]:
     proxy = Proxy()
     loop = asyncio.new_event_loop()
     started = threading.Event()
-    server: list[asyncio.AbstractServer] = []
+    server: list[asyncio.Server] = []
 
     async def start() -> None:
         server.append(await asyncio.start_server(_handler(proxy), "127.0.0.1", 0))
