@@ -588,8 +588,8 @@ class _Writer:
 
     def __init__(self) -> None:
         self.transport: RemoteTransport | None = None
-        # A deque and a task only while there is something to send: an asyncio.Queue, and a
-        # finished task kept, were nine objects per idle connection for the collector to walk.
+        # The pending lines in a deque, and a task only while there are some: an asyncio.Queue
+        # and a finished task kept were nine objects per idle connection for the collector.
         self._pending: collections.deque[bytes] = collections.deque()
         self._sender: asyncio.Task[None] | None = None
         self._failed: RemoteError | None = None
