@@ -91,20 +91,10 @@ def generator_only(root: Path) -> None:
         generate,
     )
 
-    from codegen.models.generate import _add_alias_carrier, _header, _options
-    from codegen.models.normalise import normalise
+    from codegen.models.generate import prepare
 
     units = [u for p in load_protocols(Layout.for_root(root)) for u in p.models]
-    ours: list[tuple[str, str, str]] = []
-    for unit in units:
-        schema, _ = normalise(
-            unit.schema,
-            root_name=unit.root_name,
-            exclude=unit.exclude,
-            open_catch_alls=unit.keep_unknown and unit.drop_catch_alls,
-        )
-        _add_alias_carrier(schema)
-        ours.append((json.dumps(schema), unit.schema_file.name, _header(unit.header)))
+    ours = [prepare(unit, root) for unit in units]  # the build's own input to the generator
     bare_options: dict[str, Any] = {
         "input_file_type": InputFileType.JsonSchema,
         "output_model_type": DataModelType.PydanticV2BaseModel,
@@ -114,8 +104,8 @@ def generator_only(root: Path) -> None:
     warnings.simplefilter("ignore")
     seconds: dict[str, float] = {}
     started = time.process_time()
-    for text, name, header in ours:
-        generate(text, input_filename=name, custom_file_header=header, **_options())
+    for prepared in ours:
+        generate(prepared.source, **prepared.options)
     seconds["ours"] = time.process_time() - started
     started = time.process_time()
     for unit in units:

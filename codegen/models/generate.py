@@ -14,7 +14,7 @@ import json
 import re
 import warnings
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -80,11 +80,22 @@ def _options() -> dict[str, Any]:
     }
 
 
-def generate_models(unit: ModelUnit, root: Path) -> str:
-    """The module text for one model unit (not yet formatted)."""
-    from datamodel_code_generator import generate
+@dataclass(frozen=True)
+class Prepared:
+    """What the model generator is given for one unit: the normalised schema with the alias
+    carrier added, as JSON (``source``) with the generator's keyword arguments (``options``),
+    and what the rewrites after it need."""
 
-    shown = display_path(unit.schema_file, root)
+    schema: dict[str, Any]
+    suffixes: dict[str, str]
+    carried: dict[str, str]
+    carrier: str | None
+    source: str
+    options: dict[str, Any]
+
+
+def prepare(unit: ModelUnit, root: Path) -> Prepared:
+    """Normalise the unit's schema and add the carrier (``BuildError`` naming the file)."""
     try:
         schema, suffixes = normalise(
             unit.schema,
@@ -93,18 +104,32 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
             open_catch_alls=unit.keep_unknown and unit.drop_catch_alls,
         )
     except BuildError as exc:
+        shown = display_path(unit.schema_file, root)
         raise BuildError([p if p.file else replace(p, file=shown) for p in exc.problems]) from None
     carried, carrier = _add_alias_carrier(schema)
+    options = {
+        "input_filename": unit.schema_file.name,
+        "custom_file_header": _header(unit.header),
+        **_options(),
+    }
+    return Prepared(
+        schema, suffixes, carried, carrier, json.dumps(schema, sort_keys=False), options
+    )
+
+
+def generate_models(unit: ModelUnit, root: Path) -> str:
+    """The module text for one model unit (not yet formatted)."""
+    from datamodel_code_generator import generate
+
+    shown = display_path(unit.schema_file, root)
+    prepared = prepare(unit, root)
+    schema, suffixes = prepared.schema, prepared.suffixes
+    carried, carrier = prepared.carried, prepared.carrier
     with warnings.catch_warnings():
         # Format warnings (uint16...) are handled by _TYPE_MAPPINGS; nothing else is expected.
         warnings.simplefilter("ignore")
         try:
-            text = generate(
-                json.dumps(schema, sort_keys=False),
-                input_filename=unit.schema_file.name,
-                custom_file_header=_header(unit.header),
-                **_options(),
-            )
+            text = generate(prepared.source, **prepared.options)
         except BuildError:
             raise
         except Exception as exc:  # the model generator's own error, with our file name
