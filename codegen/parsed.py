@@ -95,3 +95,76 @@ def clear() -> None:
     _trees.clear()
     for forget in _memos:
         forget()
+
+
+def unparse(node: ast.AST) -> str:
+    """``ast.unparse(node)``, the same text, written directly for the shapes annotations,
+    bases and defaults mostly have (names, dotted names, subscripts, ``|`` unions, plain
+    constants, lists): ``ast.unparse`` builds a writer and walks with precedence bookkeeping
+    for each call, and builds call it tens of thousands of times. Anything else is left to
+    ``ast.unparse``."""
+    text = _simple(node)
+    return ast.unparse(node) if text is None else text
+
+
+def _simple(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        value = node.value
+        head = _simple(value) if isinstance(value, ast.Name | ast.Attribute) else None
+        return None if head is None else f"{head}.{node.attr}"
+    if isinstance(node, ast.Constant):
+        return _constant(node)
+    if isinstance(node, ast.Subscript):
+        value, index = node.value, node.slice
+        head = _simple(value) if isinstance(value, ast.Name | ast.Attribute) else None
+        if isinstance(index, ast.Tuple):  # written without parentheses, as ast.unparse does
+            inner = _items(index.elts) if len(index.elts) > 1 else None
+        else:
+            inner = _simple(index)
+        return None if head is None or inner is None else f"{head}[{inner}]"
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = node.left, node.right
+        # ``|`` binds left to right: a union on the left needs no parentheses; one on the
+        # right would, as would any operand binding less tightly (left to ast.unparse).
+        if not _atom(right) or not (_atom(left) or isinstance(left, ast.BinOp)):
+            return None
+        head, tail = _simple(left), _simple(right)
+        return None if head is None or tail is None else f"{head} | {tail}"
+    if isinstance(node, ast.List):
+        inner = _items(node.elts) if node.elts else ""
+        return None if inner is None else f"[{inner}]"
+    return None
+
+
+def _atom(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.Constant)
+
+
+_ITEM = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant, ast.BinOp, ast.List)
+
+
+def _items(items: list[ast.expr]) -> str | None:
+    parts = []
+    for item in items:
+        text = _simple(item) if isinstance(item, _ITEM) else None
+        if text is None:
+            return None
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def _constant(node: ast.Constant) -> str | None:
+    value = node.value
+    if value is None or value is True or value is False:
+        return str(value)
+    if value is ...:
+        return "..."
+    if type(value) is int:
+        return repr(value)
+    if isinstance(value, str) and node.kind is None:
+        # printable, no quote or backslash: ast.unparse writes it in single quotes, as repr
+        if value.isprintable() and "'" not in value and '"' not in value and "\\" not in value:
+            return f"'{value}'"
+    return None

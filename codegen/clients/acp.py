@@ -15,13 +15,13 @@ helpers for agent and editor authors); the JSON-RPC runtime is ``jsonrpc.py``.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from codegen import parsed
 from codegen.clients.params import SUFFIX, render_params
 from codegen.clients.signatures import (
     Variant,
@@ -207,7 +207,7 @@ def render(
             tuple(forms),
             capability=capabilities.get(op.rpc),
             both_kinds=kinds[op.group, op.rpc] > 1,
-            any_result=response is not None and ast.unparse(response) == "Any",
+            any_result=response is not None and parsed.unparse(response) == "Any",
         )
         if "agent" in sides:
             agent_side.append(method)

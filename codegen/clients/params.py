@@ -101,7 +101,7 @@ def dict_annotation(node: ast.expr, types: ParamTypes, used: set[str]) -> str:
                 used.add(name.id)
             return name
 
-    return ast.unparse(Rewrite().visit(strip_annotated(node)))
+    return parsed.unparse(Rewrite().visit(strip_annotated(node)))
 
 
 class _DictAnnotations:
@@ -113,7 +113,7 @@ class _DictAnnotations:
         self.known: dict[str, tuple[str, frozenset[str]]] = {}
 
     def __call__(self, node: ast.expr) -> str:
-        key = ast.unparse(node)
+        key = parsed.unparse(node)
         found = self.known.get(key)
         if found is None:
             names: set[str] = set()
@@ -163,7 +163,7 @@ def _is_tag(field: ModelField) -> bool:
     annotation = field.annotation
     return (
         isinstance(annotation, ast.Subscript)
-        and ast.unparse(annotation.value) == "Literal"
+        and parsed.unparse(annotation.value) == "Literal"
         and isinstance(annotation.slice, ast.Constant)
         and isinstance(annotation.slice.value, str)
     )

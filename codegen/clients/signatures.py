@@ -255,7 +255,7 @@ def strip_annotated(node: ast.expr) -> ast.expr:
                 return visited
             return self.generic_visit(sub)
 
-    tree = ast.parse(ast.unparse(node), mode="eval")
+    tree = ast.parse(parsed.unparse(node), mode="eval")
     result: ast.expr = Strip().visit(tree).body
     return result
 
@@ -276,7 +276,7 @@ def _annotation(module: ModelsModule, node: ast.expr, named: _Names, where: str)
                     )
             return name
 
-    return ast.unparse(Rewrite().visit(strip_annotated(node)))
+    return parsed.unparse(Rewrite().visit(strip_annotated(node)))
 
 
 def outside_names(params: list[Param]) -> dict[str, set[str]]:

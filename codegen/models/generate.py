@@ -136,24 +136,31 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
             raise BuildError.single(shown, "", f"model generation failed: {exc}") from None
     assert isinstance(text, str)
     text = own_url_type(text)
+    # The module's classes, read from the generator's text: the steps up to the renames only
+    # drop classes, add imports and aliases, so they need no parse of their own.
+    classes = _top_classes(text)
     # the root the schema had no class for goes with the carrier (one pass over the text)
     dropped = {DISCARDED_ROOT} if unit.root_name is None else set()
     if carrier is not None:
         text = _aliases_from_carrier(text, carried, carrier, schema, also_drop=dropped)
+        dropped.add(carrier)
     elif dropped:
         text = _drop_classes(text, dropped)
-    duplicates = duplicate_classes(text)
+    classes = {name: node for name, node in classes.items() if name not in dropped}
+    duplicates = _duplicates(classes)
     if duplicates:
         # Keep the definition that comes first (later ones may be used before they are
         # defined, in a base class or a RootModel[...]), under the unnumbered name.
-        text = _drop_classes(text, _later_of_each(duplicates, _lines(text)))
+        order = {name: node.lineno for name, node in classes.items()}  # the order is the text's
+        text = _drop_classes(text, _later_of_each(duplicates, order))
         text = rename_identifiers(text, duplicates.items())
-    renames = {**merged_class_names(text, suffixes), **dict(unit.renames)}
+        classes = _top_classes(text)
+    renames = {**_merged_names(classes, suffixes), **dict(unit.renames)}
     if renames:
         text = rename_identifiers(text, renames.items())
     text = plain_fields(text)
     text = _annotated_config(text)
-    _check_names(text, schema, shown)
+    _check_class_names([renames.get(name, name) for name in classes], schema, shown)
     text = enums_to_literals(text, keep_unknown=unit.keep_unknown)
     text = default_tags(text)
     if unit.keep_unknown:
@@ -373,7 +380,7 @@ def _aliases_from_carrier(
             continue
         if isinstance(item.annotation, ast.Name) and item.annotation.id in classes:
             continue  # the type has a class, under another name
-        annotation = ast.unparse(item.annotation)
+        annotation = parsed.unparse(item.annotation)
         arguments = []
         call = item.value
         if (
@@ -382,7 +389,7 @@ def _aliases_from_carrier(
             and call.func.id == "Field"
         ):
             arguments = [
-                f"{k.arg}={ast.unparse(k.value)}"
+                f"{k.arg}={parsed.unparse(k.value)}"
                 for k in call.keywords
                 if k.arg in _ALIAS_FIELD_ARGS
             ]
@@ -441,19 +448,26 @@ def _later_of_each(duplicates: dict[str, str], lines: dict[str, int]) -> set[str
     return dropped
 
 
+def _top_classes(text: str) -> dict[str, ast.ClassDef]:
+    """The module's top-level classes by name, in order (nodes of the shared tree: read only)."""
+    return {n.name: n for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
+
+
 def class_names(text: str) -> list[str]:
-    return [n.name for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)]
+    return list(_top_classes(text))
 
 
 def _lines(text: str) -> dict[str, int]:
-    return {n.name: n.lineno for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
+    return {name: node.lineno for name, node in _top_classes(text).items()}
 
 
 def duplicate_classes(text: str) -> dict[str, str]:
     """``X1`` that is ``X`` again, body and bases alike (the generator emits some merged
     variants twice): duplicate name → original name."""
-    classes = {n.name: n for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
+    return _duplicates(_top_classes(text))
 
+
+def _duplicates(classes: dict[str, ast.ClassDef]) -> dict[str, str]:
     def shape(node: ast.ClassDef) -> str:
         return ast.dump(ast.Tuple(elts=node.bases, ctx=ast.Load())) + ast.dump(
             ast.Module(node.body, [])
@@ -489,7 +503,10 @@ def merged_class_names(text: str, suffixes: dict[str, str]) -> dict[str, str]:
 
     Names come from titles and tags, never from positions.
     """
-    classes = {n.name: n for n in parsed.tree(text).body if isinstance(n, ast.ClassDef)}
+    return _merged_names(_top_classes(text), suffixes)
+
+
+def _merged_names(classes: dict[str, ast.ClassDef], suffixes: dict[str, str]) -> dict[str, str]:
     renames: dict[str, str] = {}
     bases_of = {n: [b.id for b in c.bases if isinstance(b, ast.Name)] for n, c in classes.items()}
 
@@ -557,7 +574,10 @@ def _check_names(text: str, schema: dict[str, Any], shown: str) -> None:
 
     A name that is some schema's own title (``Pwned0`` from a title ending in a digit) is
     not positional, however it ends."""
-    names = class_names(text)
+    _check_class_names(class_names(text), schema, shown)
+
+
+def _check_class_names(names: list[str], schema: dict[str, Any], shown: str) -> None:
     keys = set(schema.get("$defs", schema.get("definitions", {})))
     chosen = _titles(schema) | keys
     numbered = sorted(n for n in names if _NUMBERED.match(n) and n not in chosen)

@@ -67,7 +67,7 @@ _ENUM_BASES = (["StrEnum"], ["str", "Enum"], ["IntEnum"], ["int", "Enum"])
 
 
 def _is_enum(node: ast.ClassDef) -> bool:
-    return [ast.unparse(b) for b in node.bases] in _ENUM_BASES and bool(_enum_members(node))
+    return [parsed.unparse(b) for b in node.bases] in _ENUM_BASES and bool(_enum_members(node))
 
 
 def enums_to_literals(text: str, *, keep_unknown: bool) -> str:
@@ -179,13 +179,13 @@ def _annotated_union(node: ast.AST) -> tuple[tuple[str, ...], str] | None:
 
 def _root_union(node: ast.ClassDef) -> tuple[tuple[str, ...], str] | None:
     """``class X(RootModel[A | B]): root: A | B = Field(discriminator="t")``."""
-    if not (len(node.bases) == 1 and ast.unparse(node.bases[0]).startswith("RootModel[")):
+    if not (len(node.bases) == 1 and parsed.unparse(node.bases[0]).startswith("RootModel[")):
         return None
     fields = [s for s in node.body if not isinstance(s, ast.Expr)]
     if not (
         len(fields) == 1
         and isinstance(root := fields[0], ast.AnnAssign)
-        and ast.unparse(root.target) == "root"
+        and parsed.unparse(root.target) == "root"
         and root.value is not None
         and (tag := _discriminator(root.value)) is not None
         and (names := _members(root.annotation)) is not None
@@ -206,7 +206,7 @@ def _find_unions(tree: ast.Module) -> dict[tuple[tuple[str, ...], str], _Union]:
         if (
             isinstance(statement, ast.AnnAssign)
             and isinstance(statement.target, ast.Name)
-            and ast.unparse(statement.annotation) == "TypeAlias"
+            and parsed.unparse(statement.annotation) == "TypeAlias"
             and statement.value is not None
             and (found := _annotated_union(statement.value))
         ):
@@ -227,8 +227,8 @@ def _find_unions(tree: ast.Module) -> dict[tuple[tuple[str, ...], str], _Union]:
                 names = _members(node.annotation)
                 if names is None:
                     raise OpenTypesError(
-                        f"field {ast.unparse(node.target)!r}: a discriminator on "
-                        f"{ast.unparse(node.annotation)!r}, which is not a union of classes"
+                        f"field {parsed.unparse(node.target)!r}: a discriminator on "
+                        f"{parsed.unparse(node.annotation)!r}, which is not a union of classes"
                     )
                 members = tuple(n for n in names if n is not None)
                 union(members, tag).uses.append(node)
@@ -274,13 +274,13 @@ def _tag_field(
             annotation = item.annotation
             if not (
                 isinstance(annotation, ast.Subscript)
-                and ast.unparse(annotation.value) == "Literal"
+                and parsed.unparse(annotation.value) == "Literal"
                 and isinstance(annotation.slice, ast.Constant)
                 and isinstance(annotation.slice.value, str)
             ):
                 raise OpenTypesError(
                     f"{name}.{attribute}: a union's tag must be a single string Literal, "
-                    f"not {ast.unparse(annotation)!r}"
+                    f"not {parsed.unparse(annotation)!r}"
                 )
             wire = attribute
             if isinstance(item.value, ast.Call):
@@ -323,7 +323,7 @@ def _constant_fields(
         if (
             isinstance(item, ast.AnnAssign)
             and isinstance(annotation, ast.Subscript)
-            and ast.unparse(annotation.value) == "Literal"
+            and parsed.unparse(annotation.value) == "Literal"
             and isinstance(annotation.slice, ast.Constant)
             and isinstance(annotation.slice.value, str)
         ):

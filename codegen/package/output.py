@@ -70,9 +70,21 @@ def tree_digest(files: Mapping[str, bytes]) -> str:
     return digest.hexdigest()
 
 
+def _ruff() -> list[str]:
+    """The pinned ruff's binary, found as ``python -m ruff`` finds it, without that
+    interpreter's start (0.07 s of CPU a call); that entry point if the finder is missing."""
+    import importlib
+
+    try:
+        find = getattr(importlib.import_module("ruff"), "find_ruff_bin", None)
+        return [os.fsdecode(find())] if callable(find) else [sys.executable, "-m", "ruff"]
+    except (ImportError, FileNotFoundError):
+        return [sys.executable, "-m", "ruff"]
+
+
 def format_tree(base: Path) -> None:
     """Sort imports, drop unused ones and format, with the pinned ruff, in two calls."""
-    ruff = [sys.executable, "-m", "ruff"]
+    ruff = _ruff()
     steps = (
         [
             *ruff,
@@ -93,7 +105,7 @@ def format_tree(base: Path) -> None:
             raise BuildError.single(
                 "generated/",
                 "",
-                f"formatting failed: {' '.join(command[2:4])}: "
+                f"formatting failed: ruff {command[len(ruff)]}: "
                 f"{(result.stderr or result.stdout).strip()[:2000]}",
             )
 

@@ -15,6 +15,8 @@ import builtins
 import re
 from dataclasses import dataclass, field
 
+from codegen import parsed
+
 # Longest chain of re-exports followed (``a`` imports it from ``b``, which imports it from ``c``).
 _MAX_HOPS = 20
 
@@ -194,7 +196,7 @@ class Package:
                 heads.append(self._linearise(ref, active))
                 direct.append(ref)
             else:
-                text = re.sub(r"\[.*\]$", "", ast.unparse(base))
+                text = re.sub(r"\[.*\]$", "", parsed.unparse(base))
                 if text != "object":
                     leaf: list[ClassRef | str] = [*builtin_mro(text, cls.module)]
                     heads.append(leaf)

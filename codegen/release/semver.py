@@ -19,6 +19,7 @@ import ast
 import re
 from dataclasses import dataclass, replace
 
+from codegen import parsed
 from codegen.release.inheritance import base_name, builtin_mro
 from codegen.release.snapshot import Item, Snapshot, item_name
 
@@ -80,7 +81,7 @@ def type_members(annotation: str) -> frozenset[str] | None:
             walk(n.right)
             return
         if isinstance(n, ast.Subscript):
-            head = ast.unparse(n.value).split(".")[-1]
+            head = parsed.unparse(n.value).split(".")[-1]
             args = list(n.slice.elts) if isinstance(n.slice, ast.Tuple) else [n.slice]
             if head == "Union":
                 for arg in args:
@@ -91,12 +92,12 @@ def type_members(annotation: str) -> frozenset[str] | None:
                 members.add("None")
                 return
             if head == "Literal":
-                members.update(f"Literal[{ast.unparse(a)}]" for a in args)
+                members.update(f"Literal[{parsed.unparse(a)}]" for a in args)
                 return
             if head == "Annotated":
                 walk(args[0])
                 return
-        members.add(ast.unparse(n))
+        members.add(parsed.unparse(n))
 
     walk(node)
     return frozenset(members)
@@ -242,7 +243,7 @@ def _compare_def(where: str, old: Item, new: Item) -> list[Change]:
         ann_a, ann_b = both[name].annotation, after[name].annotation
         if ann_a is not None and ann_b is not None:
             # a parameter is an input: wider is fine, narrower breaks callers
-            for level, what in compare_types(ast.unparse(ann_a), ast.unparse(ann_b)):
+            for level, what in compare_types(parsed.unparse(ann_a), parsed.unparse(ann_b)):
                 changes.append(Change(level, where, f"parameter {name}: {what}"))
     for star, label in ((pa.vararg, "*args"), (pa.kwarg, "**kwargs")):
         gone = star is not None and (pb.vararg if label == "*args" else pb.kwarg) is None
@@ -283,7 +284,7 @@ def _bases(text: str) -> list[str]:
         return re.findall(r"\((.*)\)", text)[0].split(", ") if "(" in text else []
     if not isinstance(node, ast.ClassDef):
         return []
-    return [ast.unparse(b) for b in node.bases]
+    return [parsed.unparse(b) for b in node.bases]
 
 
 def _lineage(bases: list[str], ancestors: tuple[str, ...] | None) -> set[str]:

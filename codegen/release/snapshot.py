@@ -85,11 +85,11 @@ def _unparse(node: ast.AST | None) -> str:
     if node is None:
         return ""
     if _unparsed is None:
-        return ast.unparse(node)
+        return parsed.unparse(node)
     found = _unparsed.get(id(node))
     if found is not None and found[0] is node:
         return found[1]
-    text = ast.unparse(node)
+    text = parsed.unparse(node)
     _unparsed[id(node)] = (node, text)
     return text
 
