@@ -12,6 +12,8 @@
 - the client import check's line-by-line reading finds the imports the whole tree holds;
 - ``plain_fields`` rewrites each ``Field(`` call read alone as the whole token list did;
 - ``parsed.walk`` visits what ``ast.walk`` visits, in its order.
+- ``parsed.unparse`` writes what ``ast.unparse`` writes, for every expression of the
+  repository and of snippets at the edges of its direct path (quotes, precedence, tuples).
 - the alias carrier leaves out only plain object types: a module is the same as with every
   referenced type carried, and an object the generator inlines keeps its alias.
 """
@@ -428,6 +430,45 @@ def test_walk_is_ast_walk_in_its_order() -> None:
     for path in python_files():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert [id(n) for n in parsed.walk(tree)] == [id(n) for n in ast.walk(tree)], path
+
+
+UNPARSE_SNIPPETS = [
+    "a | (b | c)",
+    "(a | b) | c",
+    "a | b.c[d, e] | None",
+    "(a or b) | c",
+    "a | (b if c else d)",
+    "x[()]",
+    "x[(a,)]",
+    "x[a, (b, c)]",
+    "x[a:b]",
+    "x[-1]",
+    "Literal['it''s', \"say \\\"hi\\\"\", 'tab\\t', u'u', b'b', 'é', '\\u2028']",
+    "[a, [b | c], *d]",
+    "f(a)[b]",
+    "(a, b)[0]",
+    "a.b.c | 1 | 1.5 | True | None | ... | -2",
+    "'x'.join",
+    "x[a | b]",
+    "Callable[[int, str], Awaitable[None]]",
+    "[]",
+    "dict[str, 'Forward | Ref']",
+]
+
+
+def test_unparse_is_ast_unparse() -> None:
+    nodes = [ast.parse(text, mode="eval").body for text in UNPARSE_SNIPPETS]
+    for path in python_files():
+        nodes += [
+            n
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.expr)
+        ]
+    direct = 0
+    for node in nodes:
+        assert parsed.unparse(node) == ast.unparse(node)
+        direct += parsed._simple(node) is not None
+    assert direct > len(nodes) // 2  # the direct path is the common one, not a rare one
 
 
 def test_the_alias_carrier_leaves_out_only_what_is_always_a_class(

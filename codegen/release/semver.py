@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from codegen import parsed
 from codegen.release.inheritance import base_name, builtin_mro
@@ -67,6 +68,7 @@ def is_version(text: str) -> bool:
 # -- types ----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # the same annotations recur across a snapshot's thousands of items
 def type_members(annotation: str) -> frozenset[str] | None:
     """The members of a union annotation (``Literal`` values one by one); None if unparsable."""
     try:
@@ -278,13 +280,18 @@ def _root_replaced(removed: set[str], added: set[str]) -> bool:
 
 def _bases(text: str) -> list[str]:
     """The bases a class line writes (``class A(B, C[int])`` -> ``['B', 'C[int]']``)."""
+    return list(_bases_of(text))
+
+
+@lru_cache(maxsize=4096)  # each class line is read for its members, its lineage and its homes
+def _bases_of(text: str) -> tuple[str, ...]:
     try:
         node = ast.parse(re.sub(r"^(@\w+ )*", "", text) + ": pass").body[0]
     except SyntaxError:
-        return re.findall(r"\((.*)\)", text)[0].split(", ") if "(" in text else []
+        return tuple(re.findall(r"\((.*)\)", text)[0].split(", ")) if "(" in text else ()
     if not isinstance(node, ast.ClassDef):
-        return []
-    return [parsed.unparse(b) for b in node.bases]
+        return ()
+    return tuple(parsed.unparse(b) for b in node.bases)
 
 
 def _lineage(bases: list[str], ancestors: tuple[str, ...] | None) -> set[str]:
