@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from agentproto._runtime.limits import LimitError
     from agentproto._runtime.pool import PoolFullError, ProxySettingError
     from agentproto._runtime.serialise import SerialisationError
+    from agentproto._runtime.serve import UnsafeBindError
 
 _HOMES = {
     **dict.fromkeys(("AgentprotoError", "MissingExtraError"), "agentproto._runtime.errors"),
@@ -79,6 +80,7 @@ _HOMES = {
     "LimitError": "agentproto._runtime.limits",
     **dict.fromkeys(("PoolFullError", "ProxySettingError"), "agentproto._runtime.pool"),
     "SerialisationError": "agentproto._runtime.serialise",
+    "UnsafeBindError": "agentproto._runtime.serve",
     **dict.fromkeys(
         (
             "APIConnectionError",
@@ -158,6 +160,7 @@ __all__ = [
     "RpcError",
     "SerialisationError",
     "UnprocessableEntityError",
+    "UnsafeBindError",
 ]
 
 

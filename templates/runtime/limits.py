@@ -74,8 +74,23 @@ class Limits:
     stream_deadline: float | None = 3600.0
     """A whole stream, from the request to the last event."""
     request_body_deadline: float | None = 30.0
-    """A request body a server reads (the Skill Sharing provider kit), first byte to last: a
-    client that never finishes sending it (slow loris) is answered 408 and disconnected."""
+    """A request body a server reads (every server of the package), from the end of the
+    request's head to the body's last byte: a client that never finishes sending it (slow
+    loris) is answered 408 and disconnected."""
+    header_deadline: float | None = 10.0
+    """A server: the head of a request (request line and headers), from the connection's start
+    (or, on a kept-alive connection, the next request's first byte) to its end; past it the
+    connection is answered 408 and closed."""
+    max_header_bytes: int = 64 * KiB
+    """A server: the head of a request (request line and headers); past it 431 and closed."""
+    max_server_connections: int = 4096
+    """A server process: connections open at once. Past it the oldest idle one (no request in
+    progress: waiting for a head, or kept alive between requests) is closed to make room; when
+    none is idle the new one is answered 503 and closed."""
+    max_connections_per_client: int = 256
+    """A server process: connections open at once from one client address, the same rule
+    (behind a reverse proxy every client has the proxy's address: raise it to
+    ``max_server_connections``)."""
     max_message_bytes: int = 64 * MiB
     """One JSON-RPC message (ACP line)."""
     max_incoming_requests: int = 256

@@ -67,3 +67,39 @@ def at(base: str, path: str, scheme: str = "http") -> str:
 def port(base: str) -> int:
     """The port of ``base`` (from :func:`serve`)."""
     return int(base.rsplit(":", 1)[1])
+
+
+@contextmanager
+def serve_guarded(
+    app: Any, *, lifespan: Literal["on", "off"] = "off", **options: Any
+) -> Iterator[str]:
+    """:func:`serve` through ``agentproto._runtime.serve.make_server`` (the package's one way to
+    serve: header and body deadlines, connection caps); ``options`` go to ``make_server``
+    (``limits=``, ``error_body=``...). The server object is ``serve_guarded.last``."""
+    from agentproto._runtime.serve import make_server
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(2048)
+    port = sock.getsockname()[1]
+    server = make_server(app, lifespan=lifespan, graceful_shutdown=1, **options)
+    server.config.loop = "none"
+    thread = threading.Thread(target=lambda: server.run(sockets=[sock]), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("loopback server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=5)
+        if thread.is_alive():
+            server.force_exit = True
+            thread.join(timeout=5)
+        sock.close()
+        if thread.is_alive():
+            raise RuntimeError(f"the loopback server on port {port} did not stop within 10 s")
