@@ -9,6 +9,13 @@ no reader task), and each handler starts *eagerly*, in that same call: one that 
 waiting costs no task and no extra event-loop turn; one that waits continues in a task. An agent
 answering a prompt thus reads, handles and writes in one loop turn.
 
+- Over a byte stream (a pipe or socket ``StreamWriter``), lines are written in batches: what
+  the handlers of one read write goes out at the end of that read, what is written elsewhere
+  at the end of the loop's turn, a request at once (its caller waits for the answer), all in
+  order, in one write each (one system call and one wake-up of the peer instead of one per
+  message). A close hands what waits to the stream first; a process killed within the turn
+  loses what it wrote in it, as with any buffered output. Writers that take one message per
+  write (the remote transports) get one message per write.
 - Errors are typed (:class:`RpcError` and one subclass per code: parse error -32700, invalid
   request -32600, method not found -32601, invalid params -32602, internal error -32603, auth
   required -32000, resource not found -32002, request cancelled -32800).
@@ -315,6 +322,14 @@ class Connection:
         self._dispatcher = dispatcher
         self._name = name
         self._transport: Any = getattr(writer, "transport", None)  # for its buffer size
+        # A byte stream (pipes, sockets): the lines of one loop iteration (or of one read's
+        # handlers) go out in one write, one system call and one wake-up of the peer. Other
+        # writers take one message per write.
+        self._batched = isinstance(writer, asyncio.StreamWriter) and self._transport is not None
+        self._out: list[bytes] = []  # lines waiting for the end of the iteration
+        self._out_size = 0
+        self._flush_soon: asyncio.Handle | None = None
+        self._feeding = False  # inside feed(): its end writes what its handlers wrote
         self._loop: asyncio.AbstractEventLoop | None = None
         self._parse = _json_parser()
         self._ids = itertools.count(1)
@@ -385,10 +400,24 @@ class Connection:
 
     async def _write(self, line: bytes) -> None:
         """Write one encoded line (see :meth:`_send`)."""
+        if self._batched:
+            # Lines never interleave (one buffer, written in order); they go out at the end of
+            # this read's handlers or of this loop iteration, whichever comes first. Wait only
+            # when the pipe is full.
+            self._out.append(line)
+            self._out_size += len(line)
+            if self._out_size + self._transport.get_write_buffer_size() <= _HIGH_WATER:
+                if not self._feeding and self._flush_soon is None:
+                    loop = self._loop or asyncio.get_running_loop()
+                    self._flush_soon = loop.call_soon(self._flush_later)
+                return
+            self._flush()
+            if self._closed is not None:
+                raise self._closed
         try:
-            # One write per line, at once (the peer starts on it while we go on); lines never
-            # interleave. Wait only when the pipe is full.
-            self._writer.write(line)
+            if not self._batched:
+                # One write per message, at once (the peer starts on it while we go on).
+                self._writer.write(line)
             transport = self._transport
             if transport is None or transport.get_write_buffer_size() > _HIGH_WATER:
                 async with self._write_lock:
@@ -402,6 +431,29 @@ class Connection:
                 reason = ConnectionClosed(f"cannot write to {self._name}: {exc}")
             self._close(reason)
             raise reason from exc
+
+    def _flush_later(self) -> None:
+        self._flush_soon = None
+        self._flush()
+
+    def _flush(self) -> None:
+        """Hand the waiting lines to the byte stream, in one write. A write that fails closes
+        the connection (the calls waiting for an answer fail with its reason)."""
+        out = self._out
+        if not out:
+            return
+        data = out[0] if len(out) == 1 else b"".join(out)
+        self._out, self._out_size = [], 0
+        try:
+            self._writer.write(data)
+        except (ConnectionError, RuntimeError, OSError) as exc:
+            if self._closed is None:
+                reason = (
+                    exc
+                    if isinstance(exc, ConnectionClosed)
+                    else ConnectionClosed(f"cannot write to {self._name}: {exc}")
+                )
+                self._close(reason)
 
     async def request(self, method: str, params: JSON = None) -> JSON:
         """Call ``method`` and return its result; cancelling this call cancels it remotely.
@@ -425,9 +477,14 @@ class Connection:
             message["params"] = params
         try:
             await self._send(message)
+            if self._out and not self._feeding:
+                # The caller waits for the answer: out now, not at the end of the loop's turn
+                # (which would cost a turn more).
+                self._flush()
             return await future
         except asyncio.CancelledError:
-            if self._closed is None and not future.done():
+            # (cancelling the task cancels the future it waits on: cancelled, not answered)
+            if self._closed is None and (future.cancelled() or not future.done()):
                 self._cancel_notice(request_id)
             raise
         finally:
@@ -444,6 +501,10 @@ class Connection:
         line = _encode(
             {"jsonrpc": "2.0", "method": CANCEL_METHOD, "params": {"requestId": request_id}}
         )
+        if self._batched:  # behind the lines waiting (its request may be one of them)
+            self._out.append(line)
+            self._flush()
+            return
         try:
             self._writer.write(line)
         except (ConnectionError, RuntimeError, OSError) as exc:
@@ -491,6 +552,17 @@ class Connection:
         """
         if self._closed is not None or not chunk:
             return
+        outer = not self._feeding  # (a handler may feed lines of its own)
+        self._feeding = True
+        try:
+            self._feed(chunk)
+        finally:
+            if outer:
+                self._feeding = False
+                if self._out:  # what the handlers of this read wrote, in one write
+                    self._flush()
+
+    def _feed(self, chunk: bytes) -> None:
         if b"\n" not in chunk:
             if not self._dropping:
                 self._partial.append(chunk)
@@ -738,6 +810,10 @@ class Connection:
 
     def _close(self, reason: ConnectionClosed) -> None:
         if self._closed is None:
+            if self._out:  # written before the close: handed to the stream first
+                data, self._out, self._out_size = b"".join(self._out), [], 0
+                with contextlib.suppress(ConnectionError, RuntimeError, OSError):
+                    self._writer.write(data)
             self._closed = reason
         self._backlog.clear()
         self._queued.clear()

@@ -103,11 +103,15 @@ class ScriptedAgent(Agent):
             return PromptResponse.model_validate({"stopReason": "cancelled"})
         elif command == "crash":
             await self.say(sid, "about to crash")
+            # Lines go out at the end of the loop's turn (batched writes): a process killed in
+            # the same turn loses them, as any buffered output. Crash in the next turn.
+            await asyncio.sleep(0)
             os._exit(3)
         elif command == "orphan":
             # Crash, leaving a process behind that holds our stdout open (so no EOF comes).
             subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
             await self.say(sid, "about to crash")
+            await asyncio.sleep(0)  # (out at the end of this turn, as above)
             os._exit(3)
         elif command == "complain":
             # Say why on stderr (after a megabyte of noise), then wait to be killed.
