@@ -330,7 +330,7 @@ def test_a_tool_nobody_has_is_answered_with_an_error_for_the_model(aap: Site) ->
 @pytest.mark.parametrize(
     ("body", "reason"),
     [
-        ({"agent": {"name": "nobody"}}, "no agent named 'nobody'"),
+        ({"agent": {"name": "nobody"}}, "no such agent here"),
         ({"agent": {"name": "echo", "options": {"colour": "red"}}}, "no option 'colour'"),
         ({"agent": {"name": "echo", "options": {"model": "huge"}}}, "must be one of: small, large"),
         ({"agent": {"name": "echo", "tools": [{"name": "rm"}]}}, "exposes no tool 'rm'"),
@@ -470,7 +470,9 @@ def test_bounds(tmp_path: Path) -> None:
             assert caught.value.status_code == 413 and caught.value.json == {
                 "error": "the body is larger than 4000 bytes"
             }
-            chunked = raw.post(f"/sessions/{sid}/turns", content=iter([b"{" * 3000, b"}" * 3000]))
+            pieces = iter([b'"' + b"x" * 3000, b"x" * 3000 + b'"'])
+            typed = {"Content-Type": "application/json"}
+            chunked = raw.post(f"/sessions/{sid}/turns", content=pieces, headers=typed)
             assert chunked.status_code == 413  # no content-length: counted while read
             with pytest.raises(BadRequestError, match="more than 3 messages"):
                 client.create_turn(sid, messages=[user("a")] * 4)

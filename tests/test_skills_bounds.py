@@ -65,7 +65,7 @@ def connect(url: str) -> socket.socket:
 
 
 def request_head(path: str, length: int | None) -> bytes:
-    head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
     head += (
         f"Content-Length: {length}\r\n" if length is not None else "Transfer-Encoding: chunked\r\n"
     )
@@ -132,7 +132,7 @@ def test_slow_loris_bodies_are_cut_at_the_deadline_and_others_are_served(url: st
         for sock in lorises:
             sock.sendall(request_head("/skills/b%2Ffine/invoke", 1000) + b'{"skill_id": ')
         headers_only = connect(url)  # never finishes its headers
-        headers_only.sendall(b"POST /skills/b%2Ffine/invoke HTTP/1.1\r\nHost: x\r\n")
+        headers_only.sendall(b"POST /skills/b%2Ffine/invoke HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         started = time.monotonic()
         assert served(url) < 5  # while 21 connections hang
         for sock in lorises:

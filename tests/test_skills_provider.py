@@ -371,7 +371,8 @@ def test_401_names_the_auth_type_header_and_retry(site: Site) -> None:
 
 
 def test_403_names_the_skill(site: Site) -> None:
-    error = assert_envelope(site.invoke("t/internal", **ALICE), 403, "PERMISSION_DENIED")
+    alice = {"X-Internal-Key": ALICE["X-API-Key"]}  # a key, in the header the skill names
+    error = assert_envelope(site.invoke("t/internal", **alice), 403, "PERMISSION_DENIED")
     assert error["details"] == {"skill_id": "t/internal"}
     assert "alice" not in str(error)
 
@@ -388,7 +389,10 @@ def test_a_private_skill_shows_for_a_key_in_the_header_its_descriptor_names(site
     assert "t/internal" not in ids({"X-Internal-Key": "key-wrong"})
     assert "t/internal" not in ids(ALICE)  # a credential, but not one the skill allows
     assert "t/internal" in ids({"X-Internal-Key": "key-internal"})
-    assert "t/internal" in ids({"X-API-Key": "key-internal"})
+    # only the header its descriptor names carries the key (issue 40: X-API-Key was taken)
+    assert "t/internal" not in ids({"X-API-Key": "key-internal"})
+    wrong_header = site.invoke("t/internal", **{"X-API-Key": "key-internal"})
+    assert_envelope(wrong_header, 401, "AUTH_REQUIRED")
     path = "/skills/t%2Finternal/descriptor"
     assert_envelope(site.http.get(path), 404, "SKILL_NOT_FOUND")
     assert site.http.get(path, headers={"X-Internal-Key": "key-internal"}).status_code == 200
@@ -495,7 +499,8 @@ def test_a_request_body_past_the_document_limit_is_refused_before_parsing() -> N
         error = assert_envelope(response, 400, "VALIDATION_ERROR")
         assert "max_document_bytes" in error["message"]
         deep = b'{"caller": ' + b"[" * 300 + b"]" * 300 + b"}"
-        response = site.http.post("/skills/t%2Fopen/invoke", content=deep)
+        typed = {"Content-Type": "application/json"}
+        response = site.http.post("/skills/t%2Fopen/invoke", content=deep, headers=typed)
         assert "max_json_depth" in assert_envelope(response, 400, "VALIDATION_ERROR")["message"]
 
 

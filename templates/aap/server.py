@@ -56,7 +56,9 @@ from typing import Any, cast
 
 import anyio
 import pydantic
+from agentproto._runtime.guard import GuardPolicy, plain_error
 from agentproto._runtime.http_server import RouteOptions, route_app
+from agentproto._runtime.limits import DEFAULT_LIMITS, Limits
 from agentproto._runtime.redact import Secret
 from agentproto._runtime.routes import OperationError, RequestContext
 from agentproto.aap.agent import Agent, ServerTool
@@ -243,8 +245,11 @@ class AAPServer(AAPOperations):
     ``store``: a :class:`~agentproto.aap.store.SessionStore` or a URL for
     :func:`~agentproto.aap.store.open_store` (``sqlite:///aap.db``, ``postgresql://...``);
     ``auth``: :class:`ApiKeys`, a function token -> principal (or ``None`` to refuse), or
-    ``None`` for no auth. The store opens on first use or at the app's startup, and closes at
-    its shutdown (or :meth:`aclose`).
+    ``None`` for no auth. Every request passes :class:`~agentproto._runtime.guard.Guard`
+    first: ``allowed_hosts`` (``None``: loopback names on a loopback address),
+    ``allowed_origins`` (browsers; none by default), JSON bodies only, ``limits``'
+    ``request_body_deadline`` and ``max_json_depth``. The store opens on first use or at the
+    app's startup, and closes at its shutdown (or :meth:`aclose`).
     """
 
     def __init__(
@@ -254,6 +259,9 @@ class AAPServer(AAPOperations):
         store: SessionStore | str,
         auth: ApiKeys | Authenticate | None,
         settings: ServerSettings | None = None,
+        allowed_hosts: Sequence[str] | None = None,
+        allowed_origins: Sequence[str] = (),
+        limits: Limits | None = None,
     ) -> None:
         found = [agents] if isinstance(agents, Agent) else list(agents)
         if not found:
@@ -266,6 +274,13 @@ class AAPServer(AAPOperations):
         self.store: SessionStore = open_store(store) if isinstance(store, str) else store
         self.settings: ServerSettings = settings or ServerSettings()
         self._auth = auth
+        self.guard: GuardPolicy = GuardPolicy(
+            allowed_hosts=None if allowed_hosts is None else tuple(allowed_hosts),
+            allowed_origins=tuple(allowed_origins),
+            max_body_bytes=self.settings.max_request_bytes,
+            limits=limits or DEFAULT_LIMITS,
+            error_body=plain_error,
+        )
         self._leases = LeaseKeeper(self.store, self.settings.turn_lease)
         self._opened = False
         self._opening = anyio.Lock()
@@ -301,6 +316,7 @@ class AAPServer(AAPOperations):
                     anonymous=ANONYMOUS if self._auth is None else None,
                 ),
                 lifespan=lifespan,
+                guard=self.guard,
             )
             if self._auth is None:
                 log.warning("AAP server without auth: every caller is the same principal")
@@ -340,8 +356,8 @@ class AAPServer(AAPOperations):
 
     def _agent(self, name: str) -> Agent:
         agent = self.agents.get(name)
-        if agent is None:
-            raise _bad(f"no agent named {name!r} here")
+        if agent is None:  # the name is the client's: never echoed
+            raise _bad(f"no such agent here (GET /meta lists {len(self.agents)})")
         return agent
 
     def _info(self, record: SessionRecord) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -38,8 +39,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from agentproto._runtime.guard import allowed_names
 from agentproto._runtime.limits import Limits
-from agentproto.acp.remote_server import AgentApp, Peer, ServedConnection
+from agentproto._runtime.serve import UnsafeBindError, serve
+from agentproto.acp.remote_server import AgentApp, Peer, ServedConnection, error_body
 
 __all__ = ["BridgeApp", "main", "serve_bridge"]
 
@@ -137,6 +140,7 @@ class BridgeApp(AgentApp):
         grace: float = 2.0,
         token: str | None = None,
         allowed_origins: tuple[str, ...] = (),
+        allowed_hosts: tuple[str, ...] | None = None,
         limits: Limits | None = None,
         max_connections: int = 100,
         max_sessions: int = 100,
@@ -150,6 +154,7 @@ class BridgeApp(AgentApp):
             _no_factory,
             token=token,
             allowed_origins=allowed_origins,
+            allowed_hosts=allowed_hosts,
             limits=limits,
             max_connections=max_connections,
             max_sessions=max_sessions,
@@ -201,47 +206,45 @@ def serve_bridge(
     port: int = 8000,
     token: str | None = None,
     allowed_origins: tuple[str, ...] = (),
+    allowed_hosts: tuple[str, ...] | None = None,
     limits: Limits | None = None,
     max_connections: int = 100,
     idle_timeout: float = 300.0,
+    public_without_auth: bool = False,
     ready: Any = None,
 ) -> None:
-    """Serve ``command`` (a stdio ACP agent) on ``host:port`` with uvicorn until stopped
-    (SIGINT / SIGTERM): every process it started ends before this returns. ``port`` 0 picks a
-    free port; ``ready(url)`` is called with the address once it listens."""
-    import socket
-
-    import uvicorn
-
+    """Serve ``command`` (a stdio ACP agent) on ``host:port`` until stopped (SIGINT /
+    SIGTERM), through :func:`agentproto._runtime.serve.serve` (head and body deadlines,
+    connection caps, from ``limits``): every process it started ends before this returns.
+    ``port`` 0 picks a free port; ``ready(url)`` is called with the address once it listens.
+    Without ``token``, a non-loopback ``host`` needs ``public_without_auth``
+    (:class:`~agentproto.errors.UnsafeBindError` otherwise)."""
     app = BridgeApp(
         command,
         token=token,
         allowed_origins=allowed_origins,
+        allowed_hosts=allowed_hosts,
         limits=limits,
         max_connections=max_connections,
         idle_timeout=idle_timeout,
     )
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(2048)  # connections wait in the backlog until the server takes them
-    bound = sock.getsockname()[1]
-    config = uvicorn.Config(
+
+    def announce(url: str) -> None:
+        if ready is not None:
+            ready(url + "/")
+
+    serve(
         app,
-        log_level="warning",
+        host=host,
+        port=port,
+        authenticated=token is not None,
+        public_without_auth=public_without_auth,
+        ready=announce,
+        limits=app.limits,
+        error_body=error_body,
         lifespan="on",
         ws_max_size=app.max_message_bytes,
-        timeout_graceful_shutdown=5,
     )
-    server = uvicorn.Server(config)
-    if ready is not None:
-        shown = f"[{host}]" if ":" in host else host
-        ready(f"http://{shown}:{bound}/")
-    try:
-        server.run(sockets=[sock])
-    finally:
-        sock.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -256,6 +259,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--allow-origin", action="append", default=[], help="a browser origin to accept"
+    )
+    parser.add_argument(
+        "--allow-host", action="append", default=[], help="a Host name editors use (repeat)"
+    )
+    parser.add_argument(
+        "--public-without-auth",
+        action="store_true",
+        help="without a token, serve a non-loopback address anyway (anyone reaching it can use it)",
+    )
+    parser.add_argument(
+        "--limits", default="{}", help="Limits fields as JSON, e.g. '{\"header_deadline\": 5}'"
     )
     parser.add_argument("--max-connections", type=int, default=100)
     parser.add_argument("--idle-timeout", type=float, default=300.0)
@@ -272,16 +286,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"serving {command[0]} on {url} (ws: {url.replace('http', 'ws', 1)})", flush=True)
 
     try:
+        limits = Limits(**json.loads(options.limits))
+        hosts = allowed_names(options.allow_host)
+    except (TypeError, ValueError) as exc:
+        parser.error(f"--limits / --allow-host: {exc}")
+    try:
         serve_bridge(
             command,
             host=options.host,
             port=options.port,
             token=token,
             allowed_origins=tuple(options.allow_origin),
+            allowed_hosts=hosts or None,
+            limits=limits,
             max_connections=options.max_connections,
             idle_timeout=options.idle_timeout,
+            public_without_auth=options.public_without_auth,
             ready=ready,
         )
+    except UnsafeBindError as exc:
+        print(f"cannot start: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down for: done
         pass
     return 0

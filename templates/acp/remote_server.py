@@ -14,7 +14,12 @@ methods, ``self.client`` to call the editor back. Bounds, all keyword parameters
 - ``token``: every request must carry ``Authorization: Bearer <token>`` (401 otherwise;
   compared in constant time, never logged).
 - ``allowed_origins``: a request with an ``Origin`` header (a browser) is refused (403) unless
-  that origin is listed; requests without one (editors, scripts) pass.
+  that origin is listed; requests without one (editors, scripts) pass. ``allowed_hosts``: the
+  ``Host`` names requests may use (421 otherwise; by default, loopback names for a request
+  that came in on a loopback address). Both, and JSON-only bodies, the body's deadline
+  (``limits.request_body_deadline``) and nesting (``limits.max_json_depth``: -32700), are
+  checked by :class:`~agentproto._runtime.guard.Guard` before anything else; a WebSocket frame
+  nested too deep is answered -32700 by the JSON-RPC connection, as on stdio.
 - ``limits``: the one :class:`~agentproto.Limits` policy. Its ``max_message_bytes`` bounds
   each message: a larger POST body is refused (413), a larger frame closes the WebSocket
   (1009); its ``max_incoming_requests`` bounds the editor's requests handled at once per
@@ -49,9 +54,11 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Protocol
 
 from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.guard import Guard, GuardPolicy, Refusal, jsonrpc_error, plain_error
 from agentproto._runtime.json_types import JSONValue
 from agentproto._runtime.jsonrpc import Connection, InternalError
-from agentproto._runtime.limits import Limits
+from agentproto._runtime.limits import Limits, loads
+from agentproto._runtime.redact import Secret, install_log_filter
 from agentproto.acp.connection import EDITION, Agent, ClientConnection
 from agentproto.acp.core import Dispatch, Handshake
 from agentproto.acp.remote import (
@@ -72,6 +79,23 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 _NEW_SESSION = EDITION.agent_methods["new_session"].rpc
 _KEEPALIVE = b": keepalive\n\n"
+
+
+def error_body(refusal: Refusal) -> Any:
+    """What the guard answers: JSON-RPC's -32700 for a body nested too deep (what the
+    connection answers such a line on stdio), ``{"error": ...}`` for the HTTP-level
+    refusals, as the rest of this server answers them."""
+    return jsonrpc_error(refusal) if refusal.kind == "json_depth" else plain_error(refusal)
+
+
+def _parse(data: bytes, limits: Limits) -> JSONValue:
+    """A message as JSON, ``None`` when it is not (or is nested past the limit): only for
+    routing; the JSON-RPC connection reads it again and answers what is wrong."""
+    try:
+        value: JSONValue = loads(data, limits.max_json_depth)
+    except ValueError:
+        return None
+    return value
 
 
 class _ResumeRefused(AgentprotoError):  # internal: answered 409 / close 4409, never raised out
@@ -202,10 +226,7 @@ class ServedConnection:
     def write(self, data: bytes) -> None:
         line = data.rstrip(b"\n")
         self.last_activity = time.monotonic()
-        try:
-            message: JSONValue = json.loads(line)
-        except ValueError:
-            message = None
+        message = _parse(line, self.app.limits)
         msg = message if isinstance(message, dict) else {}
         key = str(msg.get("id")) if "id" in msg and "method" not in msg else None
         if key is not None and key in self.waiters:
@@ -256,10 +277,7 @@ class ServedConnection:
     def deliver(self, body: bytes) -> None:
         """One message from the editor, handled by the JSON-RPC connection."""
         self.last_activity = time.monotonic()
-        try:
-            message: JSONValue = json.loads(body)
-        except ValueError:
-            message = None
+        message = _parse(body, self.app.limits)
         if isinstance(message, dict) and "method" in message and "id" in message:
             key = str(message["id"])
             params = message.get("params")
@@ -303,6 +321,7 @@ class AgentApp:
         *,
         token: str | None = None,
         allowed_origins: tuple[str, ...] = (),
+        allowed_hosts: tuple[str, ...] | None = None,
         unstable: bool = False,
         limits: Limits | None = None,
         max_message_bytes: int | None = None,
@@ -317,11 +336,21 @@ class AgentApp:
         self.agent_factory = agent_factory
         self.replay_bytes = replay_bytes
         self.resume_window = resume_window
-        self._token = token
+        self._token = None if token is None else Secret(token)
+        if token is not None:
+            install_log_filter()  # the token is masked wherever a log line would show it
         self.allowed_origins = allowed_origins
         self.unstable = unstable
         self.limits: Limits = resolve_limits(limits, max_message_bytes)
         self.max_message_bytes: int = self.limits.max_message_bytes
+        self.guard: GuardPolicy = GuardPolicy(
+            allowed_hosts=allowed_hosts,
+            allowed_origins=allowed_origins,
+            max_body_bytes=self.max_message_bytes,
+            limits=self.limits,
+            error_body=error_body,
+        )
+        self._guarded = Guard(self._serve, policy=self.guard)
         self.max_connections = max_connections
         self.max_sessions = max_sessions
         self.idle_timeout = idle_timeout
@@ -379,6 +408,9 @@ class AgentApp:
     # -- ASGI ----------------------------------------------------------------------------------
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._guarded(scope, receive, send)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind == "lifespan":
             while True:
@@ -408,12 +440,9 @@ class AgentApp:
                 await _respond(send, 405, {"error": "method not allowed"})
 
     def _refused(self, headers: dict[str, str]) -> tuple[int, str] | None:
-        origin = headers.get("origin")
-        if origin is not None and origin not in self.allowed_origins:
-            return 403, "origin not allowed"
-        if self._token is not None:
+        if self._token is not None:  # Host and Origin: checked by the guard already
             given = headers.get("authorization", "")
-            expected = f"Bearer {self._token}"
+            expected = f"Bearer {self._token.reveal()}"
             if not hmac.compare_digest(given.encode(), expected.encode()):
                 return 401, "unauthorized"
         return None
@@ -458,10 +487,7 @@ class AgentApp:
         await _respond(send, 202, None)
 
     async def _initialize(self, body: bytes, send: Send) -> None:
-        try:
-            message: JSONValue = json.loads(body)
-        except ValueError:
-            message = None
+        message = _parse(body, self.limits)
         if not (
             isinstance(message, dict)
             and message.get("method") == EDITION.handshake

@@ -14,10 +14,12 @@ Credentials are references (``env:NAME``, ``file:PATH``); see ``agentproto.mcp.c
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
 from agentproto._runtime.errors import MissingExtraError
+from agentproto._runtime.serve import UnsafeBindError
 from agentproto.mcp.config import (
     FlowsConfig,
     MCPConfigError,
@@ -59,6 +61,14 @@ def parse(argv: list[str]) -> ServeConfig:
     parser.add_argument("--port", type=int)
     parser.add_argument("--path")
     parser.add_argument("--http-token", help="env:NAME or file:PATH")
+    parser.add_argument("--allow-host", action="append", default=[], help="a Host clients use")
+    parser.add_argument("--allow-origin", action="append", default=[], help="a browser origin")
+    parser.add_argument(
+        "--public-without-auth",
+        action="store_true",
+        help="serve a non-loopback address without --http-token (anyone reaching it can use it)",
+    )
+    parser.add_argument("--limits", help="Limits fields as JSON, e.g. '{\"header_deadline\": 5}'")
     args = parser.parse_args(argv)
     config = load_config(args.config) if args.config else ServeConfig()
     auth: dict[str, list[str]] = {}
@@ -91,6 +101,14 @@ def parse(argv: list[str]) -> ServeConfig:
     for name in ("transport", "host", "port", "path", "http_token"):
         if getattr(args, name) is not None:
             setattr(config, name, getattr(args, name))
+    config.allowed_hosts += args.allow_host
+    config.allowed_origins += args.allow_origin
+    config.public_without_auth = config.public_without_auth or args.public_without_auth
+    if args.limits:
+        try:
+            config.limits = {**config.limits, **json.loads(args.limits)}
+        except ValueError:
+            raise MCPConfigError("--limits takes a JSON object") from None
     if not config.bundles and not config.skills:
         raise MCPConfigError("nothing to serve: give --bundle, --agents-json or --skills")
     return config
@@ -100,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = parse(sys.argv[1:] if argv is None else argv)
         serve(config, os.environ)
-    except (MCPConfigError, MissingExtraError) as exc:
+    except (MCPConfigError, MissingExtraError, UnsafeBindError) as exc:
         print(f"agentproto.mcp: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

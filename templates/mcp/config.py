@@ -161,6 +161,14 @@ class ServeConfig:
     port: int = 8000
     path: str = "/mcp"
     http_token: str | None = None
+    allowed_hosts: list[str] = field(default_factory=list[str])
+    """``Host`` names clients use (loopback names on a loopback address when empty)."""
+    allowed_origins: list[str] = field(default_factory=list[str])
+    """Browser origins accepted (none when empty)."""
+    public_without_auth: bool = False
+    """Serve a non-loopback address without ``http_token`` (refused otherwise)."""
+    limits: dict[str, Any] = field(default_factory=dict[str, Any])
+    """:class:`~agentproto.Limits` fields for the server (deadlines, connection caps)."""
 
     def token(self, environ: Mapping[str, str]) -> Secret | None:
         if self.http_token is None:
@@ -277,7 +285,19 @@ def _text_or_none(value: Any, where: str) -> str | None:
 def config_from(data: Any, where: str = "config") -> ServeConfig:
     top = _keys(
         data,
-        {"bundles", "skills", "transport", "host", "port", "path", "http_token"},
+        {
+            "bundles",
+            "skills",
+            "transport",
+            "host",
+            "port",
+            "path",
+            "http_token",
+            "allowed_hosts",
+            "allowed_origins",
+            "public_without_auth",
+            "limits",
+        },
         where,
     )
     config = ServeConfig()
@@ -320,4 +340,8 @@ def config_from(data: Any, where: str = "config") -> ServeConfig:
     config.path = str(top.get("path", config.path))
     token = top.get("http_token")
     config.http_token = None if token is None else str(token)
+    config.allowed_hosts = _list(top.get("allowed_hosts"), f"{where}: allowed_hosts")
+    config.allowed_origins = _list(top.get("allowed_origins"), f"{where}: allowed_origins")
+    config.public_without_auth = bool(top.get("public_without_auth", False))
+    config.limits = _mapping(top.get("limits"), f"{where}: limits")
     return config

@@ -3,12 +3,13 @@ the tools over stdio or Streamable HTTP, close every client at the end."""
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Mapping
 
 import anyio
-from agentproto._runtime.errors import needs_extra
+from agentproto._runtime.guard import allowed_names, jsonrpc_error
+from agentproto._runtime.limits import Limits
+from agentproto._runtime.serve import serve_async
 from agentproto.flows import FlowError
 from agentproto.mcp.config import (
     FlowsConfig,
@@ -64,22 +65,38 @@ async def aserve(config: ServeConfig, environ: Mapping[str, str]) -> None:
         if config.transport == "stdio":
             await serve_stdio(toolbox)
             return
-        with needs_extra("mcp", feature="the MCP server over HTTP (agentproto.mcp)"):
-            import uvicorn
-
-        sock = socket.socket(socket.AF_INET6 if ":" in config.host else socket.AF_INET)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((config.host, config.port))
-        port = sock.getsockname()[1]
-        host = f"[{config.host}]" if ":" in config.host else config.host
-        # On loopback the SDK refuses requests naming another Host (DNS rebinding); a server
-        # bound elsewhere is reached under names it cannot know: guard it with http_token.
-        app = http_app(toolbox, path=config.path, token=config.token(environ), host=config.host)
-        print(f"http://{host}:{port}{config.path}", flush=True)
-        server = uvicorn.Server(
-            uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5)
+        try:
+            limits = Limits(**config.limits)
+        except (TypeError, ValueError) as exc:
+            raise MCPConfigError(f"limits: {exc}") from None
+        token = config.token(environ)
+        # On loopback the guard (and the SDK) refuse requests naming another Host (DNS
+        # rebinding); a server bound elsewhere is reached under names it cannot know: list
+        # them (allowed_hosts), and guard it with http_token.
+        app = http_app(
+            toolbox,
+            path=config.path,
+            token=token,
+            host=config.host,
+            allowed_hosts=[*allowed_names(config.allowed_hosts)] or None,
+            allowed_origins=config.allowed_origins,
+            limits=limits,
         )
-        await server.serve(sockets=[sock])
+
+        def ready(url: str) -> None:
+            print(url + config.path, flush=True)
+
+        await serve_async(
+            app,
+            host=config.host,
+            port=config.port,
+            authenticated=token is not None,
+            public_without_auth=config.public_without_auth,
+            ready=ready,
+            limits=limits,
+            error_body=jsonrpc_error,
+            lifespan="auto",
+        )
     finally:
         await toolbox.aclose()
 

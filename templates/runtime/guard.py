@@ -376,9 +376,7 @@ def _is_json(content_type: bytes) -> bool:
 
 
 def _too_large(limit: int) -> Refusal:
-    return Refusal(
-        413, "body_too_large", f"the body is larger than {describe('max_body_bytes', limit)}"
-    )
+    return Refusal(413, "body_too_large", f"the body is larger than {limit} bytes")
 
 
 async def _answer(send: Send, refusal: Refusal, error_body: ErrorBody) -> None:
@@ -453,7 +451,11 @@ class _Body:
         if self.depth is not None and data and self.depth.too_deep(data):
             limit_depth = self.policy.limits.max_json_depth
             return await self._refuse(
-                Refusal(400, "json_depth", f"the JSON body is nested deeper than {limit_depth}")
+                Refusal(
+                    400,
+                    "json_depth",
+                    f"the JSON body is nested deeper than {limit_depth} (max_json_depth)",
+                )
             )
         if not message.get("more_body", False):
             self.done = True

@@ -42,12 +42,14 @@ import anyio.abc
 import pydantic
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.guard import Guard, GuardPolicy
 from agentproto._runtime.routes import (
     EventSource,
     OperationError,
@@ -380,8 +382,11 @@ def route_app(
     authenticate: Authenticate,
     options: RouteOptions | None = None,
     lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None,
+    guard: GuardPolicy | None = None,
 ) -> Starlette:
-    """A Starlette app serving ``routes`` with ``handlers`` (see the module docstring)."""
+    """A Starlette app serving ``routes`` with ``handlers`` (see the module docstring), behind
+    :class:`~agentproto._runtime.guard.Guard` with the ``guard`` policy (Host, Origin, JSON
+    bodies, body size, deadline and nesting) when one is given."""
     server = RouteServer(
         routes,
         handlers,
@@ -412,6 +417,7 @@ def route_app(
         routes=[Route(r.path, endpoint(r), methods=[r.method]) for r in routes],
         exception_handlers={HTTPException: http_error, Exception: internal_error},
         lifespan=lifespan,
+        middleware=[] if guard is None else [Middleware(Guard, policy=guard)],
     )
     app.state.route_server = server
     return app

@@ -184,6 +184,13 @@ LOGGERS: Final = (
     "httpcore.http11",
     "httpcore.http2",
     "httpcore.proxy",
+    # the servers' own (a WebSocket handshake's headers are logged at DEBUG)
+    "uvicorn",
+    "uvicorn.error",
+    "uvicorn.access",
+    "websockets",
+    "websockets.server",
+    "websockets.client",
 )
 """The loggers the filter goes on: this package's and httpx's (a filter acts only on records
 logged to its own logger, not on those its children pass up)."""

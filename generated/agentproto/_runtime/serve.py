@@ -56,6 +56,7 @@ from agentproto._runtime.guard import (
     refusal_response,
 )
 from agentproto._runtime.limits import DEFAULT_LIMITS, Limits, describe
+from agentproto._runtime.redact import install_log_filter
 
 __all__ = [
     "GuardedHTTP",
@@ -407,6 +408,7 @@ def make_server(
     with needs_extra("provider", feature="serving over HTTP (agentproto._runtime.serve)"):
         import uvicorn
 
+    install_log_filter()  # live secrets (tokens) masked in uvicorn's and websockets' logs too
     limits = _fit_descriptors(limits or DEFAULT_LIMITS)
     config = uvicorn.Config(
         app,

@@ -16,7 +16,14 @@ With ``--workers`` > 1, uvicorn starts that many processes; each builds the same
 from the same options (passed to them in the environment, never on a command line) and
 they share the store, so a session created through one is continued through any other.
 API keys come from an environment variable (``--api-keys-env``, ``AAP_API_KEYS`` by
-default: ``principal:key`` pairs separated by commas); ``--no-auth`` serves without.
+default: ``principal:key`` pairs separated by commas); ``--no-auth`` serves without (on a
+loopback address only, unless ``--public-without-auth`` says so too).
+
+It serves through :func:`agentproto._runtime.serve.serve`: head and body deadlines, the
+connection caps (``--limits '{"header_deadline": 5, "max_connections_per_client": 64}'``:
+:class:`~agentproto.Limits` fields), and the guard's Host and Origin checks (``--allow-host
+agents.example.com``, ``--allow-origin https://app.example.com``; by default loopback names
+on a loopback address, no browser origin).
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ from typing import Any, cast
 
 from starlette.applications import Starlette
 
+from agentproto._runtime.guard import allowed_names, plain_error
+from agentproto._runtime.limits import Limits
+from agentproto._runtime.serve import UnsafeBindError, serve
 from agentproto.aap.agent import Agent
 from agentproto.aap.server import AAPServer, ApiKeys, ServerSettings
 
@@ -78,12 +88,20 @@ def build_server(config: dict[str, Any]) -> AAPServer:
     if not config.get("no_auth"):
         auth = ApiKeys.from_env(str(config.get("api_keys_env") or "AAP_API_KEYS"))
     settings = ServerSettings(**cast("dict[str, Any]", config.get("settings") or {}))
+    hosts = config.get("allowed_hosts")
     return AAPServer(
         _agents(config),
         store=str(config.get("store") or "sqlite:///aap.db"),
         auth=auth,
         settings=settings,
+        allowed_hosts=None if not hosts else [str(h) for h in hosts],
+        allowed_origins=[str(o) for o in config.get("allowed_origins") or []],
+        limits=_limits(config),
     )
+
+
+def _limits(config: dict[str, Any]) -> Limits:
+    return Limits(**cast("dict[str, Any]", config.get("limits") or {}))
 
 
 def create_app() -> Starlette:
@@ -112,6 +130,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--api-keys-env", default="AAP_API_KEYS", help="variable holding the keys")
     parser.add_argument("--no-auth", action="store_true", help="serve without API keys")
     parser.add_argument(
+        "--public-without-auth",
+        action="store_true",
+        help="with --no-auth, serve a non-loopback address anyway (anyone reaching it can use it)",
+    )
+    parser.add_argument(
+        "--allow-host", action="append", default=[], help="a Host name clients use (repeat)"
+    )
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], help="a browser origin to accept"
+    )
+    parser.add_argument(
+        "--limits", default="{}", help="Limits fields as JSON, e.g. '{\"header_deadline\": 5}'"
+    )
+    parser.add_argument(
         "--settings", default="{}", help="ServerSettings as JSON, e.g. '{\"turn_timeout\": 60}'"
     )
     parser.add_argument("--log-level", default="info")
@@ -127,24 +159,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         "api_keys_env": args.api_keys_env,
         "no_auth": bool(args.no_auth),
         "settings": json.loads(str(args.settings)),
+        "allowed_hosts": list(allowed_names(args.allow_host)),
+        "allowed_origins": list(args.allow_origin),
+        "limits": json.loads(str(args.limits)),
     }
-    import uvicorn
-
     os.environ[CONFIG_VARIABLE] = json.dumps(config)
     try:
         create_app()  # every problem shows here, once, before any worker starts
+        limits = _limits(config)
     except Exception as exc:
         print(f"cannot start: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
-    uvicorn.run(
-        "agentproto.aap.serve:create_app",
-        factory=True,
-        host=str(args.host),
-        port=int(args.port),
-        workers=int(args.workers),
-        log_level=str(args.log_level),
-        timeout_graceful_shutdown=5,
-    )
+    try:
+        serve(
+            "agentproto.aap.serve:create_app",
+            factory=True,
+            host=str(args.host),
+            port=int(args.port),
+            workers=int(args.workers),
+            authenticated=not args.no_auth,
+            public_without_auth=bool(args.public_without_auth),
+            limits=limits,
+            error_body=plain_error,
+            log_level=str(args.log_level),
+        )
+    except UnsafeBindError as exc:
+        print(f"cannot start: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

@@ -19,6 +19,8 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
 
+from agentproto._runtime.guard import Guard, GuardPolicy, jsonrpc_error
+from agentproto._runtime.limits import DEFAULT_LIMITS, Limits
 from agentproto._runtime.redact import Secret
 from agentproto.mcp.tools import Toolbox, ToolOutcome, ToolSpec
 
@@ -80,6 +82,10 @@ async def serve_stdio(toolbox: Toolbox, *, name: str = NAME) -> None:
         await server.run(read, write, server.create_initialization_options())
 
 
+MAX_BODY_BYTES: Final = 4 * 1024 * 1024
+"""The largest request body (the SDK's own limit on a message)."""
+
+
 def http_app(
     toolbox: Toolbox,
     *,
@@ -87,13 +93,19 @@ def http_app(
     token: str | Secret | None = None,
     host: str = "127.0.0.1",
     allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
+    limits: Limits | None = None,
     name: str = NAME,
 ) -> ASGIApp:
     """An ASGI app serving ``toolbox`` over Streamable HTTP at ``path`` (run it with any ASGI
     server; its lifespan runs the sessions). With ``token``, every request must carry
     ``Authorization: Bearer <token>`` (else 401). ``host`` is where it listens: on loopback,
     requests must name a loopback ``Host`` (DNS-rebinding protection); ``allowed_hosts`` lists
-    the ``host:port`` values to accept otherwise."""
+    the ``host:port`` values to accept otherwise. Every request passes
+    :class:`~agentproto._runtime.guard.Guard` first, before the token: Host (``allowed_hosts``
+    by name, any port), Origin (``allowed_origins``; none by default), JSON bodies only, at
+    most :data:`MAX_BODY_BYTES`, arriving within ``limits.request_body_deadline`` and nested
+    at most ``limits.max_json_depth`` (a JSON-RPC -32700 otherwise)."""
     server = build_server(toolbox, name=name)
     security = None
     if allowed_hosts is not None:
@@ -106,9 +118,19 @@ def http_app(
     app: ASGIApp = server.streamable_http_app(
         streamable_http_path=path, host=host, transport_security=security
     )
-    if token is None:
-        return app
-    return _bearer_guard(app, Secret(token))
+    if token is not None:
+        app = _bearer_guard(app, Secret(token))
+    names = (
+        None if allowed_hosts is None else tuple(h.rpartition(":")[0] or h for h in allowed_hosts)
+    )
+    policy = GuardPolicy(
+        allowed_hosts=names,
+        allowed_origins=tuple(allowed_origins or ()),
+        max_body_bytes=MAX_BODY_BYTES,
+        limits=limits or DEFAULT_LIMITS,
+        error_body=jsonrpc_error,
+    )
+    return Guard(app, policy=policy)
 
 
 def _bearer_guard(app: ASGIApp, token: Secret) -> ASGIApp:

@@ -36,11 +36,16 @@ Safe to expose:
   ``max_handler_threads`` (default 16) plain handlers run at once, counting those that outlived
   their timeout and still hold their thread: an execution waiting for a thread waits within
   its own timeout, so handlers stuck forever cost a bounded number of threads, not one each;
+- every request passes :class:`~agentproto._runtime.guard.Guard` first: its ``Host`` must be
+  an allowed one (``allowed_hosts``; by default loopback names on a loopback address), a
+  browser's ``Origin`` a listed one (``allowed_origins``; none by default), a body JSON
+  (never ``text/plain`` or a form, what a web page sends without a preflight);
 - a request body larger than ``Limits.max_document_bytes`` (or nested deeper than
   ``max_json_depth``) is refused (VALIDATION_ERROR) before it is parsed, and one that does
   not arrive whole within ``Limits.request_body_deadline`` (30 s) is answered 408
   (VALIDATION_ERROR) and the connection closed: a client dripping its body holds nothing
-  for long (headers are the ASGI server's business: see docs/guides/skills.md);
+  for long (headers are the ASGI server's business: ``python -m agentproto.skills.serve``
+  serves with a head deadline and connection caps, see docs/limits.md);
 - an execution belongs to the principal that created it: anyone else (another principal, or
   an anonymous caller) gets 404 for its status and result;
 - every error response (unknown routes, wrong methods, handler and hook exceptions included)
@@ -88,6 +93,7 @@ import pydantic
 
 from agentproto._runtime.base import known_values
 from agentproto._runtime.errors import needs_extra
+from agentproto._runtime.guard import Guard, GuardPolicy, Refusal
 from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, describe, loads
 from agentproto._runtime.redact import install_log_filter
 from agentproto.skills.documents import to_document, validate
@@ -128,6 +134,7 @@ from agentproto.skills.store import (
 with needs_extra("provider", feature="SkillProvider (agentproto.skills.provider)"):
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
+    from starlette.middleware import Middleware
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
@@ -211,6 +218,8 @@ class SkillProvider:
         limits: Limits | None = None,
         store: ExecutionStore | None = None,
         execution_lease: float = DEFAULT_EXECUTION_LEASE,
+        allowed_hosts: Sequence[str] | None = None,
+        allowed_origins: Sequence[str] = (),
     ) -> None:
         if max_handler_threads < 1:
             raise ValueError("max_handler_threads must be at least 1")
@@ -246,8 +255,17 @@ class SkillProvider:
         self._running: dict[str, asyncio.Task[None]] = {}
         self._cancels: dict[str, threading.Event] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.guard: GuardPolicy = GuardPolicy(
+            allowed_hosts=None if allowed_hosts is None else tuple(allowed_hosts),
+            allowed_origins=tuple(allowed_origins),
+            # the body's size and deadline are this kit's own (400 / 408, VALIDATION_ERROR)
+            max_body_bytes=None,
+            limits=self.limits.replace(request_body_deadline=None),
+            error_body=guard_error,
+        )
         self.app: Starlette = Starlette(
             lifespan=self._lifespan,
+            middleware=[Middleware(Guard, policy=self.guard)],
             exception_handlers={HTTPException: _http_error, Exception: _internal_error},
             routes=[
                 Route("/.well-known/skill-sharing", _guarded(self._index), methods=["GET"]),
@@ -271,6 +289,14 @@ class SkillProvider:
 
     def __repr__(self) -> str:
         return f"<SkillProvider {self.info.name!r} skills={len(self.skills)}>"
+
+    def has_credentials(self) -> bool:
+        """Whether any caller can authenticate (API keys, a token or a custom check)."""
+        return (
+            bool(self._api_keys)
+            or self._verify_token is not None
+            or (self._verify_custom is not None)
+        )
 
     # -- the execution store ----------------------------------------------------------------------
 
@@ -447,9 +473,10 @@ class SkillProvider:
         auth = skill.auth if skill is not None else None
         any_kind = auth is None or isinstance(auth, NoneAuthConfig)
         if any_kind or isinstance(auth, ApiKeyAuthConfig):
+            # the header the skill's auth names, and only it (X-API-Key when it names none)
             headers = [DEFAULT_API_KEY_HEADER]
             if isinstance(auth, ApiKeyAuthConfig) and auth.header:
-                headers.insert(0, auth.header)
+                headers = [auth.header]
             for header in headers:
                 key = request.headers.get(header)
                 if key is not None and key in self._api_keys:
@@ -940,6 +967,21 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
         ),
         503,
     )
+
+
+def guard_error(refusal: Refusal) -> dict[str, Any]:
+    """A refusal of the guard or the server (Host, Origin, body, head, connections) as the
+    §8.2 envelope: PERMISSION_DENIED for a foreign Host or Origin, ENDPOINT_UNREACHABLE for
+    no room, VALIDATION_ERROR for the rest."""
+    error: SkillSharingError
+    details = {"reason": refusal.kind}
+    if refusal.kind in ("host", "origin"):
+        error = PermissionDeniedError(refusal.message, details=details)
+    elif refusal.kind == "too_many_connections":
+        error = EndpointUnreachableError(refusal.message, details=details, retry=UNAVAILABLE_RETRY)
+    else:
+        error = ValidationError(refusal.message, details=details)
+    return {"error": _error_body(error)}
 
 
 def _error_body(error: SkillSharingError) -> dict[str, Any]:
