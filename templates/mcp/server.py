@@ -129,6 +129,7 @@ def http_app(
         max_body_bytes=MAX_BODY_BYTES,
         limits=limits or DEFAULT_LIMITS,
         error_body=jsonrpc_error,
+        read_first=True,  # the SDK reads it whole, and logs a body cut short as an error
     )
     return Guard(app, policy=policy)
 

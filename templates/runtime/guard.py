@@ -187,6 +187,10 @@ class GuardPolicy:
     """``request_body_deadline`` and ``max_json_depth`` apply to request bodies."""
     error_body: ErrorBody = field(default=plain_error)
     """The JSON body of every refusal, in the protocol's shape."""
+    read_first: bool = False
+    """Read the whole body (within the bounds) before the app starts, and hand it over in one
+    piece: for apps that read it whole anyway and would log a refusal mid-body as an error
+    (the MCP SDK). A client gone before its body's end never reaches the app."""
 
     def __post_init__(self) -> None:
         if self.allowed_hosts is not None:
@@ -317,7 +321,21 @@ class Guard:
             return
         json_body = content_type is not None and _is_json(content_type)
         body = _Body(self.policy, receive, send, json_body)
-        await self.app(scope, body.receive, body.send)
+        if not self.policy.read_first:
+            await self.app(scope, body.receive, body.send)
+            return
+        pieces: list[bytes] = []
+        while not body.done:
+            message = await body.receive()
+            if message["type"] != "http.request":
+                return  # refused (answered already), or the client went away
+            pieces.append(message.get("body", b""))
+        whole: list[Message] = [{"type": "http.request", "body": b"".join(pieces)}]
+
+        async def replay() -> Message:
+            return whole.pop() if whole else await receive()
+
+        await self.app(scope, replay, body.send)
 
     def _check_request(self, scope: Scope, host: str | None, origin: str | None) -> Refusal | None:
         server = scope.get("server")

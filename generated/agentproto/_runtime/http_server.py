@@ -43,7 +43,7 @@ import pydantic
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
@@ -248,6 +248,8 @@ class RouteServer:
             result = await handler(context, *args, **kwargs)
         except _Answer as answer:
             return answer.response
+        except ClientDisconnect:  # gone, or refused by the guard mid-body: nobody to answer
+            return Response(status_code=400)
         except OperationError as exc:
             return self.error(exc.error, exc.message, exc.headers)
         except Exception:

@@ -178,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             port=int(args.port),
             workers=int(args.workers),
             authenticated=not args.no_auth,
+            ready=lambda url: print(f"serving AAP on {url}", flush=True),
             public_without_auth=bool(args.public_without_auth),
             limits=limits,
             error_body=plain_error,

@@ -249,8 +249,8 @@ class AAPServer(AAPOperations):
     ``None`` for no auth. Every request passes :class:`~agentproto._runtime.guard.Guard`
     first: ``allowed_hosts`` (``None``: loopback names on a loopback address),
     ``allowed_origins`` (browsers; none by default), JSON bodies only, ``limits``'
-    ``request_body_deadline`` and ``max_json_depth``. The store opens on first use or at the app's startup, and closes at
-    its shutdown (or :meth:`aclose`).
+    ``request_body_deadline`` and ``max_json_depth``. The store opens on first use or at the
+    app's startup, and closes at its shutdown (or :meth:`aclose`).
     """
 
     def __init__(

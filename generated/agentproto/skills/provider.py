@@ -135,7 +135,7 @@ with needs_extra("provider", feature="SkillProvider (agentproto.skills.provider)
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.middleware import Middleware
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
@@ -585,6 +585,8 @@ class SkillProvider:
             response = envelope(error, error.status)
             response.headers["Connection"] = "close"
             return response
+        except ClientDisconnect:  # gone, or refused by the guard mid-body (answered there)
+            return Response(status_code=400)
         except SkillSharingError as error:
             return envelope(error)
         await self.open()
