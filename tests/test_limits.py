@@ -477,3 +477,42 @@ def test_message_limit_at_its_edge() -> None:
         await connection.close()
 
     asyncio.run(main())
+
+
+# -- issue 40: an endless LLM answer, an empty error path --------------------------------------
+
+
+def test_an_endless_streamed_answer_is_cut_at_max_body_bytes(script: Script) -> None:
+    from agentproto.llm import LLMClient
+
+    piece = b"x" * 4096
+    frame = b'data: {"choices":[{"index":0,"delta":{"content":"' + piece + b'"}}]}\n\n'
+    script.answer(
+        Answer(chunks=[frame * 8], delay=0.0, forever=True, content_type="text/event-stream")
+    )
+    limits = Limits(max_body_bytes=1024 * 1024)
+    tracemalloc.start()
+    try:
+        with LLMClient(
+            "openai", api_key="sk-test-limits", base_url=script.base_url, limits=limits
+        ) as llm:
+            with llm.stream([{"role": "user", "content": "go"}], model="gpt-4o") as stream:
+                with pytest.raises(ResponseTooLargeError, match="max_body_bytes") as caught:
+                    stream.final_response()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert caught.value.limit == "max_body_bytes"
+    assert peak < 32 * 1024 * 1024  # 507 MiB in 20 s before: held to the limit (and some)
+
+
+def test_an_empty_error_path_is_a_manifest_error_not_an_assertion() -> None:
+    import yaml
+
+    root = Path(__file__).resolve().parent.parent
+    path = root / "schemas" / "ai_protocol" / "v1" / "providers" / "spark.yaml"
+    data: dict[str, Any] = yaml.safe_load(path.read_text("utf-8"))
+    data["features"]["response_mapping"]["error"]["code_path"] = ""
+    with pytest.raises(ManifestError) as caught:
+        Manifest.from_dict(data, source="x.yaml")
+    assert caught.value.pointer == "/features/response_mapping/error/code_path"

@@ -405,7 +405,8 @@ class Manifest:
 
         def need(pointer: str, text: str) -> Reader:
             found = path(pointer, text)
-            assert found is not None
+            if found is None:  # "" (or null): a path this mapping cannot do without
+                raise ManifestError(self.source, pointer, "must be a path, not empty")
             return found
 
         reason_key = next((k for k in ("finish_reason", "stop_reason") if k in paths), None)

@@ -786,7 +786,8 @@ class ChatStream:
         self._decoder = StreamDecoder(
             client.manifest.stream, http.limits if http is not None else DEFAULT_LIMITS
         )
-        self._collector = Collector(client.manifest)
+        limits = http.limits if http is not None else DEFAULT_LIMITS
+        self._collector = Collector(client.manifest, limits.max_body_bytes)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
         self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)
@@ -872,7 +873,8 @@ class AsyncChatStream:
         self._decoder = StreamDecoder(
             client.manifest.stream, http.limits if http is not None else DEFAULT_LIMITS
         )
-        self._collector = Collector(client.manifest)
+        limits = http.limits if http is not None else DEFAULT_LIMITS
+        self._collector = Collector(client.manifest, limits.max_body_bytes)
         self.headers: httpx.Headers = response.headers
         self.request_id: str | None = request_id_of(response.headers)
         self.rate_limits: dict[str, str] = client.manifest.rate_limits.read(response.headers)

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from agentproto._runtime.http_errors import ResponseValidationError
+from agentproto._runtime.http_errors import ResponseTooLargeError, ResponseValidationError
 from agentproto._runtime.json_types import JSONObject, JSONValue
-from agentproto._runtime.limits import loads
+from agentproto._runtime.limits import describe, loads
 from agentproto.llm.events import (
     FinalCandidate,
     Metadata,
@@ -492,10 +492,14 @@ def _bad_arguments(
 
 
 class Collector:
-    """Folds stream events into a :class:`ChatResponse`."""
+    """Folds stream events into a :class:`ChatResponse`, holding at most ``max_bytes`` of
+    text, thinking and tool arguments (``Limits.max_body_bytes``: a stream that never ends
+    cannot grow it without bound; past it :class:`ResponseTooLargeError`)."""
 
-    def __init__(self, manifest: Manifest) -> None:
+    def __init__(self, manifest: Manifest, max_bytes: int | None = None) -> None:
         self.manifest = manifest
+        self.max_bytes = max_bytes
+        self._size = 0
         self._text: dict[int, list[str]] = {}
         self._thinking: dict[int, list[str]] = {}
         self._calls: dict[int, list[ToolCall]] = {}
@@ -507,17 +511,36 @@ class Collector:
         self.bad_calls: list[ToolCallEnded] = []  # calls whose arguments are not an object
         self._extra: dict[str, Any] = {}
 
+    def _grow(self, size: int) -> None:
+        self._size += size
+        limit = self.max_bytes
+        if limit is not None and self._size > limit:
+            raise ResponseTooLargeError(
+                f"the streamed answer is larger than {describe('max_body_bytes', limit)} "
+                "(Limits.max_body_bytes; raise it with limits=Limits(max_body_bytes=...) if "
+                "this is expected)",
+                status_code=200,
+                body=b"",
+                limit="max_body_bytes",
+                value=limit,
+                size=self._size,
+            )
+
     def add(self, event: StreamEvent) -> None:
         if type(event) is PartialContentDelta:  # the hot path: no list made per delta
             parts = self._text.get(event.candidate_index)
             if parts is None:
                 parts = self._text[event.candidate_index] = []
             parts.append(event.content)
+            self._grow(len(event.content))
         elif isinstance(event, PartialContentDelta):
             self._text.setdefault(event.candidate_index, []).append(event.content)
+            self._grow(len(event.content))
         elif isinstance(event, ThinkingDelta):
             self._thinking.setdefault(event.candidate_index, []).append(event.thinking)
+            self._grow(len(event.thinking))
         elif isinstance(event, ToolCallEnded):
+            self._grow(len(event.arguments or ""))
             if event.input is None:
                 self.bad_calls.append(event)
             else:
