@@ -275,3 +275,27 @@ def test_refusal_shapes() -> None:
         "id": None,
         "error": {"code": -32700, "message": "too deep"},
     }
+
+
+def test_the_acp_token_never_reaches_the_websocket_handshake_log(
+    caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """uvicorn's WebSocket implementation logs the handshake's headers at DEBUG."""
+    sync_client = pytest.importorskip("websockets.sync.client")
+    from agentproto.acp import Agent
+    from agentproto.acp.remote_server import AgentApp
+
+    token = "tok-never-logged-4242"
+    app = AgentApp(Agent, token=token)
+    with caplog.at_level(logging.DEBUG):
+        with serve_guarded(app, limits=SHORT, log_level="debug") as url:
+            ws_url = "ws" + url.removeprefix("http") + "/"
+            headers = {"Authorization": f"Bearer {token}"}
+            with sync_client.connect(ws_url, additional_headers=headers) as socket_:
+                socket_.send(
+                    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}'
+                )
+                assert json.loads(socket_.recv(timeout=5))["id"] == 1
+    logged = caplog.text + capfd.readouterr().err  # uvicorn's own handler writes to stderr
+    assert "< authorization: Bearer" in logged  # the handshake was logged, the token masked
+    assert token not in logged
