@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -270,6 +271,144 @@ def report(results: list[Result]) -> None:
         )
 
 
+# -- a crowd: sessions + turns per second at 200 and 1,000 concurrent clients, driven by wrk --
+
+
+@dataclass
+class Round:
+    server: str
+    clients: int
+    ops: float  # sessions + turns (one session and one turn in it) per second
+    p50_ms: float
+    p99_ms: float
+    errors: int
+    server_cpu: float  # CPU seconds of the server per 1,000 operations
+    wrk_cpu_share: float  # wrk's CPU time / (wall time x its threads): < 1 is not saturated
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` and its children that were waited for."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(v) for v in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` and every live process of its session (workers)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if os.getsid(int(entry.name)) == pid:
+                total += cpu_seconds(int(entry.name))
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def wrk_round(name: str, url: str, pid: int, clients: int, seconds: float, threads: int) -> Round:
+    script = ROOT / "benchmarks" / "aap_crowd.lua"
+    env = {**os.environ, "AAP_BENCH_KEY": KEY}
+    command = [
+        "wrk", f"-t{threads}", f"-c{clients}", f"-d{seconds:g}s", "--timeout", "10s",
+        "-s", str(script), url,
+    ]  # fmt: skip
+    before = tree_cpu(pid)
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    wrk_cpu = 0.0
+    while process.poll() is None:
+        try:
+            wrk_cpu = cpu_seconds(process.pid)
+        except OSError:
+            break
+        time.sleep(0.2)
+    out = process.communicate()[0]
+    wall = time.perf_counter() - started
+    spent = tree_cpu(pid) - before
+    found = dict(re.findall(r"(\w+)=([\d.]+)", " ".join(re.findall(r"^WRK (.*)$", out, re.M))))
+    if not found:
+        raise SystemExit(f"wrk said:\n{out}")
+    duration = float(found["duration_us"]) / 1e6
+    turns = int(found["turns"])
+    return Round(
+        name, clients, turns / duration, float(found["p50_ms"]), float(found["p99_ms"]),
+        int(found["bad"]) + int(found["errors"]) + int(found["non2xx"]),
+        spent / max(turns, 1) * 1000, wrk_cpu / (wall * threads),
+    )  # fmt: skip
+
+
+def crowd(args: argparse.Namespace) -> int:
+    """Alternated rounds, one server process per round, each store against the TypeScript
+    server measured right before or after it."""
+    sys.path.insert(0, str(ROOT))
+    from tests.support.postgres import start_postgres
+
+    rounds: list[Round] = []
+    settings = json.dumps({"max_sessions_per_principal": 10_000_000})
+    limits = json.dumps({"max_connections_per_client": 4096})
+    with tempfile.TemporaryDirectory() as folder, start_postgres() as pg:
+
+        def ours_on(store: str) -> tuple[list[str], dict[str, str]]:
+            command, env = ours(port, store)
+            command += ["--limits", limits, "--workers", str(args.workers)]
+            command[command.index("--settings") + 1] = settings
+            return command, env
+
+        for clients in args.clients:
+            for n in range(args.rounds):
+                order = ["sqlite", "typescript", "postgres"]
+                if n % 2:
+                    order.reverse()
+                for which in order:
+                    port = free_port()
+                    url = f"http://127.0.0.1:{port}"
+                    if which == "typescript":
+                        command, env = theirs(port, args.ts)
+                        name = "typescript-sdk 0.8.0"
+                    else:
+                        store = (
+                            f"sqlite:///{folder}/aap-{clients}-{n}.db"
+                            if which == "sqlite"
+                            else pg.database(f"aap_{clients}_{n}")
+                        )
+                        command, env = ours_on(store)
+                        name = f"agentproto ({which})"
+                    with server(command, env, url) as pid:
+                        wrk_round(name, url, pid, min(clients, 50), 2, args.wrk_threads)  # warm
+                        found = wrk_round(name, url, pid, clients, args.seconds, args.wrk_threads)
+                    rounds.append(found)
+                    print(
+                        f"  {clients:>5} clients, round {n + 1}: {name:<22} {found.ops:>8.0f} ops/s"
+                        f" "
+                        f"p50 {found.p50_ms:>7.1f} ms p99 {found.p99_ms:>7.1f} ms "
+                        f"errors {found.errors} server CPU {found.server_cpu:.2f} s/1k ops "
+                        f"wrk CPU {found.wrk_cpu_share:.0%}",
+                        flush=True,
+                    )
+    print(f"\n{'clients':>7} {'round':>5} {'store':<9} {'ours ops/s':>10} {'TS ops/s':>9} "
+          f"{'ratio':>6} {'ours p99':>9} {'TS p99':>8} {'p99 ratio':>9}")  # fmt: skip
+    for clients in args.clients:
+        for n in range(args.rounds):
+            here = rounds[: len(rounds)]
+            group = [r for r in here if r.clients == clients][n * 3 : n * 3 + 3]
+            ts = next(r for r in group if r.server.startswith("typescript"))
+            for r in group:
+                if r is ts:
+                    continue
+                store = r.server.split("(")[1].rstrip(")")
+                print(
+                    f"{clients:>7} {n + 1:>5} {store:<9} {r.ops:>10.0f} {ts.ops:>9.0f} "
+                    f"{r.ops / ts.ops:>5.2f}x {r.p99_ms:>7.1f}ms {ts.p99_ms:>6.1f}ms "
+                    f"{r.p99_ms / ts.p99_ms:>8.2f}x"
+                )
+    busiest = max(r.wrk_cpu_share for r in rounds)
+    print(f"\nwrk's busiest round used {busiest:.0%} of its {args.wrk_threads} threads' time "
+          "(under 100%: the load generator was not the bottleneck)")  # fmt: skip
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ts", type=Path, help="the built upstream TypeScript SDK folder")
@@ -279,7 +418,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hold", type=float, default=20.0)
     parser.add_argument("--store", choices=["sqlite", "memory"], default="sqlite")
     parser.add_argument("--smoke", action="store_true", help="ours only, small numbers")
+    parser.add_argument(
+        "--crowd", action="store_true", help="sessions+turns/s under wrk (needs --ts and wrk)"
+    )
+    parser.add_argument(
+        "--clients", type=lambda t: [int(c) for c in t.split(",")], default=[200, 1000]
+    )
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, default=1, help="our server's processes")
+    parser.add_argument("--wrk-threads", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.crowd:
+        if args.ts is None:
+            parser.error("--crowd compares with the TypeScript server: give --ts SDK_DIR")
+        return crowd(args)
     if args.smoke:
         args.turns, args.concurrency, args.streams, args.hold, args.ts = 40, 4, 20, 10.0, None
     results = []

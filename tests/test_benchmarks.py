@@ -81,6 +81,11 @@ EXPECTED = {
         rf"execution store sqlite *: invoke->result median .*\({RATIO} memory\)",
         rf"execution store postgres *: invoke->result median .*invocations/s \({RATIO} memory\)",
     ],
+    "bench_hostile.py": [
+        r"aap +slow heads: 10 opened .*statuses \[408\]",
+        r"aap +legitimate requests meanwhile: \d+ ok, 0 failed",
+        r"all held",
+    ],
     "bench_soak_acp.py": [r"end against start: RSS x[\d.]+", r"answered: \d+"],
     "bench_soak_aap.py": [r"growth after the first quarter: fds [+-]\d+", r"no hang"],
     # streams left every way a careless caller leaves them: exits 1 on a leak; no socket is

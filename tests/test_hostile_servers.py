@@ -8,6 +8,7 @@ slow connections, 2,000 idle ones) at the default limits."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -136,9 +137,10 @@ def skills_legit(url: str) -> None:
     assert code == 200 and b"Workers" in body, body
 
 
-def targets(folder: Path) -> list[Target]:
+def targets(folder: Path, settings: dict[str, Any] | None = None) -> list[Target]:
+    """The four servers, each with its own command and ``--limits settings`` (LIMITS)."""
     python = sys.executable
-    limits = json.dumps(LIMITS)
+    limits = json.dumps(LIMITS if settings is None else settings)
     base = {**os.environ, "PYTHONPATH": os.pathsep.join([str(GENERATED), str(ROOT)])}
     return [
         Target(
@@ -184,8 +186,15 @@ def targets(folder: Path) -> list[Target]:
 
 @pytest.fixture(params=["aap", "acp", "mcp", "skills"])
 def target(request: pytest.FixtureRequest) -> Iterator[Target]:
+    with started(request.param) as found:
+        yield found
+
+
+@contextlib.contextmanager
+def started(name: str, settings: dict[str, Any] | None = None) -> Iterator[Target]:
+    """Server ``name`` running its own command (the URL it printed in ``url``)."""
     with tempfile.TemporaryDirectory() as folder:
-        found = next(t for t in targets(Path(folder)) if t.name == request.param)
+        found = next(t for t in targets(Path(folder), settings) if t.name == name)
         found.log = Path(folder) / "stderr.log"
         with found.log.open("w") as errors:
             process = subprocess.Popen(
