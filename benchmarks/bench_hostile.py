@@ -25,6 +25,7 @@ or descriptors or threads did not come back.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import threading
@@ -50,7 +51,7 @@ def addresses(count: int, per: int, first: int) -> list[tuple[str, int]]:
 
 def run(name: str, args: argparse.Namespace, settings: dict[str, float]) -> bool:
     ok = True
-    with started(name, settings or None) as target:
+    with started(name, settings) as target:
         url, pid = target.url, target.process.pid  # type: ignore[union-attr]
         target.legit(url)
         time.sleep(0.5)
@@ -129,6 +130,7 @@ def run(name: str, args: argparse.Namespace, settings: dict[str, float]) -> bool
                 idle.open(url, count, source)
             time.sleep(0.5)
             held = descriptors(pid) - baseline[0]
+            cap = settings.get("max_server_connections", 4096)
             target.legit(url)
             end = time.monotonic() + head_deadline + 5
             while time.monotonic() < end and idle.watch():
@@ -136,7 +138,7 @@ def run(name: str, args: argparse.Namespace, settings: dict[str, float]) -> bool
             idle_times = list(idle.closed_at.values())
             print(
                 f"{name:<7} idle: {len(idle.opened)} opened ({idle.refused} refused), server "
-                f"held {held} more descriptors, all closed after at most "
+                f"held {held} more descriptors (cap {cap:g}), all closed after at most "
                 f"{max(idle_times, default=0):.1f} s, {idle.watch()} left open"
             )
             if idle.watch():
@@ -155,9 +157,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slow", type=int, default=500)
     parser.add_argument("--idle", type=int, default=2000)
     parser.add_argument("--per-address", type=int, default=125)
+    parser.add_argument("--limits", default="{}", help="Limits fields as JSON for the servers")
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args(argv)
-    settings: dict[str, float] = {}
+    settings: dict[str, float] = json.loads(args.limits)
     if args.smoke:
         args.servers, args.slow, args.idle, args.per_address = "aap", 10, 30, 10
         settings = {"header_deadline": 1.0, "request_body_deadline": 1.5}
