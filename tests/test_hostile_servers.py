@@ -292,3 +292,24 @@ def test_the_server_survives_the_hostile_harness(target: Target) -> None:
     log = target.log.read_text(errors="replace")
     assert "Traceback" not in log and "RecursionError" not in log, log[-3000:]
     assert KEY not in log
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["-m", "agentproto.aap.serve", "--agent", "tests.servers.aap_agents:agents", "--no-auth"],
+        ["-m", "agentproto.acp.bridge", "--", sys.executable, "-c", "pass"],
+        ["-m", "agentproto.mcp", "--bundle", "giphy", "--auth", "giphy=query:api_key:env:K",
+         "--transport", "http"],
+    ],
+    ids=["aap", "acp", "mcp"],
+)  # fmt: skip
+def test_a_public_address_without_auth_is_refused_by_every_command(command: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(GENERATED), str(ROOT)]), "K": "k"}
+    env.pop("AGENTPROTO_BRIDGE_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, *command[:2], "--host", "0.0.0.0", "--port", "0", *command[2:]],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "without authentication" in done.stderr and "--public-without-auth" in done.stderr
