@@ -22,6 +22,16 @@ class ErrorDef:
     http_status: tuple[int, ...] = ()
     retryable: bool = False
     local: bool = False
+    class_name: str | None = None  # the exception class, when the table names it
+    message: str | None = None  # the default message
+
+    @property
+    def exception(self) -> str:
+        """The exception class name: the table's ``class``, else from the name
+        (``task_not_found`` -> ``TaskNotFound``)."""
+        if self.class_name is not None:
+            return self.class_name
+        return "".join(part.capitalize() for part in self.name.split("_"))
 
 
 @dataclass(frozen=True)
@@ -44,10 +54,24 @@ class Pagination:
 
 
 @dataclass(frozen=True)
+class EndRule:
+    """An event after which a stream is over: its tag is ``tag`` (any when ``None``) and,
+    with ``field`` (a dotted path of wire names), the value there is one of ``values``."""
+
+    tag: str | None = None
+    field: str | None = None
+    values: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
 class StreamSpec:
     """A response that can be an SSE stream of ``event`` (a union tagged by ``discriminator``).
 
-    ``modes`` maps a request-selected stream mode to the narrower event type it produces.
+    ``format``: ``sse`` (each event's data is one event) or ``jsonrpc-sse`` (each is a JSON-RPC
+    response whose result is one event). ``tag_from``: the tag is the SSE event name
+    (``sse_event``, added under ``discriminator``) or a field of the data (``data``).
+    ``always``: the operation always streams; else ``modes`` maps a request-selected stream
+    mode to the narrower event type it produces. ``end``: the events that end the stream.
     """
 
     event: str
@@ -55,6 +79,10 @@ class StreamSpec:
     terminal_event: str | None = None
     mode_field: str | None = None
     modes: tuple[tuple[str, str], ...] = ()
+    format: str = "sse"
+    tag_from: str = "sse_event"
+    always: bool = False
+    end: tuple[EndRule, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,6 +110,9 @@ class Operation:
     auth_optional: bool = False
     pagination: Pagination | None = None
     stream: StreamSpec | None = None
+    # JSON-RPC: the request type the table names when it is an envelope (``SendMessageRequest``:
+    # its ``method`` const is ``rpc``); ``request`` is then its ``params``' type.
+    envelope: str | None = None
 
     @property
     def target(self) -> str:
@@ -104,11 +135,28 @@ class ModelUnit:
     exclude: tuple[str, ...]
     renames: tuple[tuple[str, str], ...]
     header: str  # one line naming the source, for the file's docstring
+    # The file is in a dialect older than 2019-09 (``definitions``): ``schema`` is its 2020-12
+    # form (``$defs``); messages point into the file with :meth:`pointer`.
+    old_dialect: bool = False
+    # The schema as the file has it (what a package embeds to validate documents with).
+    source: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The schema as its file has it (before the dialect upgrade)."""
+        return self.source if self.source is not None else self.schema
+
     keep_unknown: bool = False  # the spec table's types.unknown_values is "keep"
     drop_catch_alls: bool = False  # types.catch_alls is "drop" (ACP v2's `other` variants)
     # Unions whose unknown members the transport handles (SSE event types: an unknown event
     # name becomes the runtime's UnknownEvent before any model sees it): left closed.
     transport_unions: tuple[str, ...] = ()
+
+    def pointer(self, pointer: str) -> str:
+        """A JSON pointer into ``schema`` as the schema file spells it."""
+        if self.old_dialect:
+            return pointer.replace("/$defs", "/definitions")
+        return pointer
 
 
 @dataclass(frozen=True)
@@ -136,6 +184,16 @@ class Protocol:
     spec: str | None = None
     edition: str | None = None  # another version of a protocol: agentproto.<id>.<edition>
     capabilities: Capabilities | None = None
+
+    @property
+    def kind(self) -> str:
+        """The wire: ``jsonrpc-stdio``, ``jsonrpc-http``, ``http`` or ``http+sse``."""
+        return str(self.transport["kind"])
+
+    @property
+    def prefix(self) -> str:
+        """Prefix of the generated client and server class names (``A2A``, ``AAP``)."""
+        return str(self.transport.get("prefix") or self.id.split("_")[0].upper())
 
     @property
     def key(self) -> str:

@@ -111,12 +111,45 @@ def load_protocols(layout: Layout) -> list[Protocol]:
             problems.extend(exc.problems)
     if problems:
         raise BuildError(problems)
-    packages = [p.package for p in protocols]
-    if len(set(packages)) != len(packages):
-        raise BuildError.single(
-            str(layout.schemas), "", f"two protocols share a package: {packages}"
-        )
+    check_packages(protocols, layout)
     return protocols
+
+
+def check_packages(protocols: list[Protocol], layout: Layout) -> None:
+    """Every protocol's package is its own: not another protocol's, and not a module the
+    package has besides the protocols (``agentproto.errors``, ``agentproto._runtime``, the
+    hand-written ``agentproto.mcp``...), which it would silently replace."""
+    from codegen.inputs.spec_table import SPEC_FILE
+    from codegen.package.render import reserved_modules
+
+    reserved = reserved_modules()
+    owners: dict[str, str] = {}
+    problems: list[Problem] = []
+    for protocol in protocols:
+        if protocol.edition is not None:
+            continue
+        shown = f"{layout.schemas.name}/{protocol.id}/{SPEC_FILE}"
+        if protocol.package in reserved:
+            problems.append(
+                Problem(
+                    shown,
+                    "/package",
+                    f"agentproto.{protocol.package} is {reserved[protocol.package]}: "
+                    "choose another package name",
+                )
+            )
+        elif protocol.package in owners:
+            problems.append(
+                Problem(
+                    shown,
+                    "/package",
+                    f"agentproto.{protocol.package} is protocol {owners[protocol.package]!r}'s "
+                    "package already",
+                )
+            )
+        owners.setdefault(protocol.package, protocol.id)
+    if problems:
+        raise BuildError(problems)
 
 
 def early_units(layout: Layout) -> list[ModelUnit]:

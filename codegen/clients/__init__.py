@@ -30,9 +30,16 @@ class ClientRenderer(TypingProtocol):
     ) -> dict[str, str]: ...
 
 
+# The renderer of each wire (the spec table's ``transport.kind``) that needs no code of its
+# protocol's: a protocol of such a kind is rendered from its table alone.
+_BY_KIND = {"jsonrpc-http": "codegen.clients.jsonrpc_http"}
+
+
 def _renderer(protocol: Protocol) -> ClientRenderer | None:
-    """The renderer of the protocol's package (an edition's is its protocol's: ``acp/v2``
-    is rendered by ``codegen.clients.acp``)."""
+    """The renderer of the protocol's wire, or of its package (an edition's is its
+    protocol's: ``acp/v2`` is rendered by ``codegen.clients.acp``)."""
+    if protocol.kind in _BY_KIND:
+        return cast(ClientRenderer, importlib.import_module(_BY_KIND[protocol.kind]))
     name = f"codegen.clients.{protocol.package.split('/')[0]}"
     try:
         module = importlib.import_module(name)
@@ -56,5 +63,11 @@ def client_exports(protocol: Protocol) -> dict[str, str]:
     renderer = _renderer(protocol)
     if renderer is None:
         return {}
-    exports = getattr(renderer, "EXPORTS" if protocol.edition is None else "EDITION_EXPORTS", {})
+    by_protocol = getattr(renderer, "exports", None)
+    if callable(by_protocol):
+        exports = by_protocol(protocol)
+    else:
+        exports = getattr(
+            renderer, "EXPORTS" if protocol.edition is None else "EDITION_EXPORTS", {}
+        )
     return dict(sorted(exports.items()))

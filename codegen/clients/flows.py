@@ -56,7 +56,7 @@ def render(
     files = {
         "flows/_auth.py": env.get_template("flows/auth.py.j2").render(),
         "flows/_schema.py": env.get_template("flows/schema.py.j2").render(
-            schema_json=json.dumps(protocol.models[0].schema, sort_keys=True, ensure_ascii=True),
+            schema_json=json.dumps(protocol.models[0].document, sort_keys=True, ensure_ascii=True),
             schema_file=schema_file.name,
         ),
     }

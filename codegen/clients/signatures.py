@@ -77,6 +77,7 @@ class ModelField:
     wire: str  # the key on the wire
     annotation: ast.expr
     required: bool
+    constant: bool = False  # ``Literal[v]`` defaulting to ``v``: a tag, always sent as is
 
 
 @parsed.memo
@@ -123,7 +124,8 @@ def variants(
     else:
         raise BuildError.single(where, "", f"request type {model} is not a class of its models")
     named = _Names(qualify, dict_form, param_types(text).names if dict_form else frozenset())
-    return [Variant(m, tuple(_params(module, m, named, where))) for m in members]
+    union = len(members) > 1
+    return [Variant(m, tuple(_params(module, m, named, where, union))) for m in members]
 
 
 @dataclass(frozen=True)
@@ -163,9 +165,16 @@ def _union_names(node: ast.expr) -> list[str] | None:
     return None
 
 
-def _params(module: ModelsModule, model: str, named: _Names, where: str) -> list[Param]:
+def _params(
+    module: ModelsModule, model: str, named: _Names, where: str, union: bool = False
+) -> list[Param]:
+    """The keyword parameters of a call building ``model``: every field but its constants (a
+    tag has one value, which the model puts in itself and the wire always carries), except
+    for a member of a union (``union``), where the tag may pick the member."""
     params = []
     for field in module_fields(module, model):
+        if field.constant and not union:
+            continue
         if field.name in RESERVED:
             raise BuildError.single(
                 where, "", f"{model}.{field.name}: a field name the client methods reserve"
@@ -194,6 +203,7 @@ def module_fields(module: ModelsModule, model: str) -> list[ModelField]:
                 _wire_name(statement.value) or name,
                 statement.annotation,
                 _required(statement.value),
+                _is_constant(statement.annotation, statement.value),
             )
     return [f for f in fields.values() if f.required] + [
         f for f in fields.values() if not f.required
@@ -228,6 +238,26 @@ def _lineage(module: ModelsModule, model: str) -> list[ast.ClassDef]:
 def _is_classvar(node: ast.expr) -> bool:
     target = node.value if isinstance(node, ast.Subscript) else node
     return isinstance(target, ast.Name) and target.id == "ClassVar"
+
+
+def _is_constant(annotation: ast.expr, value: ast.expr | None) -> bool:
+    """``Literal[v]`` (one value) whose default is ``v``."""
+    if not (
+        isinstance(annotation, ast.Subscript)
+        and isinstance(annotation.value, ast.Name)
+        and annotation.value.id == "Literal"
+        and isinstance(annotation.slice, ast.Constant)
+    ):
+        return False
+    default = value
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "Field"
+    ):
+        given = [k.value for k in value.keywords if k.arg == "default"]
+        default = value.args[0] if value.args else (given[0] if given else None)
+    return isinstance(default, ast.Constant) and default.value == annotation.slice.value
 
 
 def _required(value: ast.expr | None) -> bool:

@@ -66,7 +66,7 @@ def render(
         if not isinstance(error.code, str) or not re.fullmatch(r"[A-Z][A-Z0-9_]*", error.code):
             raise BuildError.single(shown, "/errors", f"{error.name}: code must be UPPER_SNAKE")
         errors.append((error_class(error.name), error))
-    schema = json.dumps(protocol.models[0].schema, sort_keys=True, ensure_ascii=False)
+    schema = json.dumps(protocol.models[0].document, sort_keys=True, ensure_ascii=False)
     files = {
         "skills/errors.py": env.get_template("skills/errors.py.j2").render(
             protocol=protocol, errors=errors

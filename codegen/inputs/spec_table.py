@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import keyword
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from codegen.errors import BuildError, Problem, to_pointer
-from codegen.inputs import corpus
+from codegen.inputs import corpus, dialects
 from codegen.inputs.sources import (
     builtin_schema,
     check_is_schema,
@@ -24,6 +25,7 @@ from codegen.inputs.sources import (
 from codegen.ir import (
     Capabilities,
     Direction,
+    EndRule,
     ErrorDef,
     ModelUnit,
     Operation,
@@ -102,6 +104,8 @@ def load_protocol(folder: Path, root: Path, table_file: str = SPEC_FILE) -> Prot
             http_status=tuple(e.get("http_status", ())),
             retryable=e.get("retryable", False),
             local=e.get("local", False),
+            class_name=e.get("class"),
+            message=e.get("message"),
         )
         for e in table.get("errors", ())
     )
@@ -116,6 +120,9 @@ def load_protocol(folder: Path, root: Path, table_file: str = SPEC_FILE) -> Prot
         operations = corpus.manifest_operations(folder, schema, root)
 
     _cross_check(shown, table, operations, errors, schema, unstable)
+    if table["transport"]["kind"].startswith("jsonrpc-") and isinstance(raw_ops, list):
+        operations = _envelopes(shown, operations, schema)
+    _check_errors(shown, table, errors, schema)
     capabilities = _capabilities(shown, table, operations, unstable or schema)
     edition = table.get("edition")
     return Protocol(
@@ -246,11 +253,16 @@ def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool)
     files = [("models.py", types["schema"])]
     if "unstable_schema" in types:
         files.append(("unstable/models.py", types["unstable_schema"]))
+    loaded = [
+        (module, name, *_load_schema(folder / name, root, check=check)) for module, name in files
+    ]
     return [
         ModelUnit(
             module=f"{_package(table)}/{module}",
             schema_file=folder / name,
-            schema=_load_schema(folder / name, root, check=check),
+            schema=schema,
+            old_dialect=old_dialect,
+            source=source if source is not schema else None,
             root_name=types.get("root_name"),
             exclude=tuple(types.get("exclude", ())),
             renames=renames,
@@ -259,7 +271,7 @@ def model_units(folder: Path, table: dict[str, Any], root: Path, *, check: bool)
             drop_catch_alls=types.get("catch_alls") == "drop",
             transport_unions=_stream_event_types(table),
         )
-        for module, name in files
+        for module, name, schema, old_dialect, source in loaded
     ]
 
 
@@ -296,14 +308,20 @@ def edition_tables(folder: Path, root: Path) -> list[dict[str, Any]]:
     return tables
 
 
-def _load_schema(path: Path, root: Path, *, check: bool = True) -> dict[str, Any]:
+def _load_schema(
+    path: Path, root: Path, *, check: bool = True
+) -> tuple[dict[str, Any], bool, dict[str, Any]]:
+    """A type schema, checked against the meta-schema of its own dialect, then in the one
+    shape every later stage reads (2020-12: ``$defs``; :mod:`codegen.inputs.dialects`), and
+    whether the file is in an older dialect (its pointers say ``definitions``), and the schema
+    as the file has it."""
     shown = display_path(path, root)
     schema = load_document(path, root)
     if check:
         check_is_schema(schema, shown)
     if not isinstance(schema, dict):
         raise BuildError.single(shown, "", "a JSON Schema must be an object")
-    return schema
+    return dialects.upgrade(schema), dialects.is_old_dialect(schema), schema
 
 
 def _load_renames(folder: Path, name: str | None, root: Path) -> tuple[tuple[str, str], ...]:
@@ -327,11 +345,13 @@ def _load_renames(folder: Path, name: str | None, root: Path) -> tuple[tuple[str
 
 
 def _check_excludes(unit: ModelUnit, root: Path) -> None:
-    defs = unit.schema.get("$defs", unit.schema.get("definitions", {}))
+    defs = dialects.defs_of(unit.schema)
     shown = display_path(unit.schema_file, root)
     missing = [name for name in unit.exclude if name not in defs]
     if missing:
-        raise BuildError.single(shown, "/$defs", f"types.exclude names unknown types {missing}")
+        raise BuildError.single(
+            shown, unit.pointer("/$defs"), f"types.exclude names unknown types {missing}"
+        )
 
 
 def _table_operation(op: dict[str, Any]) -> Operation:
@@ -363,16 +383,131 @@ def _table_operation(op: dict[str, Any]) -> Operation:
         idempotent=op.get("idempotent"),
         auth_optional=op.get("auth_optional", False),
         pagination=Pagination(**op["pagination"]) if "pagination" in op else None,
-        stream=StreamSpec(
-            event=stream["event"],
-            discriminator=stream.get("discriminator"),
-            terminal_event=stream.get("terminal_event"),
-            mode_field=stream.get("mode_field"),
-            modes=tuple(sorted(stream.get("modes", {}).items())),
-        )
-        if stream
-        else None,
+        stream=_stream(stream) if stream else None,
     )
+
+
+def _stream(stream: dict[str, Any]) -> StreamSpec:
+    rules = [
+        EndRule(
+            tag=rule.get("tag"),
+            field=rule.get("field"),
+            values=tuple(rule["in"])
+            if "in" in rule
+            else (rule["equals"],)
+            if "equals" in rule
+            else (),
+        )
+        for rule in stream.get("end", ())
+    ]
+    if stream.get("terminal_event") is not None:
+        rules.append(EndRule(tag=stream["terminal_event"]))
+    return StreamSpec(
+        event=stream["event"],
+        discriminator=stream.get("discriminator"),
+        terminal_event=stream.get("terminal_event"),
+        mode_field=stream.get("mode_field"),
+        modes=tuple(sorted(stream.get("modes", {}).items())),
+        format=stream["format"],
+        tag_from=stream.get(
+            "tag_from", "data" if stream["format"] == "jsonrpc-sse" else "sse_event"
+        ),
+        always=stream.get("always", False),
+        end=tuple(rules),
+    )
+
+
+def type_name(ref: str) -> str:
+    """The $defs entry a type reference names (``Task``, or ``Response`` of
+    ``Response#/properties/result``)."""
+    return ref.split("#", 1)[0]
+
+
+def resolve_ref(defs: dict[str, Any], ref: str) -> Any:
+    """The schema a type reference names (``None`` when it leads nowhere)."""
+    name, _, pointer = ref.partition("#")
+    node: Any = defs.get(name)
+    for token in pointer.split("/")[1:] if pointer else []:
+        key = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
+            node = node[int(key)]
+        else:
+            return None
+    return node
+
+
+def _envelopes(
+    shown: str, operations: tuple[Operation, ...], schema: dict[str, Any]
+) -> tuple[Operation, ...]:
+    """JSON-RPC operations whose ``request`` is a request envelope (a type whose ``method`` is a
+    constant): ``rpc`` must be that constant, and the request becomes the ``params``' type
+    (none when the envelope has no ``params``)."""
+    defs = dialects.defs_of(schema)
+    problems: list[Problem] = []
+    result = []
+    for index, op in enumerate(operations):
+        definition = defs.get(op.request) if op.request and "#" not in op.request else None
+        props = definition.get("properties") if isinstance(definition, dict) else None
+        method = props.get("method") if isinstance(props, dict) else None
+        if not isinstance(method, dict) or "const" not in method:
+            result.append(op)
+            continue
+        where = f"/operations/{index}"
+        if op.rpc != method["const"]:
+            problems.append(
+                Problem(
+                    shown,
+                    f"{where}/rpc",
+                    f"is {op.rpc!r} but {op.request}'s method is {method['const']!r}: "
+                    "the request type names another method",
+                )
+            )
+            continue
+        params = props.get("params") if isinstance(props, dict) else None
+        request: str | None = None
+        if isinstance(params, dict):
+            target = _ref_name(params) if "$ref" in params else None
+            request = target if target is not None else f"{op.request}#/properties/params"
+        result.append(replace(op, request=request, envelope=op.request))
+    if problems:
+        raise BuildError(problems)
+    return tuple(result)
+
+
+def _check_errors(
+    shown: str, table: dict[str, Any], errors: tuple[ErrorDef, ...], schema: dict[str, Any]
+) -> None:
+    """JSON-RPC error codes are integers, and one each; an exception class is an identifier
+    that names no type of the schema (both are public names of the package)."""
+    problems: list[Problem] = []
+    jsonrpc = table["transport"]["kind"].startswith("jsonrpc-")
+    types = set(dialects.defs_of(schema))
+    codes: dict[object, str] = {}
+    for index, error in enumerate(errors):
+        where = f"/errors/{index}"
+        if jsonrpc and error.code is not None and not isinstance(error.code, int):
+            problems.append(Problem(shown, f"{where}/code", "a JSON-RPC error code is an integer"))
+        if error.code is not None and error.code in codes:
+            problems.append(
+                Problem(
+                    shown, f"{where}/code", f"{error.code!r} is {codes[error.code]!r}'s code too"
+                )
+            )
+        codes.setdefault(error.code, error.name)
+        standard = error.code in (-32700, -32600, -32601, -32602, -32603)  # the runtime's
+        if jsonrpc and not standard and error.exception in types:
+            problems.append(
+                Problem(
+                    shown,
+                    f"{where}/class" if error.class_name else f"{where}/name",
+                    f"the exception class {error.exception!r} would hide the schema's type of that "
+                    "name: give the error another `class`",
+                )
+            )
+    if problems:
+        raise BuildError(problems)
 
 
 def derive_x_method(
@@ -443,9 +578,11 @@ def _cross_check(
     schema: dict[str, Any],
     unstable: dict[str, Any] | None,
 ) -> None:
-    known = set(schema.get("$defs", schema.get("definitions", {})))
+    defs = dict(dialects.defs_of(schema))
     if unstable is not None:
-        known |= set(unstable.get("$defs", {}))
+        defs = {**dialects.defs_of(unstable), **defs}
+    known = set(defs)
+    kind = table["transport"]["kind"]
     error_names = {e.name for e in errors}
     explicit = isinstance(table["operations"], list)
     problems: list[Problem] = []
@@ -459,20 +596,31 @@ def _cross_check(
             continue
         for field_name in ("request", "response", "stream_event"):
             ref = getattr(op, field_name)
-            if ref is not None and ref not in known:
-                sub = "stream/event" if field_name == "stream_event" else field_name
+            if ref is None:
+                continue
+            sub = "stream/event" if field_name == "stream_event" else field_name
+            if type_name(ref) not in known:
                 problems.append(
                     Problem(shown, f"{where}/{sub}", f"type {ref!r} is not in the schema's $defs")
+                )
+            elif resolve_ref(defs, ref) is None:
+                problems.append(
+                    Problem(shown, f"{where}/{sub}", f"{ref!r} points to nothing in the schema")
                 )
         for err in op.errors:
             if err not in error_names:
                 problems.append(Problem(shown, f"{where}/errors", f"unknown error {err!r}"))
         problems.extend(_check_http(shown, where, op, known))
         raw = table["operations"][index]
-        if table["transport"]["kind"] == "jsonrpc-stdio" and "rpc" not in raw:
+        if kind == "jsonrpc-stdio" and "rpc" not in raw:
             problems.append(Problem(shown, where, "a JSON-RPC operation needs `rpc`"))
-        if table["transport"]["kind"] != "jsonrpc-stdio" and "http" not in raw:
+        elif kind == "jsonrpc-http" and ("rpc" in raw) == ("http" in raw):
+            problems.append(
+                Problem(shown, where, "an operation needs `rpc` (JSON-RPC) or `http` (plain HTTP)")
+            )
+        elif kind in ("http", "http+sse") and "http" not in raw:
             problems.append(Problem(shown, where, "an HTTP operation needs `http`"))
+        problems.extend(_check_stream(shown, where, op, kind, "rpc" in raw))
     if len({e.name for e in errors}) != len(errors):
         problems.append(Problem(shown, "/errors", "duplicate error names"))
     if problems:
@@ -480,6 +628,37 @@ def _cross_check(
 
 
 _PRIMITIVES = frozenset({"string", "integer", "boolean"})
+
+
+def _check_stream(shown: str, where: str, op: Operation, kind: str, rpc: bool) -> list[Problem]:
+    """A stream's format fits its operation's wire; its rules are complete."""
+    stream = op.stream
+    if stream is None:
+        return []
+    problems: list[Problem] = []
+    if (stream.format == "jsonrpc-sse") != rpc:
+        wanted = "jsonrpc-sse" if rpc else "sse"
+        problems.append(
+            Problem(
+                shown, f"{where}/stream/format", f"this operation's stream format is {wanted!r}"
+            )
+        )
+    if stream.discriminator is None:
+        problems.append(Problem(shown, f"{where}/stream", "a stream needs `discriminator`"))
+    if not stream.always and stream.mode_field is None:
+        problems.append(
+            Problem(
+                shown,
+                f"{where}/stream",
+                "a stream needs `always: true` or `mode_field` and `modes`",
+            )
+        )
+    for index, rule in enumerate(stream.end):
+        if rule.field is not None and not rule.values:
+            problems.append(
+                Problem(shown, f"{where}/stream/end/{index}", "`field` needs `equals` or `in`")
+            )
+    return problems
 
 
 def _check_http(shown: str, where: str, op: Operation, known: set[str]) -> list[Problem]:

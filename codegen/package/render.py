@@ -61,6 +61,18 @@ _TITLES = {
 }
 
 
+def reserved_modules() -> dict[str, str]:
+    """Names of ``agentproto``'s own modules and subpackages that no protocol may take, and
+    what each one is."""
+    reserved = {
+        "_runtime": "the runtime every protocol shares",
+        "errors": "the public errors module (agentproto.errors)",
+    }
+    for name in SHIPPED_PACKAGES:
+        reserved[name] = f"the hand-written package agentproto.{name} (templates/{name}/)"
+    return reserved
+
+
 def pyrepr(value: Any) -> str:
     """A Python literal for a plain value; refuses anything that is not plain data."""
     if isinstance(value, float) and not math.isfinite(value):

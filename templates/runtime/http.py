@@ -275,9 +275,12 @@ def parse_nothing(response: httpx.Response) -> None:
 
 def to_json(value: Any) -> Any:
     """A request body in wire form: models by alias; fields never set, or set to ``None``,
-    are left out (an optional field is absent on the wire, not ``null``)."""
+    are left out (an optional field is absent on the wire, not ``null``); constant fields
+    (tags) always sent (:func:`~agentproto._runtime.base.wire_form`)."""
     if _is_model(value):
-        return value.model_dump(mode="json", by_alias=True, exclude_unset=True, exclude_none=True)
+        from agentproto._runtime.base import wire_form
+
+        return wire_form(value)
     return value
 
 
@@ -571,6 +574,10 @@ class HTTPBase:
                 *error.args[1:],
             )
         return self.scrubbed(error)
+
+    def scrub_text(self, text: str) -> str:
+        """``text`` with the credentials this client holds masked."""
+        return scrub(text, self._secrets) if self._secrets else text
 
     def scrubbed(self, error: E) -> E:
         """``error`` with the credentials this client holds masked in its message."""

@@ -18,7 +18,7 @@ from typing import (
     get_origin,
 )
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, RootModel, TypeAdapter, ValidationError
 from pydantic_core import core_schema
 
 if TYPE_CHECKING:
@@ -134,6 +134,60 @@ def _constant_fields(cls: type[BaseModel]) -> dict[str, tuple[str, object]]:
                 found[name] = (alias if isinstance(alias, str) else name, info.default)
         _CONSTANTS[cls] = found
     return found
+
+
+_PLANS: dict[type[BaseModel], tuple[tuple[str, str, object], ...]] = {}
+_NOT_CONSTANT: Final = object()
+
+
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, str, object], ...]:
+    """Per field of ``cls``: attribute, wire name, and its constant (or ``_NOT_CONSTANT``)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        constants = _constant_fields(cls)
+        rows = []
+        for name, info in cls.model_fields.items():
+            alias = info.serialization_alias
+            constant = constants[name][1] if name in constants else _NOT_CONSTANT
+            rows.append((name, alias if isinstance(alias, str) else name, constant))
+        plan = _PLANS[cls] = tuple(rows)
+    return plan
+
+
+def wire_form(model: BaseModel) -> Any:
+    """``model`` as the JSON a request carries: wire names; fields never set, or ``None``, left
+    out (absent on the wire, not ``null``); and every constant field (a tagged union member's
+    tag, a request envelope's ``jsonrpc``...) always there, at every depth, even in a model
+    validated from data that did not say it: such a field is required by its schema, and
+    ``exclude_unset`` alone would drop it from a model made from a mapping."""
+    dumped = model.model_dump(mode="json", by_alias=True, exclude_unset=True, exclude_none=True)
+    _put_constants(model, dumped)
+    return dumped
+
+
+def _put_constants(value: object, dumped: object) -> None:
+    if isinstance(value, RootModel):  # its value is dumped in its place
+        _put_constants(value.root, dumped)
+    elif isinstance(value, BaseModel):
+        if not isinstance(dumped, dict):
+            return
+        wire = cast("dict[str, Any]", dumped)
+        for name, key, constant in _plan(type(value)):
+            if key in wire:
+                inner = getattr(value, name)
+                if isinstance(inner, BaseModel | list | tuple | dict):
+                    _put_constants(inner, wire[key])
+            elif constant is not _NOT_CONSTANT:
+                wire[key] = constant
+    elif isinstance(value, list | tuple) and isinstance(dumped, list):
+        for item, out in zip(value, dumped, strict=False):
+            if isinstance(item, BaseModel | list | tuple | dict):
+                _put_constants(item, out)
+    elif isinstance(value, dict) and isinstance(dumped, dict):
+        out_items = cast("dict[str, Any]", dumped)
+        for key, item in value.items():
+            if isinstance(item, BaseModel | list | tuple | dict) and key in out_items:
+                _put_constants(item, out_items[key])
 
 
 def not_one_of(known: tuple[str, ...]) -> AfterValidator:

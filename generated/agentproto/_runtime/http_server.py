@@ -281,21 +281,20 @@ class RouteServer:
         return self.error("server_error", "internal error")
 
 
-class EventStreamResponse(Response):
-    """An SSE answer fed by an async iterator of event models (see the module docstring)."""
+class SSEResponse(Response):
+    """An SSE answer fed by an async iterator of event models, each written by :meth:`frame`
+    (a subclass says how; one that raises ``ValueError`` ends the stream): a comment line
+    every ``keepalive`` seconds of silence, frames ready together in one write, and the
+    client's disconnect cancelling the producer at once (its ``finally`` blocks run)."""
 
     def __init__(
         self,
         events: EventSource[pydantic.BaseModel] | AsyncIterator[pydantic.BaseModel],
-        stream: StreamSpec,
-        allowed: frozenset[str],
         *,
         keepalive: float,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         self.events: EventSource[pydantic.BaseModel] | AsyncIterator[pydantic.BaseModel] = events
-        self.stream: StreamSpec = stream
-        self.allowed: frozenset[str] = allowed
         self.keepalive: float = keepalive
         self.status_code = 200
         self.background = None
@@ -309,11 +308,12 @@ class EventStreamResponse(Response):
         )
 
     def frame(self, event: pydantic.BaseModel) -> bytes:
-        data = _dump(event)
-        name = data.pop(self.stream.discriminator, None)
-        if not isinstance(name, str) or name not in self.allowed:
-            raise ValueError(f"event {name!r} is not one this stream mode carries")
-        return b"event: " + name.encode() + b"\ndata: " + _body(data) + b"\n\n"
+        raise NotImplementedError
+
+    def failed(self, exc: Exception) -> bytes | None:
+        """The last frame to send when the producer fails with ``exc`` (``None``: the stream
+        just ends; the failure is logged either way)."""
+        return None
 
     async def _produce(self, out: anyio.abc.ObjectSendStream[bytes]) -> None:
         async def emit(event: pydantic.BaseModel) -> None:
@@ -321,16 +321,22 @@ class EventStreamResponse(Response):
 
         async with out:
             events = self.events
-            if isinstance(events, EventSource):
-                await events.run(emit)
-                return
             try:
-                async for event in events:
-                    await emit(event)
-            finally:  # an async generator is closed here, in this task, however it ends
-                close = getattr(events, "aclose", None)
-                if close is not None:
-                    await close()
+                if isinstance(events, EventSource):
+                    await events.run(emit)
+                    return
+                try:
+                    async for event in events:
+                        await emit(event)
+                finally:  # an async generator is closed here, in this task, however it ends
+                    close = getattr(events, "aclose", None)
+                    if close is not None:
+                        await close()
+            except Exception as exc:
+                last = self.failed(exc)
+                if last is None:
+                    raise
+                await out.send(last)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
@@ -374,6 +380,31 @@ class EventStreamResponse(Response):
                 group.cancel_scope.cancel()
         except OSError:
             pass  # the client went away while we were writing
+
+
+class EventStreamResponse(SSEResponse):
+    """The SSE answer of a REST stream operation: ``event: <name>`` + ``data: <json>``, the
+    name being the event's discriminator (left out of the JSON), one of the mode's."""
+
+    def __init__(
+        self,
+        events: EventSource[pydantic.BaseModel] | AsyncIterator[pydantic.BaseModel],
+        stream: StreamSpec,
+        allowed: frozenset[str],
+        *,
+        keepalive: float,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(events, keepalive=keepalive, headers=headers)
+        self.stream: StreamSpec = stream
+        self.allowed: frozenset[str] = allowed
+
+    def frame(self, event: pydantic.BaseModel) -> bytes:
+        data = _dump(event)
+        name = data.pop(self.stream.discriminator, None)
+        if not isinstance(name, str) or name not in self.allowed:
+            raise ValueError(f"event {name!r} is not one this stream mode carries")
+        return b"event: " + name.encode() + b"\ndata: " + _body(data) + b"\n\n"
 
 
 def route_app(

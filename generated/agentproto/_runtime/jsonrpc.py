@@ -87,19 +87,26 @@ class RpcError(AgentprotoError):
 
     code: int = -32603
     """The class's code; an instance made from a received error keeps the code it came with."""
+    default_message: ClassVar[str | None] = None
+    """The message of an instance made without one (else the class's name)."""
     CODES: ClassVar[dict[int, type[RpcError]]] = {}
+    """The codes of this module's classes (the JSON-RPC standard ones and ACP's): what
+    :meth:`from_json` reads without a table. A protocol's own classes are not added here (two
+    protocols may give one code two meanings); they are looked up in its own table."""
 
     def __init__(self, message: str = "", data: JSON = None, *, code: int | None = None) -> None:
         """``message`` and ``data`` go to the peer when a handler raises this error."""
-        super().__init__(message or type(self).__name__)
-        self.message: str = message or type(self).__name__
+        message = message or self.default_message or type(self).__name__
+        super().__init__(message)
+        self.message: str = message
         self.data: JSON = data
         if code is not None:
             self.code = code
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        RpcError.CODES[cls.code] = cls
+        if cls.__module__ == __name__:
+            RpcError.CODES[cls.code] = cls
 
     def __str__(self) -> str:
         return f"{self.message} ({self.code})"
@@ -111,11 +118,15 @@ class RpcError(AgentprotoError):
         return error
 
     @classmethod
-    def from_json(cls, error: JSONValue) -> RpcError:
+    def from_json(
+        cls, error: JSONValue, codes: Mapping[int, type[RpcError]] | None = None
+    ) -> RpcError:
+        """The exception for a received error object: its class from ``codes`` (a protocol's
+        table), else from this module's codes, else ``RpcError`` with the code it came with."""
         if isinstance(error, dict):
             code = error.get("code")
             if isinstance(code, int):
-                kind = RpcError.CODES.get(code, RpcError)
+                kind = (codes or {}).get(code) or RpcError.CODES.get(code, RpcError)
                 return kind(str(error.get("message", "")), error.get("data"), code=code)
         return InternalError("malformed error object", error)
 
@@ -166,6 +177,13 @@ class RequestCancelled(RpcError):
     """The request was cancelled (-32800)."""
 
     code = -32800
+
+
+STANDARD_ERRORS: dict[int, type[RpcError]] = {
+    cls.code: cls
+    for cls in (ParseError, InvalidRequest, MethodNotFound, InvalidParams, InternalError)
+}
+"""The error codes JSON-RPC 2.0 itself defines (-32700, -32600 to -32603), by code."""
 
 
 class RawJSON(bytes):

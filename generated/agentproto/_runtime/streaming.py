@@ -111,8 +111,13 @@ def tagged(discriminator: str, value: str | None) -> Callable[[object], bool]:
     return lambda item: value is not None and getattr(item, discriminator, None) == value
 
 
+def _media(response: httpx.Response) -> str:
+    media: str = response.headers.get("content-type", "")
+    return media.split(";", 1)[0].strip().lower()
+
+
 def _check_content_type(response: httpx.Response) -> None:
-    kind = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    kind = _media(response)
     if kind and kind != "text/event-stream":
         raise ResponseValidationError(
             f"{response.request.method} {redact_url(str(response.request.url))}: expected an "
@@ -168,9 +173,15 @@ def _events(
     is_terminal: Callable[[object], bool],
     http: SyncHTTP | None,
     limits: Limits,
+    single: Callable[[bytes], T] | None = None,
 ) -> Generator[T, None]:
     depth = limits.max_json_depth
     try:
+        if single is not None and _media(response) == "application/json":
+            # One JSON answer where events were asked for: the stream of that one item.
+            body = http.read_body(response) if http is not None else response.read()
+            yield single(body)
+            return
         _check_content_type(response)
         chunks = http.stream_body(response) if http is not None else response.iter_bytes()
         for sse in iter_sse(chunks, limits):
@@ -197,9 +208,15 @@ async def _aevents(
     is_terminal: Callable[[object], bool],
     http: AsyncHTTP | None,
     limits: Limits,
+    single: Callable[[bytes], T] | None = None,
 ) -> AsyncGenerator[T, None]:
     depth = limits.max_json_depth
     try:
+        if single is not None and _media(response) == "application/json":
+            # One JSON answer where events were asked for: the stream of that one item.
+            body = await http.read_body(response) if http is not None else await response.aread()
+            yield single(body)
+            return
         _check_content_type(response)
         chunks = http.stream_body(response) if http is not None else response.aiter_bytes()
         async for sse in aiter_sse(chunks, limits):
@@ -233,16 +250,19 @@ class EventStream(Generic[T_co]):
         is_terminal: Callable[[object], bool] = lambda _: False,
         *,
         http: SyncHTTP | None = None,
+        single: Callable[[bytes], T_co] | None = None,
     ) -> None:
         """``http``: the client that sent the request (its limits, its deadline, and where a
-        stream the garbage collector drops is closed)."""
+        stream the garbage collector drops is closed). ``single``: how to read a JSON answer
+        (``application/json``) given where events were asked for, as the stream's one item
+        (without it, such an answer is a ``ResponseValidationError``)."""
         self.response = response
         limits = http.limits if http is not None else DEFAULT_LIMITS
         # The generator does not refer back to the stream: a stream dropped unclosed (a
         # ``break`` out of a ``for``, no ``with``) is freed at once, which closes the response
         # right there. Through a reference cycle it was left to the garbage collector, which
         # could close it from inside httpcore's pool lock and freeze the client for good.
-        self._iterator = _events(response, parse, is_terminal, http, limits)
+        self._iterator = _events(response, parse, is_terminal, http, limits, single)
         # A stream never read has a generator that never started (its ``finally`` never
         # runs): the guard closes the response when the stream goes away.
         self._guard = guard(
@@ -280,16 +300,19 @@ class AsyncEventStream(Generic[T_co]):
         is_terminal: Callable[[object], bool] = lambda _: False,
         *,
         http: AsyncHTTP | None = None,
+        single: Callable[[bytes], T_co] | None = None,
     ) -> None:
         """``http``: the client that sent the request (its limits, its deadline, and where a
-        stream the garbage collector drops is closed)."""
+        stream the garbage collector drops is closed). ``single``: how to read a JSON answer
+        (``application/json``) given where events were asked for, as the stream's one item
+        (without it, such an answer is a ``ResponseValidationError``)."""
         self.response = response
         limits = http.limits if http is not None else DEFAULT_LIMITS
         # The generator does not refer back to the stream: a stream dropped unclosed (a
         # ``break`` out of a ``for``, no ``with``) is freed at once, which closes the response
         # right there. Through a reference cycle it was left to the garbage collector, which
         # could close it from inside httpcore's pool lock and freeze the client for good.
-        self._iterator = _aevents(response, parse, is_terminal, http, limits)
+        self._iterator = _aevents(response, parse, is_terminal, http, limits, single)
         # A stream never read has a generator that never started (its ``finally`` never
         # runs): the guard closes the response when the stream goes away.
         self._guard = guard(
