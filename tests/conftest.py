@@ -25,6 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 """Real third-party inputs the suite reads (vendored: see its SOURCE.md)."""
+PROTOCOL_FOLDERS: tuple[str, ...] = tuple(
+    sorted(p.name for p in (ROOT / "schemas").iterdir() if (p / "spec.yaml").is_file())
+)
+"""Every protocol of schemas/ (a folder with a spec table): tests derive their lists from it,
+so a new protocol is covered without editing them."""
 # Tests import the checked-in generated package, exactly as it would be published.
 sys.path.insert(0, str(GENERATED))
 

@@ -15,7 +15,7 @@ from codegen.cli import main
 from codegen.package.output import read_tree
 from codegen.pipeline import Layout, build
 from codegen.progress import Progress
-from tests.conftest import ROOT, clone_project, copy_project
+from tests.conftest import PROTOCOL_FOLDERS, ROOT, clone_project, copy_project
 
 
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -32,7 +32,7 @@ def test_list_prints_every_protocol_and_the_acp_method_table() -> None:
     result = run_cli("list")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    for protocol in ("acp", "aap", "skills", "agents_json", "ai_protocol"):
+    for protocol in PROTOCOL_FOLDERS:
         assert f"\n{protocol} (" in "\n" + out
     for method in ("session/prompt", "session/update", "fs/read_text_file", "$/cancel_request"):
         assert method in out
@@ -176,8 +176,9 @@ def test_a_build_summarises_the_bundle_warnings_in_one_line(tmp_path: Path) -> N
     import shutil
 
     layout = copy_project(tmp_path)
-    for name in ("aap", "acp", "ai_protocol", "skills"):
-        shutil.rmtree(layout.schemas / name)
+    for name in PROTOCOL_FOLDERS:
+        if name != "agents_json":
+            shutil.rmtree(layout.schemas / name)
     quiet = run_cli("--root", str(layout.root), "build")
     assert quiet.returncode == 0, quiet.stderr
     warned = [line for line in quiet.stderr.splitlines() if "warning" in line]

@@ -11,10 +11,17 @@ import venv
 from pathlib import Path
 
 import pytest
+import yaml
 
-from tests.conftest import GENERATED
+from tests.conftest import GENERATED, PROTOCOL_FOLDERS, ROOT
 
-PROTOCOLS = ("aap", "acp", "flows", "llm", "skills")
+# Each protocol's package, read from its spec table (a new protocol is checked too).
+PROTOCOLS = tuple(
+    sorted(
+        str(yaml.safe_load((ROOT / "schemas" / name / "spec.yaml").read_text())["package"])
+        for name in PROTOCOL_FOLDERS
+    )
+)
 
 
 def run(*args: str, cwd: Path = GENERATED) -> subprocess.CompletedProcess[str]:

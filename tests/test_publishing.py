@@ -29,15 +29,12 @@ from codegen.release.changelog import RELEASED_FILE, load
 from codegen.release.publishing import Release, api_digest
 from codegen.release.semver import bump, compare, compare_types, overall
 from codegen.release.snapshot import SNAPSHOT_FILE, derive, input_lines, parse
-from tests.conftest import GENERATED, ROOT, copy_project
+from tests.conftest import GENERATED, PROTOCOL_FOLDERS, ROOT, copy_project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "acp_refresh"
-OTHERS = ("acp", "agents_json", "ai_protocol", "skills")
-
-
 def only(layout: Layout, keep: str) -> Layout:
     """Drop every protocol but ``keep`` and the copied release history: a fresh package."""
-    for name in ("aap", *OTHERS):
+    for name in PROTOCOL_FOLDERS:
         if name != keep:
             shutil.rmtree(layout.schemas / name)
     shutil.rmtree(layout.root / "release", ignore_errors=True)

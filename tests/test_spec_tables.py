@@ -10,7 +10,7 @@ import pytest
 from codegen.errors import BuildError
 from codegen.ir import Protocol
 from codegen.pipeline import Layout, load_protocols
-from tests.conftest import ROOT, copy_project
+from tests.conftest import PROTOCOL_FOLDERS, ROOT, copy_project
 
 # The 25 stable v1 methods (shared/specs/acp/SOURCE.md), with the side that handles them.
 ACP_STABLE = {
@@ -47,17 +47,13 @@ def protocols() -> dict[str, Protocol]:
     return {p.key: p for p in load_protocols(Layout.for_root(ROOT))}
 
 
-def test_all_five_protocols_load(protocols: dict[str, Protocol]) -> None:
+def test_every_protocol_folder_loads(protocols: dict[str, Protocol]) -> None:
     # ACP's v2 is an edition of its spec table: a protocol of its own, in acp/v2.
-    assert set(protocols) == {"acp", "acp.v2", "aap", "skills", "agents_json", "ai_protocol"}
-    assert {p.package for p in protocols.values()} == {
-        "acp",
-        "acp/v2",
-        "aap",
-        "skills",
-        "flows",
-        "llm",
+    assert set(protocols) == {*PROTOCOL_FOLDERS, "acp.v2"}
+    assert {"acp", "acp/v2", "aap", "skills", "flows", "llm", "a2a"} <= {
+        p.package for p in protocols.values()
     }
+    assert len({p.package for p in protocols.values()}) == len(protocols)
     assert protocols["acp.v2"].version == "2" and protocols["acp.v2"].edition == "v2"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import (
     TYPE_CHECKING,
     Annotated,
@@ -13,6 +13,7 @@ from typing import (
     Literal,
     NewType,
     TypeAlias,
+    TypeGuard,
     cast,
     get_args,
     get_origin,
@@ -145,7 +146,7 @@ def _plan(cls: type[BaseModel]) -> tuple[tuple[str, str, object], ...]:
     plan = _PLANS.get(cls)
     if plan is None:
         constants = _constant_fields(cls)
-        rows = []
+        rows: list[tuple[str, str, object]] = []
         for name, info in cls.model_fields.items():
             alias = info.serialization_alias
             constant = constants[name][1] if name in constants else _NOT_CONSTANT
@@ -166,28 +167,32 @@ def wire_form(model: BaseModel) -> Any:
 
 
 def _put_constants(value: object, dumped: object) -> None:
-    if isinstance(value, RootModel):  # its value is dumped in its place
+    if _is_root(value):  # its value is dumped in its place
         _put_constants(value.root, dumped)
     elif isinstance(value, BaseModel):
         if not isinstance(dumped, dict):
             return
-        wire = cast("dict[str, Any]", dumped)
+        wire = cast("dict[str, object]", dumped)
         for name, key, constant in _plan(type(value)):
             if key in wire:
-                inner = getattr(value, name)
-                if isinstance(inner, BaseModel | list | tuple | dict):
-                    _put_constants(inner, wire[key])
+                _put_constants(getattr(value, name), wire[key])
             elif constant is not _NOT_CONSTANT:
                 wire[key] = constant
     elif isinstance(value, list | tuple) and isinstance(dumped, list):
-        for item, out in zip(value, dumped, strict=False):
-            if isinstance(item, BaseModel | list | tuple | dict):
-                _put_constants(item, out)
+        items = cast("Sequence[object]", value)
+        outs = cast("list[object]", dumped)
+        for item, out in zip(items, outs, strict=False):
+            _put_constants(item, out)
     elif isinstance(value, dict) and isinstance(dumped, dict):
-        out_items = cast("dict[str, Any]", dumped)
-        for key, item in value.items():
-            if isinstance(item, BaseModel | list | tuple | dict) and key in out_items:
-                _put_constants(item, out_items[key])
+        entries = cast("dict[object, object]", value)
+        out_entries = cast("dict[object, object]", dumped)
+        for entry, item in entries.items():
+            if entry in out_entries:
+                _put_constants(item, out_entries[entry])
+
+
+def _is_root(value: object) -> TypeGuard[RootModel[Any]]:
+    return isinstance(value, RootModel)
 
 
 def not_one_of(known: tuple[str, ...]) -> AfterValidator:

@@ -32,7 +32,7 @@ import itertools
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeGuard, TypeVar, cast
 
 import httpx
 from agentproto._runtime.http import (
@@ -54,6 +54,9 @@ from agentproto._runtime.limits import LimitError, loads
 from agentproto._runtime.redact import redact_url
 from agentproto._runtime.sse import ServerSentEvent
 from agentproto._runtime.streaming import AsyncEventStream, UnknownEvent
+
+if TYPE_CHECKING:  # pydantic is imported when a call is made, not by ``import``
+    from pydantic import BaseModel, TypeAdapter
 
 # unasync: derive-sync
 
@@ -89,7 +92,7 @@ def validator(kind: Any) -> Callable[[Any], Any]:
 
             from agentproto._runtime.base import PEER_CONTEXT
 
-            if isinstance(kind, type) and issubclass(kind, BaseModel):
+            if _is_model_class(kind):
                 model = kind
                 built.append(lambda v: model.model_validate(v, context=PEER_CONTEXT))
             else:
@@ -100,7 +103,7 @@ def validator(kind: Any) -> Callable[[Any], Any]:
     return validate
 
 
-_PARAM_ADAPTERS: dict[Any, Any] = {}
+_PARAM_ADAPTERS: dict[object, TypeAdapter[Any]] = {}
 
 
 def coerce_params(kind: Any, value: Any) -> Any:
@@ -110,12 +113,18 @@ def coerce_params(kind: Any, value: Any) -> Any:
 
     if isinstance(value, BaseModel):
         return value
-    if isinstance(kind, type) and issubclass(kind, BaseModel):
+    if _is_model_class(kind):
         return kind.model_validate(value)
     adapter = _PARAM_ADAPTERS.get(kind)
     if adapter is None:
         adapter = _PARAM_ADAPTERS[kind] = TypeAdapter(kind)
     return adapter.validate_python(value)
+
+
+def _is_model_class(kind: object) -> TypeGuard[type[BaseModel]]:
+    from pydantic import BaseModel
+
+    return isinstance(kind, type) and issubclass(kind, BaseModel)
 
 
 @dataclass(frozen=True)
@@ -144,11 +153,14 @@ class EndRule:
             return False
         if self.field is None:
             return True
-        value: Any = data
+        value: object = data
         for part in self.field.split("."):
-            if not isinstance(value, Mapping) or part not in value:
+            if not isinstance(value, Mapping):
                 return False
-            value = value[part]
+            inside = cast("Mapping[str, object]", value)
+            if part not in inside:
+                return False
+            value = inside[part]
         return any(value == v and type(value) is type(v) for v in self.values)
 
 
@@ -181,7 +193,11 @@ class RpcEvents(Generic[T]):
         return any(rule.matches(tag if isinstance(tag, str) else None, result) for rule in self.end)
 
 
-_NO_RESULT: Any = object()  # a success response without ``result``
+class _Missing:
+    """The ``result`` of a success response that has none."""
+
+
+_NO_RESULT: Final = _Missing()
 
 
 @dataclass
@@ -227,8 +243,11 @@ class RpcBase:
             message["params"] = to_json(params)
         return message
 
-    def _result(self, response: httpx.Response, message: JSONValue, request_id: int) -> JSONValue:
-        """The ``result`` of a response message for ``request_id``, or its typed error."""
+    def _result(
+        self, response: httpx.Response, message: JSONValue, request_id: int
+    ) -> JSONValue | _Missing:
+        """The ``result`` of a response message for ``request_id`` (:data:`_NO_RESULT` when it
+        has none), or its typed error."""
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             raise _invalid(response, "the answer is not a JSON-RPC 2.0 message")
         if message.get("id") != request_id:
@@ -256,8 +275,10 @@ class RpcBase:
             raise _invalid(response, "the answer is not JSON") from None
         return value
 
-    def _typed(self, response: httpx.Response, parse: Callable[[Any], T], value: Any) -> T:
-        if value is _NO_RESULT:
+    def _typed(
+        self, response: httpx.Response, parse: Callable[[Any], T], value: JSONValue | _Missing
+    ) -> T:
+        if isinstance(value, _Missing):
             # Some servers (a2a-sdk) leave out a null ``result``: it is null when the method's
             # result may be null; any other result cannot be guessed.
             try:
@@ -310,7 +331,9 @@ class AsyncRpcHTTP(RpcBase):
             await response.aclose()
         return self._typed(response, method.parse, result)
 
-    async def _result_from_stream(self, response: httpx.Response, request_id: int) -> JSONValue:
+    async def _result_from_stream(
+        self, response: httpx.Response, request_id: int
+    ) -> JSONValue | _Missing:
         stream: AsyncEventStream[JSONValue] = AsyncEventStream(
             response, lambda sse: self._loads(response, sse.data), http=self.http
         )
@@ -366,7 +389,7 @@ class AsyncRpcHTTP(RpcBase):
 
         def typed(message: JSONValue) -> T | UnknownEvent:
             result = self._result(response, message, request_id)
-            ended[0] = events.is_end(result)
+            ended[0] = not isinstance(result, _Missing) and events.is_end(result)
             return self._typed(response, events.parse, result)
 
         def parse(sse: ServerSentEvent) -> T | UnknownEvent | None:

@@ -116,7 +116,7 @@ def _error(request_id: JSONValue, error: RpcError) -> dict[str, JSONValue]:
 
 
 def _params_problem(exc: pydantic.ValidationError) -> str:
-    problems = []
+    problems: list[str] = []
     for error in exc.errors(include_url=False, include_input=False, include_context=False)[:3]:
         where = "/" + "/".join(str(p) for p in error["loc"])
         problems.append(f"{where}: {error['msg']}")

@@ -1,6 +1,7 @@
 """An A2A agent built on the official ``a2a-sdk`` (PyPI), served on loopback: the independent
 peer our generated A2A client is tested against.
 
+``app(url)`` is the ASGI app (``tests.servers.loopback.serve_made`` runs it);
 ``python -m tests.servers.a2a_sdk_server PORT`` serves, at ``http://127.0.0.1:PORT/``, the agent
 card (``/.well-known/agent-card.json``) and JSON-RPC with the SDK's A2A 0.3 compatibility on
 (``create_jsonrpc_routes(..., enable_v0_3_compat=True)``), with in-memory task and push
@@ -70,14 +71,14 @@ class EchoExecutor(AgentExecutor):
             stop.set()
 
 
-def card(port: int) -> pb.AgentCard:
+def card(url: str) -> pb.AgentCard:
     return pb.AgentCard(
         name="sdk echo agent",
         description="An a2a-sdk agent that echoes",
         version="1.0.0",
         supported_interfaces=[
             pb.AgentInterface(
-                url=f"http://127.0.0.1:{port}/",
+                url=url.rstrip("/") + "/",
                 protocol_binding="JSONRPC",
                 protocol_version="0.3",
             )
@@ -89,8 +90,9 @@ def card(port: int) -> pb.AgentCard:
     )
 
 
-def app(port: int) -> Starlette:
-    agent_card = card(port)
+def app(url: str) -> Starlette:
+    """The agent at ``url`` (its card names it)."""
+    agent_card = card(url)
     handler = DefaultRequestHandler(
         agent_executor=EchoExecutor(),
         task_store=InMemoryTaskStore(),
@@ -106,4 +108,4 @@ def app(port: int) -> Starlette:
 
 if __name__ == "__main__":
     port = int(sys.argv[1])
-    uvicorn.run(app(port), host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app(f"http://127.0.0.1:{port}"), host="127.0.0.1", port=port, log_level="warning")

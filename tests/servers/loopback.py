@@ -5,7 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
@@ -25,10 +25,25 @@ def serve(
     ``lifespan`` and ``loop`` are uvicorn's settings (``loop="none"``: the stdlib loop;
     ``"auto"``: uvloop where it is installed, as a deployed server would run); ``options``
     go to ``uvicorn.Config`` as they are (``ws_max_size=...``)."""
+    with serve_made(lambda _: app, lifespan=lifespan, loop=loop, **options) as url:
+        yield url
+
+
+@contextmanager
+def serve_made(
+    make: Callable[[str], Any],
+    *,
+    lifespan: Literal["on", "off"] = "off",
+    loop: Literal["none", "auto"] = "none",
+    **options: Any,
+) -> Iterator[str]:
+    """:func:`serve` for an app that must know its own URL (an A2A agent's card names it):
+    ``make(base_url)`` builds it once the port is bound."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
+    app = make(f"http://127.0.0.1:{port}")
     config = uvicorn.Config(
         app,
         log_level="warning",
