@@ -50,6 +50,7 @@ def exports(protocol: Protocol) -> dict[str, str]:
         "EventStream": "agentproto._runtime.streaming",
         "RequestContext": "agentproto._runtime.routes",
         "RpcOptions": "agentproto._runtime.jsonrpc_server",
+        "RouteOptions": "agentproto._runtime.http_server",  # RpcOptions.routes
     }
     for error in _own_errors(protocol):
         found[error.exception] = "errors"
@@ -68,7 +69,7 @@ def render(
     shown = f"schemas/{protocol.id}/spec.yaml"
     models_module = f"agentproto.{protocol.module}.models"
     text = models[unit.module]
-    rpc = rpc_ops(protocol, text, str(unit.schema_file.name))
+    rpc = rpc_ops(protocol, text, f"schemas/{protocol.id}/{unit.schema_file.name}")
     callers = [r for r in rpc if r.op.direction in ("client_to_server", "both")]
     ops = http_ops(protocol, unit.schema, shown)
     forms = {**keyword_forms(ops, text, shown), **{r.op.name: list(r.forms) for r in rpc}}

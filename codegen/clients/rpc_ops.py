@@ -74,7 +74,8 @@ class RpcOp:
 
 
 def rpc_ops(protocol: Protocol, models_text: str, models_file: str) -> list[RpcOp]:
-    """The table's JSON-RPC methods (operations with ``rpc``), in table order."""
+    """The table's JSON-RPC methods (operations with ``rpc``), in table order. ``models_file``:
+    the schema the models are from, as messages name it."""
     shown = f"schemas/{protocol.id}/spec.yaml"
     result = []
     for index, op in enumerate(protocol.operations):

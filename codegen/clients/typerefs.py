@@ -71,6 +71,9 @@ def resolve(text: str, ref: str, where: str, pointer: str) -> TypeRef:
 
 def _named(module: ModelsModule, ref: str, name: str) -> TypeRef:
     members: tuple[str, ...] = (name,) if name in module.classes else ()
+    root = module.root_type(name) if name in module.classes else None
+    if root is not None:  # a RootModel: what it holds (the members of a union)
+        members = _members(module, strip_annotated(root)) or members
     if name in module.aliases:
         members = _members(module, strip_annotated(module.aliases[name]))
     return TypeRef(ref, name, frozenset({name}), members)

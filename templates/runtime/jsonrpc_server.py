@@ -42,6 +42,7 @@ from typing import Any
 
 import pydantic
 from agentproto._runtime.base import PEER_CONTEXT
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.http_server import (
     Authenticate,
     RouteOptions,
@@ -124,7 +125,7 @@ def _params_problem(exc: pydantic.ValidationError) -> str:
     return "invalid params: " + "; ".join(problems) + (f" (and {more} more)" if more > 0 else "")
 
 
-class _Refused(Exception):
+class _Refused(AgentprotoError):
     """A finished answer, raised inside the dispatcher to leave it early."""
 
     def __init__(self, response: Response) -> None:

@@ -47,6 +47,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from agentproto._runtime.base import PEER_CONTEXT
+from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.http_server import (
     Authenticate,
     RouteOptions,
@@ -125,7 +126,7 @@ def _params_problem(exc: pydantic.ValidationError) -> str:
     return "invalid params: " + "; ".join(problems) + (f" (and {more} more)" if more > 0 else "")
 
 
-class _Refused(Exception):
+class _Refused(AgentprotoError):
     """A finished answer, raised inside the dispatcher to leave it early."""
 
     def __init__(self, response: Response) -> None:

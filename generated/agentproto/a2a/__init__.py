@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agentproto._runtime.http import RetryPolicy
+    from agentproto._runtime.http_server import RouteOptions
     from agentproto._runtime.jsonrpc_server import RpcOptions
     from agentproto._runtime.redact import Secret
     from agentproto._runtime.routes import RequestContext
@@ -210,6 +211,7 @@ __all__ = [
     "RequestContext",
     "RetryPolicy",
     "Role",
+    "RouteOptions",
     "RpcError",
     "RpcOptions",
     "Secret",
@@ -256,6 +258,7 @@ _HOMES = {
     "PushNotificationNotSupported": "agentproto.a2a.errors",
     "RequestContext": "agentproto._runtime.routes",
     "RetryPolicy": "agentproto._runtime.http",
+    "RouteOptions": "agentproto._runtime.http_server",
     "RpcError": "agentproto.a2a.errors",
     "RpcOptions": "agentproto._runtime.jsonrpc_server",
     "Secret": "agentproto._runtime.redact",
