@@ -3,7 +3,8 @@
 Run it, then point any A2A client at it (``examples/a2a_client.py``, or the official
 ``a2a-sdk`` client)::
 
-    python3 examples/a2a_agent.py 9999        # serves http://127.0.0.1:9999/
+    python3 examples/a2a_agent.py --port 9999   # serves http://127.0.0.1:9999/ (its first
+                                                # line of output is that URL; --port 0: any)
 
 It echoes: a message saying ``hello`` (or anything) becomes a task that works, adds an
 ``echo`` artifact and completes; ``wait`` gives a task that keeps working until it is
@@ -13,19 +14,18 @@ configurations live in memory (a real agent keeps them in a store).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import sys
 import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
-import uvicorn
 from agentproto.a2a import (
     A2AHandler,
     RequestContext,
     TaskNotCancelable,
     TaskNotFound,
-    a2a_app,
+    serve_a2a,
 )
 from agentproto.a2a.models import (
     AgentCapabilities,
@@ -59,8 +59,8 @@ def text_of(message: Message) -> str:
 class EchoAgent(A2AHandler):
     """Every operation of A2A 0.3, typed by the generated ``A2AHandler``."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str = "") -> None:
+        self.url = url  # where its card says it is (set once the server listens)
         self.tasks: dict[str, Task] = {}
         self.configs: dict[str, dict[str, TaskPushNotificationConfig]] = {}
         self.watchers: dict[str, list[asyncio.Queue[Event]]] = {}
@@ -279,10 +279,18 @@ def _now() -> str:
 
 
 def main() -> None:
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 9999
-    url = f"http://127.0.0.1:{port}/"
-    app = a2a_app(EchoAgent(url))
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=9999, help="0: any free port")
+    port = parser.parse_args().port
+    agent = EchoAgent()
+
+    def ready(url: str) -> None:
+        agent.url = url.rstrip("/") + "/"
+        print(agent.url, flush=True)
+
+    # On loopback without auth; a public address needs `authenticate=` (or, said out loud,
+    # public_without_auth=True).
+    serve_a2a(agent, port=port, ready=ready)
 
 
 if __name__ == "__main__":

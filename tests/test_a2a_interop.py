@@ -9,14 +9,12 @@ The SDK (1.3.0) speaks A2A 1.0 natively and 0.3 through its compatibility layer:
 from __future__ import annotations
 
 import asyncio
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.conftest import GENERATED, ROOT
@@ -147,35 +145,19 @@ def test_our_blocking_client_against_the_sdk_server(sdk_server: str) -> None:
 # -- the SDK's client, our server -------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def our_server() -> Iterator[str]:
-    port = _free_port()
+    """The example agent (agentproto's generated server kit) as a process of its own."""
     process = subprocess.Popen(
-        [sys.executable, str(ROOT / "examples" / "a2a_agent.py"), str(port)],
+        [sys.executable, str(ROOT / "examples" / "a2a_agent.py"), "--port", "0"],
         env={"PYTHONPATH": str(GENERATED), "PATH": "/usr/bin:/bin"},
         stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        text=True,
     )
-    url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(url + ".well-known/agent-card.json", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                out = process.stdout.read().decode() if process.stdout else ""
-                raise RuntimeError(f"the example agent did not start: {out}")
-            time.sleep(0.1)
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()  # its first line: its URL
+        assert url.startswith("http://127.0.0.1:"), f"the example agent did not start: {url!r}"
         yield url
     finally:
         process.terminate()

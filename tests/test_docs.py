@@ -183,7 +183,7 @@ def test_blocks_that_embed_are_examples_and_every_page_has_runnable_code() -> No
     for block in BLOCKS:
         assert all(path.startswith("examples/") for path in block.included), block.id
     pages = {block.page for block in RUNNABLE}
-    for guide in ("acp", "aap", "skills", "flows", "mcp", "llm", "models"):
+    for guide in ("a2a", "acp", "aap", "skills", "flows", "mcp", "llm", "models"):
         assert f"docs/guides/{guide}.md" in pages
     assert "README.md" in pages and "docs/getting-started.md" in pages
 
@@ -197,6 +197,7 @@ class Peers:
         self._tmp = tmp
         self._started: dict[str, dict[str, str]] = {}
         self._starters: dict[str, Callable[[], AbstractContextManager[dict[str, str]]]] = {
+            "a2a": self._a2a,
             "aap": self._aap,
             "skills": self._skills,
             "llm": self._llm,
@@ -213,6 +214,23 @@ class Peers:
             assert name in self._starters, f"unknown peer {name!r}: one of {list(self._starters)}"
             self._started[name] = self._stack.enter_context(self._starters[name]())
         return self._started[name]
+
+    @staticmethod
+    @contextmanager
+    def _a2a() -> Iterator[dict[str, str]]:
+        with subprocess.Popen(
+            [sys.executable, str(ROOT / "examples" / "a2a_agent.py"), "--port", "0"],
+            env=offline_env(),
+            stdout=subprocess.PIPE,
+            text=True,
+        ) as agent:
+            try:
+                assert agent.stdout is not None
+                url = agent.stdout.readline().strip()
+                assert url.startswith("http://127.0.0.1:"), "the example agent did not start"
+                yield {"https://agent.example.com/": url}
+            finally:
+                agent.terminate()
 
     @staticmethod
     @contextmanager

@@ -25,6 +25,8 @@ EXAMPLES = ROOT / "examples"
 ECHO_AGENT = EXAMPLES / "acp_echo_agent.py"
 # Every example, and the test(s) below that run it: a new example needs a test.
 TESTED = {
+    "a2a_agent.py": "test_the_a2a_example_agent_and_client",
+    "a2a_client.py": "test_the_a2a_example_agent_and_client",
     "aap_client.py": "test_the_aap_example_server_and_client",
     "aap_server.py": "test_the_aap_example_server_and_client",
     "acp_echo_agent.py": "test_acp_editor_example_drives_the_echo_agent",
@@ -293,6 +295,24 @@ def test_a_copy_of_examples_runs_without_the_repository(tmp_path: Path) -> None:
         )
         assert result.returncode == 0, result.stdout + result.stderr
         assert expected in result.stdout.splitlines()
+
+
+# -- A2A --------------------------------------------------------------------------------------
+
+
+def test_the_a2a_example_agent_and_client() -> None:
+    """The client starts the agent (agentproto's generated A2A server kit) and talks to it:
+    card, a task, a stream, a cancel and the typed error of a second cancel."""
+    assert run_example("a2a_client.py").splitlines() == [
+        "agent: agentproto echo agent (A2A 0.3.0, streaming: True)",
+        "task completed: echo: hello",
+        "  task submitted",
+        "  status working",
+        "  artifact echo",
+        "  status completed (final)",
+        "cancelled: canceled",
+        "again: Task cannot be canceled (-32002)",
+    ]
 
 
 # -- AAP --------------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ def exports(protocol: Protocol) -> dict[str, str]:
         f"Async{prefix}Client": "client",
         f"{prefix}Handler": "server",
         f"{prefix.lower()}_app": "server",
+        f"serve_{prefix.lower()}": "server",
+        "Limits": "agentproto._runtime.limits",
+        "GuardPolicy": "agentproto._runtime.guard",
         "ERRORS": "errors",
         "RpcError": "errors",
         # runtime types a user of the client or server meets

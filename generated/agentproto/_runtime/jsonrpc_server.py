@@ -7,8 +7,10 @@ handler base class with one typed method per operation; :func:`rpc_app` serves t
 table's plain HTTP operations, through :mod:`agentproto._runtime.http_server`). Per request,
 in this order:
 
-1. ``Content-Type`` must be JSON (a browser's cross-site "simple" request, ``text/plain`` or a
-   form, is refused with 415 before anything is read);
+1. the guard (:mod:`agentproto._runtime.guard`): ``Host`` and ``Origin`` against their
+   allow-lists (loopback names by default on loopback, no browser origin), ``Content-Type``
+   JSON (a browser's cross-site "simple" request, ``text/plain`` or a form, is 415 before
+   anything is read), the body's size, deadline and nesting; refusals are JSON-RPC errors;
 2. auth: ``Authorization: Bearer <token>`` checked by ``authenticate`` (token -> principal, or
    ``None`` to refuse): missing or refused is 401 with ``WWW-Authenticate``, before the body is
    read. Without ``authenticate`` the server serves everyone (say so when you bind it beyond
@@ -37,7 +39,7 @@ import logging
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pydantic
@@ -48,6 +50,7 @@ from starlette.routing import BaseRoute, Route
 
 from agentproto._runtime.base import PEER_CONTEXT
 from agentproto._runtime.errors import AgentprotoError
+from agentproto._runtime.guard import ASGIApp, Guard, GuardPolicy, jsonrpc_error
 from agentproto._runtime.http_server import (
     Authenticate,
     RouteOptions,
@@ -94,6 +97,10 @@ class RpcOptions:
     realm: str = "agentproto"
     routes: RouteOptions = field(default_factory=RouteOptions)
     """How the table's plain HTTP operations are served."""
+    guard: GuardPolicy = field(default_factory=lambda: GuardPolicy(error_body=jsonrpc_error))
+    """Browser safety and body bounds in front of everything (Host and Origin allow-lists,
+    JSON-only bodies, body deadline and nesting: :class:`~agentproto._runtime.guard.Guard`),
+    refusals as JSON-RPC errors. Its ``max_body_bytes`` defaults to ``max_request_bytes``."""
 
 
 def _dump(value: Any, kind: Any) -> JSONValue:
@@ -210,9 +217,6 @@ class RpcServer:
         return principal
 
     async def _read(self, request: Request) -> bytes:
-        media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-        if media != _JSON and not media.endswith("+json"):
-            raise self._http_error(415, "the body must be JSON (Content-Type: application/json)")
         limit = self.options.max_request_bytes
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -340,9 +344,9 @@ def rpc_app(
     authenticate: Authenticate | None = None,
     options: RpcOptions | None = None,
     lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None,
-) -> Starlette:
-    """A Starlette app serving ``methods`` at ``endpoint`` (POST) and the table's plain HTTP
-    ``routes`` beside it, all with ``handler`` (see the module docstring)."""
+) -> ASGIApp:
+    """An ASGI app serving ``methods`` at ``endpoint`` (POST) and the table's plain HTTP
+    ``routes`` beside it, all with ``handler``, behind the guard (see the module docstring)."""
     options = options or RpcOptions()
     server = RpcServer(methods, handler, authenticate=authenticate, options=options)
     table: list[BaseRoute] = [Route(endpoint, server.dispatch, methods=["POST"])]
@@ -370,4 +374,7 @@ def rpc_app(
         table.extend(rest.routes)
     app = Starlette(routes=table, lifespan=lifespan)
     app.state.rpc_server = server
-    return app
+    policy = options.guard
+    if policy.max_body_bytes is None:
+        policy = replace(policy, max_body_bytes=options.max_request_bytes)
+    return Guard(app, policy=policy)

@@ -10,9 +10,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from agentproto._runtime.guard import GuardPolicy
     from agentproto._runtime.http import RetryPolicy
     from agentproto._runtime.http_server import RouteOptions
     from agentproto._runtime.jsonrpc_server import RpcOptions
+    from agentproto._runtime.limits import Limits
     from agentproto._runtime.redact import Secret
     from agentproto._runtime.routes import RequestContext
     from agentproto._runtime.streaming import AsyncEventStream, EventStream, UnknownEvent
@@ -125,7 +127,7 @@ if TYPE_CHECKING:
         TransportProtocol,
         UnsupportedOperationError,
     )
-    from agentproto.a2a.server import A2AHandler, a2a_app
+    from agentproto.a2a.server import A2AHandler, a2a_app, serve_a2a
 
 __all__ = [
     "a2a_app",
@@ -174,6 +176,7 @@ __all__ = [
     "GetTaskRequest",
     "GetTaskResponse",
     "GetTaskSuccessResponse",
+    "GuardPolicy",
     "HTTPAuthSecurityScheme",
     "ImplicitOAuthFlow",
     "In",
@@ -189,6 +192,7 @@ __all__ = [
     "JSONRPCRequest",
     "JSONRPCResponse",
     "JSONRPCSuccessResponse",
+    "Limits",
     "ListTaskPushNotificationConfigParams",
     "ListTaskPushNotificationConfigRequest",
     "ListTaskPushNotificationConfigResponse",
@@ -223,6 +227,7 @@ __all__ = [
     "SendStreamingMessageRequest",
     "SendStreamingMessageResponse",
     "SendStreamingMessageSuccessResponse",
+    "serve_a2a",
     "SetTaskPushNotificationConfigRequest",
     "SetTaskPushNotificationConfigResponse",
     "SetTaskPushNotificationConfigSuccessResponse",
@@ -254,7 +259,9 @@ _HOMES = {
     "ContentTypeNotSupported": "agentproto.a2a.errors",
     "ERRORS": "agentproto.a2a.errors",
     "EventStream": "agentproto._runtime.streaming",
+    "GuardPolicy": "agentproto._runtime.guard",
     "InvalidAgentResponse": "agentproto.a2a.errors",
+    "Limits": "agentproto._runtime.limits",
     "PushNotificationNotSupported": "agentproto.a2a.errors",
     "RequestContext": "agentproto._runtime.routes",
     "RetryPolicy": "agentproto._runtime.http",
@@ -267,6 +274,7 @@ _HOMES = {
     "UnknownEvent": "agentproto._runtime.streaming",
     "UnsupportedOperation": "agentproto.a2a.errors",
     "a2a_app": "agentproto.a2a.server",
+    "serve_a2a": "agentproto.a2a.server",
     **dict.fromkeys(
         [
             "A2AError",

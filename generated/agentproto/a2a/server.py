@@ -17,14 +17,17 @@ from typing import Final
 
 from starlette.applications import Starlette
 
+from agentproto._runtime.guard import ASGIApp, jsonrpc_error
 from agentproto._runtime.http_server import Authenticate
 from agentproto._runtime.jsonrpc import MethodNotFound
 from agentproto._runtime.jsonrpc_server import RpcOptions, RpcRoute, rpc_app
+from agentproto._runtime.limits import Limits
 from agentproto._runtime.routes import (
     NotImplementedOperation,
     RequestContext,
     RouteSpec,
 )
+from agentproto._runtime.serve import serve
 from agentproto.a2a.models import (
     AgentCard,
     DeleteTaskPushNotificationConfigParams,
@@ -40,7 +43,14 @@ from agentproto.a2a.models import (
     TaskStatusUpdateEvent,
 )
 
-__all__ = ["ENDPOINT", "METHODS", "ROUTES", "A2AHandler", "a2a_app"]
+__all__ = [
+    "ENDPOINT",
+    "METHODS",
+    "ROUTES",
+    "A2AHandler",
+    "a2a_app",
+    "serve_a2a",
+]
 
 ENDPOINT: Final = "/"
 """Where the JSON-RPC methods are served (POST)."""
@@ -243,11 +253,12 @@ def a2a_app(
     authenticate: Authenticate | None = None,
     options: RpcOptions | None = None,
     lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None,
-) -> Starlette:
-    """``handler`` served as an ASGI app (Starlette): JSON-RPC at :data:`ENDPOINT`, the
-    HTTP operations at their paths. ``authenticate`` checks bearer tokens (token ->
-    principal, ``None`` to refuse); without it every caller is served: bind to loopback, or put
-    auth in front. ``options``: request size, JSON depth, keepalive
+) -> ASGIApp:
+    """``handler`` served as an ASGI app: JSON-RPC at :data:`ENDPOINT`, the HTTP
+    operations at their paths, behind the guard (Host and Origin allow-lists, JSON-only
+    bodies, body size, deadline and nesting). ``authenticate`` checks bearer tokens (token ->
+    principal, ``None`` to refuse); without it every caller is served. ``options``: request size,
+    JSON depth, keepalive, the guard's policy
     (:class:`~agentproto._runtime.jsonrpc_server.RpcOptions`)."""
     return rpc_app(
         METHODS,
@@ -258,4 +269,31 @@ def a2a_app(
         authenticate=authenticate,
         options=options,
         lifespan=lifespan,
+    )
+
+
+def serve_a2a(
+    handler: A2AHandler,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    authenticate: Authenticate | None = None,
+    public_without_auth: bool = False,
+    options: RpcOptions | None = None,
+    ready: Callable[[str], None] | None = None,
+    limits: Limits | None = None,
+) -> None:
+    """Serve ``handler`` on ``host:port`` until interrupted, with the bounds of
+    :func:`agentproto._runtime.serve.serve` (header and body deadlines, connection caps, from
+    ``limits``). A non-loopback ``host`` without ``authenticate`` is refused unless
+    ``public_without_auth`` says so (then it warns). ``ready(url)`` is called once it listens."""
+    serve(
+        a2a_app(handler, authenticate=authenticate, options=options),
+        host=host,
+        port=port,
+        authenticated=authenticate is not None,
+        public_without_auth=public_without_auth,
+        ready=ready,
+        error_body=jsonrpc_error,
+        limits=limits,
     )
