@@ -184,6 +184,9 @@ class Protocol:
     spec: str | None = None
     edition: str | None = None  # another version of a protocol: agentproto.<id>.<edition>
     capabilities: Capabilities | None = None
+    # where the operations come from when the table does not list them: x-method (the type
+    # schema's annotations), bundles (agents.json), manifests (AI-Protocol)
+    derive: str | None = None
 
     @property
     def kind(self) -> str:

@@ -138,6 +138,7 @@ def load_protocol(folder: Path, root: Path, table_file: str = SPEC_FILE) -> Prot
         spec=table.get("spec"),
         edition=edition,
         capabilities=capabilities,
+        derive=None if isinstance(raw_ops, list) else str(raw_ops["derive"]),
     )
 
 
@@ -618,7 +619,7 @@ def _cross_check(
             problems.append(
                 Problem(shown, where, "an operation needs `rpc` (JSON-RPC) or `http` (plain HTTP)")
             )
-        elif kind in ("http", "http+sse") and "http" not in raw:
+        elif kind in ("http", "http+sse", "http+polling") and "http" not in raw:
             problems.append(Problem(shown, where, "an HTTP operation needs `http`"))
         problems.extend(_check_stream(shown, where, op, kind, "rpc" in raw))
     if len({e.name for e in errors}) != len(errors):

@@ -180,7 +180,7 @@ def render_package(
                 title=title,
                 module=module,
                 names=list(public_names(text)),
-                extras=_homes(module, client_exports(protocol))
+                extras=_homes(module, client_exports(protocol, template_dir))
                 if package_dir == protocol.package
                 else {},
             )

@@ -11,7 +11,7 @@ from agentproto._runtime.spec import ErrorSpec, OperationSpec
 
 PROTOCOL: Final = "skills"
 VERSION: Final = "1.0.0"
-TRANSPORT: Final = "http"
+TRANSPORT: Final = "http+polling"
 
 OPERATIONS: Final[tuple[OperationSpec, ...]] = (
     OperationSpec(
