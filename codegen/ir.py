@@ -194,6 +194,11 @@ class Protocol:
         return str(self.transport["kind"])
 
     @property
+    def carriers(self) -> tuple[str, ...]:
+        """The wires the methods are served over besides ``kind`` (``jsonrpc-websocket``...)."""
+        return tuple(self.transport.get("also", ()))
+
+    @property
     def prefix(self) -> str:
         """Prefix of the generated client and server class names (``A2A``, ``AAP``)."""
         return str(self.transport.get("prefix") or self.id.split("_")[0].upper())

@@ -83,6 +83,28 @@ def test_the_fixture_passes_its_wire_cases(built: Layout) -> None:
     assert result.stdout.strip().endswith("0 failed")
 
 
+@pytest.mark.parametrize("carrier", ["stdio", "ws"])
+def test_the_other_carriers_serve_the_same_methods(built: Layout, carrier: str) -> None:
+    """``also: [jsonrpc-websocket, jsonrpc-stdio]``: the same typed methods, the table's error
+    as its class and every constant sent, over a subprocess's pipes and over a WebSocket,
+    async and blocking."""
+    result = subprocess.run(
+        [sys.executable, str(FIXTURE / "carriers.py"), carrier],
+        env={**os.environ, "PYTHONPATH": str(built.out)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert result.stdout.splitlines() == [
+        "created Note {'kind': 'note', 'noteId': 'n1', 'text': 'hi', 'labels': "
+        "[{'kind': 'label', 'name': 'red'}, {'kind': 'pin', 'priority': 2}]}",
+        "refused NoteExists -32050 The note exists",
+        "sync sync",
+    ]
+
+
 def test_the_built_package_type_checks(built: Layout) -> None:
     result = subprocess.run(
         # the runtime is the whole package's (it names the LLM client, absent here): only what

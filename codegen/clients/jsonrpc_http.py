@@ -55,6 +55,16 @@ def exports(protocol: Protocol) -> dict[str, str]:
         "RpcOptions": "agentproto._runtime.jsonrpc_server",
         "RouteOptions": "agentproto._runtime.http_server",  # RpcOptions.routes
     }
+    if protocol.carriers:
+        found[f"Async{prefix}Connection"] = "client"
+        found[f"{prefix}Connection"] = "client"
+    if "jsonrpc-websocket" in protocol.carriers:
+        found[f"connect_{prefix.lower()}"] = "client"
+        found[f"connect_{prefix.lower()}_sync"] = "client"
+    if "jsonrpc-stdio" in protocol.carriers:
+        found[f"spawn_{prefix.lower()}"] = "client"
+        found[f"spawn_{prefix.lower()}_sync"] = "client"
+        found[f"serve_{prefix.lower()}_stdio"] = "server"
     for error in _own_errors(protocol):
         found[error.exception] = "errors"
     return found
@@ -93,6 +103,7 @@ def render(
         raise BuildError.single(shown, "/errors", "HTTP operations' errors need an http_status")
     context = {
         "protocol": protocol,
+        "carriers": protocol.carriers,
         "prefix": protocol.prefix,
         "endpoint": endpoint,
         "models_module": models_module,

@@ -123,6 +123,8 @@ def load_protocol(folder: Path, root: Path, table_file: str = SPEC_FILE) -> Prot
     if table["transport"]["kind"].startswith("jsonrpc-") and isinstance(raw_ops, list):
         operations = _envelopes(shown, operations, schema)
     _check_errors(shown, table, errors, schema)
+    if table["transport"].get("also") and table["transport"]["kind"] != "jsonrpc-http":
+        raise BuildError.single(shown, "/transport/also", "other carriers are for jsonrpc-http")
     capabilities = _capabilities(shown, table, operations, unstable or schema)
     edition = table.get("edition")
     return Protocol(

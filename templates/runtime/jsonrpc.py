@@ -180,7 +180,8 @@ class RequestCancelled(RpcError):
 
 
 STANDARD_ERRORS: dict[int, type[RpcError]] = {
-    cls.code: cls for cls in (ParseError, InvalidRequest, MethodNotFound, InvalidParams, InternalError)
+    cls.code: cls
+    for cls in (ParseError, InvalidRequest, MethodNotFound, InvalidParams, InternalError)
 }
 """The error codes JSON-RPC 2.0 itself defines (-32700, -32600 to -32603), by code."""
 

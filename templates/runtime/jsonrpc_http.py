@@ -88,9 +88,8 @@ def validator(kind: Any) -> Callable[[Any], Any]:
 
     def validate(value: Any) -> Any:
         if not built:
-            from pydantic import BaseModel, TypeAdapter
-
             from agentproto._runtime.base import PEER_CONTEXT
+            from pydantic import TypeAdapter
 
             if _is_model_class(kind):
                 model = kind

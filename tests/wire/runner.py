@@ -179,7 +179,9 @@ class Recorder:
 
 def _client_class(kind: str, package: str) -> Any:
     client = module(package, "client")
-    names = [n for n in getattr(client, "__all__", ()) if n.startswith("Async")]
+    names = [
+        n for n in getattr(client, "__all__", ()) if n.startswith("Async") and n.endswith("Client")
+    ]
     assert len(names) == 1, f"agentproto.{package}.client has no single async client: {names}"
     return getattr(client, names[0])
 

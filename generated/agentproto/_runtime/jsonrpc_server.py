@@ -29,7 +29,11 @@ in this order:
    fields), 202 and no body for a notification. A streamed method's handler returns an async
    iterator of events: an error raised before its first event is a plain JSON error answer;
    after it, an error frame ends the stream. Keepalive comments, one write per batch of ready
-   frames and cancellation on disconnect are :class:`~agentproto._runtime.http_server.SSEResponse`'s.
+   frames and cancellation on disconnect are
+   :class:`~agentproto._runtime.http_server.SSEResponse`'s.
+
+With ``websocket=True`` an upgrade request at the endpoint is a JSON-RPC connection served by
+the same handler (:mod:`agentproto._runtime.jsonrpc_ws`; streamed methods are not offered there).
 """
 
 from __future__ import annotations
@@ -46,7 +50,8 @@ import pydantic
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 
 from agentproto._runtime.base import PEER_CONTEXT
 from agentproto._runtime.errors import AgentprotoError
@@ -66,7 +71,7 @@ from agentproto._runtime.jsonrpc import (
     ParseError,
     RpcError,
 )
-from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, loads
+from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, loads
 from agentproto._runtime.routes import RequestContext, RouteSpec
 
 log: logging.Logger = logging.getLogger("agentproto.server")
@@ -95,6 +100,8 @@ class RpcOptions:
     keepalive: float = 15.0
     """Seconds of silence on an SSE stream before a comment line is sent."""
     realm: str = "agentproto"
+    limits: Limits = DEFAULT_LIMITS
+    """Over the WebSocket carrier: the longest message and the requests handled at once."""
     routes: RouteOptions = field(default_factory=RouteOptions)
     """How the table's plain HTTP operations are served."""
     guard: GuardPolicy = field(default_factory=lambda: GuardPolicy(error_body=jsonrpc_error))
@@ -103,7 +110,8 @@ class RpcOptions:
     refusals as JSON-RPC errors. Its ``max_body_bytes`` defaults to ``max_request_bytes``."""
 
 
-def _dump(value: Any, kind: Any) -> JSONValue:
+def dump_result(value: Any, kind: Any) -> JSONValue:
+    """A result in wire form: models by alias, no null fields; anything else through its type."""
     if isinstance(value, pydantic.BaseModel):
         dumped: JSONValue = value.model_dump(mode="json", by_alias=True, exclude_none=True)
         return dumped
@@ -124,7 +132,7 @@ def _error(request_id: JSONValue, error: RpcError) -> dict[str, JSONValue]:
     return {"jsonrpc": "2.0", "id": request_id, "error": error.to_json()}
 
 
-def _params_problem(exc: pydantic.ValidationError) -> str:
+def params_problem(exc: pydantic.ValidationError) -> str:
     problems: list[str] = []
     for error in exc.errors(include_url=False, include_input=False, include_context=False)[:3]:
         where = "/" + "/".join(str(p) for p in error["loc"])
@@ -155,7 +163,7 @@ class RpcStreamResponse(SSEResponse):
         self.request_id = request_id
 
     def frame(self, event: pydantic.BaseModel) -> bytes:
-        return b"data: " + _text(_answer(self.request_id, _dump(event, Any))) + b"\n\n"
+        return b"data: " + _text(_answer(self.request_id, dump_result(event, Any))) + b"\n\n"
 
     def failed(self, exc: Exception) -> bytes:
         if not isinstance(exc, RpcError):
@@ -276,7 +284,7 @@ class RpcServer:
                         )
                     )
                 except pydantic.ValidationError as exc:
-                    raise self._rpc_refusal(call_id, InvalidParams(_params_problem(exc))) from None
+                    raise self._rpc_refusal(call_id, InvalidParams(params_problem(exc))) from None
             context = RequestContext(
                 principal,
                 request_id,
@@ -288,7 +296,7 @@ class RpcServer:
             result = await handle(context, *args)
             if notification:
                 return Response(status_code=202, headers=headers)
-            return self._json(_answer(call_id, _dump(result, route.result)), headers)
+            return self._json(_answer(call_id, dump_result(result, route.result)), headers)
         except _Refused as refused:
             refused.response.headers.update(headers)
             return refused.response
@@ -334,22 +342,57 @@ async def _prepend(first: Any, rest: AsyncIterator[Any]) -> AsyncIterator[Any]:
             await close()
 
 
+class _RpcSocket:
+    """The WebSocket carrier at the endpoint: an upgrade request there is a JSON-RPC connection
+    (:mod:`agentproto._runtime.jsonrpc_ws`), served by the same handler."""
+
+    def __init__(self, server: RpcServer) -> None:
+        self.server = server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from agentproto._runtime.jsonrpc_peer import TypedDispatcher
+        from agentproto._runtime.jsonrpc_ws import serve_websocket
+
+        if (await receive())["type"] != "websocket.connect":
+            return
+        principal: str | None = None
+        authenticate = self.server.authenticate
+        if authenticate is not None:
+            headers = {
+                k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]
+            }
+            scheme, _, token = headers.get("authorization", "").partition(" ")
+            found = authenticate(token.strip()) if scheme.lower() == "bearer" else None
+            principal = await found if isinstance(found, Awaitable) else found
+            if principal is None:
+                await send({"type": "websocket.close", "code": 1008, "reason": "unauthorized"})
+                return
+        dispatcher = TypedDispatcher(
+            tuple(self.server.methods.values()), self.server.handler, principal=principal
+        )
+        await serve_websocket(receive, send, dispatcher, limits=self.server.options.limits)
+
+
 def rpc_app(
     methods: tuple[RpcRoute, ...],
     handler: object,
     *,
     endpoint: str = "/",
+    websocket: bool = False,
     routes: tuple[RouteSpec, ...] = (),
     error_status: Mapping[str, int] | None = None,
     authenticate: Authenticate | None = None,
     options: RpcOptions | None = None,
     lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]] | None = None,
 ) -> ASGIApp:
-    """An ASGI app serving ``methods`` at ``endpoint`` (POST) and the table's plain HTTP
-    ``routes`` beside it, all with ``handler``, behind the guard (see the module docstring)."""
+    """An ASGI app serving ``methods`` at ``endpoint`` (POST; with ``websocket``, an upgrade
+    there too) and the table's plain HTTP ``routes`` beside it, all with ``handler``, behind the
+    guard (see the module docstring)."""
     options = options or RpcOptions()
     server = RpcServer(methods, handler, authenticate=authenticate, options=options)
     table: list[BaseRoute] = [Route(endpoint, server.dispatch, methods=["POST"])]
+    if websocket:
+        table.append(WebSocketRoute(endpoint, _RpcSocket(server)))
     if routes:
 
         async def anyone(token: str) -> str | None:

@@ -67,7 +67,10 @@ from agentproto.a2a.models import (
 if TYPE_CHECKING:
     from agentproto.a2a import params as _params
 
-__all__ = ["AsyncA2AClient", "A2AClient"]
+__all__ = [
+    "AsyncA2AClient",
+    "A2AClient",
+]
 
 ENDPOINT: Final = "/"
 """Where the JSON-RPC methods are posted, relative to the client's base URL."""

@@ -264,6 +264,7 @@ def a2a_app(
         METHODS,
         handler,
         endpoint=ENDPOINT,
+        websocket=False,
         routes=ROUTES,
         error_status=ERROR_STATUS,
         authenticate=authenticate,
