@@ -33,9 +33,8 @@ def user_message(text: str) -> Message:
 def talk(url: str) -> None:
     with A2AClient(url) as client:
         card = client.get_agent_card()
-        print(
-            f"agent: {card.name} (A2A {card.protocol_version}, streaming: {card.capabilities.streaming})"
-        )
+        streaming = card.capabilities.streaming
+        print(f"agent: {card.name} (A2A {card.protocol_version}, streaming: {streaming})")
 
         answer = client.send_message(message=user_message("hello"))
         match answer:
