@@ -244,3 +244,36 @@ def test_the_sdk_client_calls_every_method_of_our_server(our_server: str) -> Non
         await client.close()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+# -- the generated conformance check ----------------------------------------------------------
+
+
+def test_the_conformance_check_passes_both_servers(sdk_server: str, our_server: str) -> None:
+    from agentproto.a2a.conformance import check
+
+    for url in (sdk_server, our_server):
+        report = check(url)
+        assert report.must_failures == [], report.text()
+        assert len(report.checks) > 20
+
+
+def test_the_conformance_check_fails_a_server_that_answers_everything() -> None:
+    """A server that answers every POST with a result (whatever was sent) breaks the MUST
+    rules: not JSON is not -32700, an unknown method is not -32601, params are not checked."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    from agentproto.a2a.conformance import check
+
+    async def anything(request: Request) -> JSONResponse:
+        return JSONResponse({"jsonrpc": "2.0", "id": 1, "result": {}})
+
+    app = Starlette(routes=[Route("/", anything, methods=["POST"])])
+    with serve_made(lambda _: app) as url:
+        report = check(url)
+    failed = {c.id for c in report.must_failures}
+    assert {"jsonrpc.parse-error", "jsonrpc.method-not-found", "table.params.tasks/get"} <= failed
+    assert "table.route.get_agent_card" in failed  # no card: 404

@@ -9,6 +9,8 @@ From the spec table alone it writes, into the protocol's package:
 - ``server.py`` (``templates/jsonrpc/server.py.j2``): ``<Prefix>Handler``, one typed method per
   operation, and ``<prefix>_app`` serving it (``agentproto._runtime.jsonrpc_server``);
 - ``errors.py`` (``templates/jsonrpc/errors.py.j2``): the table's error codes as exceptions;
+- ``conformance.py`` (``templates/jsonrpc/conformance.py.j2``): a server checked against the
+  table's rules and JSON-RPC's (``python -m agentproto.<package>.conformance URL``);
 - ``params.py``: the dict forms of the models, for the keyword calls.
 
 Nothing here knows a protocol: a new JSON-RPC protocol is a schema, a SOURCE and a table.
@@ -120,6 +122,9 @@ def render(
             rows=route_rows(protocol, ops, unit.schema, shown),
             errors=statuses,
             names=sorted({n for r in callers for n in r.names} | set(http_model_names(ops))),
+        ),
+        f"{package}/conformance.py": env.get_template("jsonrpc/conformance.py.j2").render(
+            protocol=protocol
         ),
         f"{package}/errors.py": env.get_template("jsonrpc/errors.py.j2").render(
             protocol=protocol, errors=errors, standard=standard
