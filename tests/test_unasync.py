@@ -226,6 +226,7 @@ def test_the_single_sources() -> None:
         "llm/fallback.py",
         "runtime/flows.py",
         "runtime/http.py",
+        "runtime/jsonrpc_http.py",
         "runtime/streaming.py",
         "skills/consumer.py",
     ]

@@ -45,6 +45,7 @@ def exports(protocol: Protocol) -> dict[str, str]:
         f"serve_{prefix.lower()}": "server",
         "Limits": "agentproto._runtime.limits",
         "GuardPolicy": "agentproto._runtime.guard",
+        "Refusal": "agentproto._runtime.guard",  # what GuardPolicy.error_body takes
         "ERRORS": "errors",
         "RpcError": "errors",
         # runtime types a user of the client or server meets
