@@ -119,7 +119,7 @@ def check_rpc_server(
 
         for index, method in enumerate(methods):
             request_id = f"conformance-m{index}"
-            body = {"jsonrpc": "2.0", "id": request_id, "method": method.rpc}
+            body: dict[str, object] = {"jsonrpc": "2.0", "id": request_id, "method": method.rpc}
             if method.params is not None:
                 body["params"] = {}
             answer = post(json.dumps(body).encode())

@@ -10,7 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agentproto._runtime.guard import GuardPolicy
+    from agentproto._runtime.guard import GuardPolicy, Refusal
     from agentproto._runtime.http import RetryPolicy
     from agentproto._runtime.http_server import RouteOptions
     from agentproto._runtime.jsonrpc_server import RpcOptions
@@ -212,6 +212,7 @@ __all__ = [
     "PushNotificationConfig",
     "PushNotificationNotSupported",
     "PushNotificationNotSupportedError",
+    "Refusal",
     "RequestContext",
     "RetryPolicy",
     "Role",
@@ -263,6 +264,7 @@ _HOMES = {
     "InvalidAgentResponse": "agentproto.a2a.errors",
     "Limits": "agentproto._runtime.limits",
     "PushNotificationNotSupported": "agentproto.a2a.errors",
+    "Refusal": "agentproto._runtime.guard",
     "RequestContext": "agentproto._runtime.routes",
     "RetryPolicy": "agentproto._runtime.http",
     "RouteOptions": "agentproto._runtime.http_server",
