@@ -279,7 +279,7 @@ def _now() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="An A2A 0.3 echo agent on loopback.")
     parser.add_argument("--port", type=int, default=9999, help="0: any free port")
     port = parser.parse_args().port
     agent = EchoAgent()

@@ -261,12 +261,11 @@ def test_the_conformance_check_passes_both_servers(sdk_server: str, our_server: 
 def test_the_conformance_check_fails_a_server_that_answers_everything() -> None:
     """A server that answers every POST with a result (whatever was sent) breaks the MUST
     rules: not JSON is not -32700, an unknown method is not -32601, params are not checked."""
+    from agentproto.a2a.conformance import check
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse
     from starlette.routing import Route
-
-    from agentproto.a2a.conformance import check
 
     async def anything(request: Request) -> JSONResponse:
         return JSONResponse({"jsonrpc": "2.0", "id": 1, "result": {}})

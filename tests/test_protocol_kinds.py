@@ -52,6 +52,7 @@ def test_a_draft07_jsonrpc_protocol_builds_from_inputs_alone(built: Layout) -> N
     assert sorted(p.name for p in package.iterdir() if p.suffix == ".py") == [
         "__init__.py",
         "client.py",
+        "conformance.py",
         "errors.py",
         "models.py",
         "operations.py",
