@@ -32,6 +32,8 @@ from codegen.release.snapshot import SNAPSHOT_FILE, derive, input_lines, parse
 from tests.conftest import GENERATED, PROTOCOL_FOLDERS, ROOT, copy_project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "acp_refresh"
+
+
 def only(layout: Layout, keep: str) -> Layout:
     """Drop every protocol but ``keep`` and the copied release history: a fresh package."""
     for name in PROTOCOL_FOLDERS:

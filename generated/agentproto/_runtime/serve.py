@@ -44,7 +44,7 @@ import logging
 import resource
 import socket
 from collections.abc import Callable
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from agentproto._runtime.errors import AgentprotoError, needs_extra
 from agentproto._runtime.guard import (
@@ -236,8 +236,8 @@ class GuardedHTTP(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
-        peer = transport.get_extra_info("peername")
-        self.client = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        peer: object = transport.get_extra_info("peername")
+        self.client = _peer_host(peer)
         self.since = self.loop.time()
         refusal = self.registry.admit(self)
         if refusal is not None:
@@ -494,3 +494,12 @@ async def serve_async(
     finally:
         if own:
             listening.close()
+
+
+def _peer_host(peer: object) -> str:
+    """The address part of a socket's peer name (``""`` for a Unix socket or none)."""
+    if isinstance(peer, tuple):
+        parts = cast("tuple[object, ...]", peer)
+        if parts:
+            return str(parts[0])
+    return ""

@@ -95,7 +95,7 @@ def build_server(config: dict[str, Any]) -> AAPServer:
         auth=auth,
         settings=settings,
         allowed_hosts=None if not hosts else [str(h) for h in hosts],
-        allowed_origins=[str(o) for o in config.get("allowed_origins") or []],
+        allowed_origins=[str(o) for o in cast("list[object]", config.get("allowed_origins") or [])],
         limits=_limits(config),
     )
 
