@@ -33,11 +33,13 @@ from agentproto._runtime.jsonrpc import (
     MethodNotFound,
     ProtocolError,
     RawJSON,
+    RpcError,
     Subprocess,
     end_process_groups,
     start_eagerly,
 )
 from agentproto._runtime.sync_loop import LoopThread
+from agentproto._runtime.telemetry import SpanHandle, Telemetry, extract, inject, shared
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -45,6 +47,8 @@ if TYPE_CHECKING:
 
 logger: logging.Logger = logging.getLogger("agentproto.acp")
 _T = TypeVar("_T")
+INSTRUMENTATION = "agentproto.acp"
+"""The instrumentation name of ACP's spans (see :func:`traced_attributes`)."""
 
 Side = Literal["agent", "client"]
 """The two sides of ACP: the agent, and the client (the editor)."""
@@ -314,6 +318,46 @@ class Handshake:
         return value is not None and value is not False
 
 
+# -- telemetry -------------------------------------------------------------------------------
+
+_PROMPTS = frozenset({"session/prompt"})
+
+
+def traced_attributes(method: str, params: Any, handshake: Handshake) -> dict[str, Any]:
+    """The attributes of an ACP request's span: the JSON-RPC method, the session, the
+    protocol version; a prompt is a GenAI ``invoke_agent`` operation whose conversation is
+    the session."""
+    attributes: dict[str, Any] = {"rpc.system": "jsonrpc", "rpc.method": method}
+    session = params.get("sessionId") if isinstance(params, dict) else None
+    if isinstance(session, str):
+        attributes["acp.session.id"] = session
+        attributes["gen_ai.conversation.id"] = session
+    if handshake.version is not None:
+        attributes["acp.protocol.version"] = handshake.version
+    if method in _PROMPTS:
+        attributes["gen_ai.operation.name"] = "invoke_agent"
+        info = (handshake.response or {}).get("agentInfo")
+        name = info.get("name") if isinstance(info, dict) else None
+        if isinstance(name, str):
+            attributes["gen_ai.agent.name"] = name
+    return attributes
+
+
+def traced_result(span: SpanHandle, method: str, result: Any) -> None:
+    """What an answer adds to its request's span: a new session's id, a prompt's stop
+    reason."""
+    if not isinstance(result, dict):
+        return
+    session = result.get("sessionId")
+    if isinstance(session, str):
+        span.set("acp.session.id", session)
+        span.set("gen_ai.conversation.id", session)
+    reason = result.get("stopReason")
+    if isinstance(reason, str):
+        span.set("acp.stop_reason", reason)
+        span.set("gen_ai.response.finish_reasons", [reason])
+
+
 # -- handlers --------------------------------------------------------------------------------
 
 
@@ -425,6 +469,28 @@ class Dispatch:
             logger.exception("the %s's unhandled_message hook failed", self.side)
 
     async def request(self, method: str, params: Any) -> Any:
+        telemetry = shared(INSTRUMENTATION)
+        if telemetry.active:
+            return await self._traced(telemetry, method, params)
+        return await self._request(method, params)
+
+    async def _traced(self, telemetry: Telemetry, method: str, params: Any) -> Any:
+        """:meth:`_request` inside a SERVER span, a child of the trace context the caller
+        sent in ``_meta`` (else of the current span)."""
+        meta = params.get("_meta") if isinstance(params, dict) else None
+        parent = extract(cast("dict[str, Any]", meta)) if isinstance(meta, dict) else None
+        attributes = traced_attributes(method, params, self.handshake)
+        with telemetry.span(method, attributes, kind="server", parent=parent) as span:
+            try:
+                result = await self._request(method, params)
+            except RpcError as error:
+                span.set("rpc.response.status_code", str(error.code))
+                raise
+            if span.recording:
+                traced_result(span, method, _json_of(result))
+            return result
+
+    async def _request(self, method: str, params: Any) -> Any:
         self.edition.until_warm()
         try:
             target = self._target(method, params, notification=False)
@@ -626,7 +692,43 @@ class Caller:
         self.edition.until_warm()
         route = self._check(name)
         payload = self._payload(route, params)
+        telemetry = shared(INSTRUMENTATION)
+        if telemetry.active:
+            return await self._traced(telemetry, route, payload)
         raw = await self.connection.request(route.rpc, payload)
+        return self._answer(route, payload, raw)
+
+    async def _traced(self, telemetry: Telemetry, route: Route, payload: Any) -> Any:
+        """The call inside a CLIENT span whose trace context goes in the request's ``_meta``
+        (``traceparent``, ``tracestate``, ``baggage``: root keys, as the extensibility rules
+        reserve them)."""
+        sent: Any = payload
+        span = telemetry.start(route.rpc, kind="client")
+        if span.recording:
+            data = _json_of(payload)
+            params = dict(data) if isinstance(data, dict) else {}
+            span.set_many(traced_attributes(route.rpc, params, self.handshake))
+            meta = params.get("_meta")
+            carrier: dict[str, Any] = dict(meta) if isinstance(meta, dict) else {}
+            inject(carrier, span)
+            params["_meta"] = carrier
+            sent = params
+        try:
+            raw = await self.connection.request(route.rpc, sent)
+            answer = self._answer(route, payload, raw)
+        except BaseException as exc:
+            if isinstance(exc, RpcError):
+                span.set("rpc.response.status_code", str(exc.code))
+            span.error(exc)
+            span.end()
+            raise
+        if span.recording:
+            traced_result(span, route.rpc, raw)
+        span.end()
+        return answer
+
+    def _answer(self, route: Route, payload: Any, raw: Any) -> Any:
+        """The peer's answer to ``route`` as its response model."""
         assert route.response is not None
         if route.rpc == self.edition.handshake and self._peer == "agent":
             self.handshake.record(_json_of(payload), raw)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
-from agentproto._runtime.telemetry import SpanHandle, Telemetry
+from agentproto._runtime.telemetry import SpanHandle, Telemetry, shared
 
 if TYPE_CHECKING:
     from agentproto.llm.response import ChatResponse
@@ -223,11 +223,9 @@ def _answered_model(response: ChatResponse) -> str | None:
 
 
 _OFF = Telemetry(INSTRUMENTATION, enabled=False)
-_DEFAULT: list[Telemetry] = []
 
 
 def _default_telemetry() -> Telemetry:
-    """The global-provider telemetry, made once (importing OpenTelemetry at most once)."""
-    if not _DEFAULT:
-        _DEFAULT.append(Telemetry(INSTRUMENTATION))
-    return _DEFAULT[0]
+    """The package's telemetry for LLM calls, as ``configure_telemetry`` set it up (the
+    global providers by default; made once, importing OpenTelemetry at most once)."""
+    return shared(INSTRUMENTATION)

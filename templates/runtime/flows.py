@@ -75,6 +75,7 @@ from agentproto._runtime.serialise import (
     path_value,
     query_pairs,
 )
+from agentproto._runtime.telemetry import shared
 
 if TYPE_CHECKING:  # imported when tools are made, not with the client
     from agentproto.llm.tool_loop import FunctionTool
@@ -83,6 +84,11 @@ if TYPE_CHECKING:  # imported when tools are made, not with the client
 
 Plan = Mapping[str, Any]
 M = TypeVar("M")
+
+
+INSTRUMENTATION: Final = "agentproto.flows"
+"""The instrumentation name of the flows' spans: ``flow <id>`` around a run, ``action <id>``
+(kind CLIENT, with ``http.response.status_code``) around each of its requests."""
 
 
 class _Missing(Enum):
@@ -898,14 +904,29 @@ class AsyncFlows:
         given fields fit)."""
         runner = self._runner
         run = runner.start(runner.flow(name), arguments, body_variant)
-        for action in run.flow["actions"]:
-            call = runner.request(self._http, run, action)
-            try:
-                response = await self._http.send(call, stream=False)
-            except APIError as exc:
-                raise runner.failed(run, action, exc) from None
-            runner.received(run, action, response, self._http.limits)
-        return runner.finish(run)
+        telemetry = shared(INSTRUMENTATION)
+        flow_id = str(run.flow["id"])
+        with telemetry.span(f"flow {flow_id}", {"flows.flow.id": flow_id}):
+            for action in run.flow["actions"]:
+                call = runner.request(self._http, run, action)
+                with telemetry.span(
+                    f"action {action.get('id') or action.get('operationId')}",
+                    {
+                        "flows.action.id": action.get("id"),
+                        "flows.action.operation_id": action.get("operationId"),
+                        "http.request.method": call.method,
+                    },
+                    kind="client",
+                ) as span:
+                    try:
+                        response = await self._http.send(call, stream=False)
+                    except APIError as exc:
+                        status = getattr(exc, "status_code", None)
+                        span.set("http.response.status_code", status)
+                        raise runner.failed(run, action, exc) from None
+                    span.set("http.response.status_code", response.status_code)
+                runner.received(run, action, response, self._http.limits)
+            return runner.finish(run)
 
 
 def model_tool_definitions(plan: Plan) -> Iterator[dict[str, Any]]:

@@ -68,6 +68,7 @@ from agentproto._runtime.release import (
     aclose_shielded,
     pump,
 )
+from agentproto._runtime.telemetry import inject
 
 if TYPE_CHECKING:  # pydantic is imported when a model is used, not by ``import`` (LLM client)
     from pydantic import BaseModel, RootModel
@@ -589,10 +590,15 @@ class HTTPBase:
 
     def _headers_for(self, call: Call) -> dict[str, str]:
         """The call's headers, asking only for encodings decoded within a bound (unless the
-        caller names its own)."""
+        caller names its own), with the current span's W3C trace context (``traceparent``...;
+        unless the caller gives its own, and only while a span records)."""
         if any(k.lower() == "accept-encoding" for k in call.headers):
-            return dict(call.headers)
-        return {"Accept-Encoding": ACCEPT_ENCODING, **call.headers}
+            headers = dict(call.headers)
+        else:
+            headers = {"Accept-Encoding": ACCEPT_ENCODING, **call.headers}
+        if not any(k.lower() == "traceparent" for k in headers):
+            inject(headers)
+        return headers
 
     @staticmethod
     def _decode_error(response: httpx.Response, exc: _DecodeError) -> ResponseValidationError:

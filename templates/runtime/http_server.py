@@ -49,6 +49,7 @@ from agentproto._runtime.routes import (
     RouteSpec,
     StreamSpec,
 )
+from agentproto._runtime.telemetry import SpanHandle, current, extract, shared
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -94,6 +95,10 @@ class RouteOptions:
     anonymous: str | None = None
     """The principal of a caller without credentials on any route (``None``: refused where
     the route needs auth). For servers that run without auth."""
+    instrumentation: str | None = None
+    """The instrumentation name of a SERVER span per request (``"agentproto.aap"``...), a
+    child of the W3C trace context the request carries (``traceparent``); a stream's span
+    lasts until the stream ends. ``None``: no spans."""
 
 
 def _dump(model: pydantic.BaseModel) -> dict[str, Any]:
@@ -232,6 +237,41 @@ class RouteServer:
         return found
 
     async def dispatch(self, route: RouteSpec, request: Request) -> Response:
+        name = self.options.instrumentation
+        telemetry = shared(name) if name is not None else None
+        if telemetry is None or not telemetry.active:
+            return await self._dispatch(route, request)
+        span = telemetry.start(
+            f"{route.method} {route.path}",
+            {
+                "http.request.method": route.method,
+                "http.route": route.path,
+                "url.path": request.url.path,
+                "server.address": request.url.hostname,
+                "server.port": request.url.port,
+            },
+            kind="server",
+            parent=extract(request.headers),
+        )
+        if not span.recording:
+            return await self._dispatch(route, request)
+        try:
+            with current(span):
+                response = await self._dispatch(route, request)
+        except BaseException as exc:
+            span.error(exc)
+            span.end()
+            raise
+        span.set("http.response.status_code", response.status_code)
+        if isinstance(response, EventStreamResponse):
+            response.span = span  # ended with the stream
+        else:
+            if response.status_code >= 500:
+                span.set("error.type", str(response.status_code))
+            span.end()
+        return response
+
+    async def _dispatch(self, route: RouteSpec, request: Request) -> Response:
         request_id = uuid.uuid4().hex
         try:
             principal = await self._principal(request, route)
@@ -295,6 +335,9 @@ class SSEResponse(Response):
     ) -> None:
         self.events: EventSource[pydantic.BaseModel] | AsyncIterator[pydantic.BaseModel] = events
         self.keepalive: float = keepalive
+        self.span: SpanHandle | None = None
+        """The request's span (telemetry on): current while the events are produced, ended
+        with the stream."""
         self.status_code = 200
         self.background = None
         self.init_headers(
@@ -343,9 +386,15 @@ class SSEResponse(Response):
 
         async def produce() -> None:
             try:
-                await self._produce(out)
-            except Exception:
+                if self.span is None:
+                    await self._produce(out)
+                else:
+                    with current(self.span):
+                        await self._produce(out)
+            except Exception as exc:
                 log.exception("an event stream failed; it ends here")
+                if self.span is not None:
+                    self.span.error(exc)
 
         async def watch(scope_: anyio.CancelScope) -> None:
             while (await receive())["type"] != "http.disconnect":
@@ -379,6 +428,9 @@ class SSEResponse(Response):
                 group.cancel_scope.cancel()
         except OSError:
             pass  # the client went away while we were writing
+        finally:
+            if self.span is not None:
+                self.span.end()
 
 
 class EventStreamResponse(SSEResponse):

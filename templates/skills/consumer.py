@@ -62,6 +62,7 @@ from agentproto._runtime.http_errors import (
 )
 from agentproto._runtime.limits import Limits
 from agentproto._runtime.redact import Secret, scrub
+from agentproto._runtime.telemetry import shared
 from agentproto.skills.documents import parse, parse_index, pointer, to_document, validate
 from agentproto.skills.errors import (
     BY_STATUS,
@@ -97,6 +98,8 @@ from agentproto.skills.semver import CONSUMER_VERSION, check_compatible
 
 # unasync: derive-sync
 
+INSTRUMENTATION = "agentproto.skills"
+"""The instrumentation name of the Skill Sharing spans (consumer and provider kit)."""
 logger: logging.Logger = logging.getLogger("agentproto.skills")
 
 WELL_KNOWN = "/.well-known/skill-sharing"
@@ -491,7 +494,15 @@ class AsyncExecution:
         """One status request (§5.5)."""
         endpoint = self.descriptor.endpoint
         url = execution_url(endpoint.status_url, str(endpoint.url), self.execution_id)
-        status = await self._get(url, InvocationStatusResponse, self.descriptor, self._credentials)
+        with shared(INSTRUMENTATION).span(
+            f"skills poll {self.descriptor.id}",
+            {"skills.skill.id": self.descriptor.id, "skills.execution.id": self.execution_id},
+            kind="client",
+        ) as span:
+            status = await self._get(
+                url, InvocationStatusResponse, self.descriptor, self._credentials
+            )
+            span.set("skills.execution.status", status.status)
         self.last = status
         return status
 
@@ -522,6 +533,15 @@ class AsyncExecution:
 
         ``timeout`` (seconds) replaces the deadline taken from the context or the descriptor.
         """
+        with shared(INSTRUMENTATION).span(
+            f"skills wait {self.descriptor.id}",
+            {"skills.skill.id": self.descriptor.id, "skills.execution.id": self.execution_id},
+        ) as span:
+            final = await self._wait(timeout)
+            span.set("skills.execution.status", final.status)
+            return final
+
+    async def _wait(self, timeout: float | None) -> InvocationResponse:
         deadline = time.monotonic() + timeout if timeout is not None else self._deadline
         interval = self.client.poll_interval
         while not self.done:
@@ -700,8 +720,13 @@ class AsyncSkillsClient:
         url = discovery_url(domain)
         self._core.trusted.add(origin_of(url))  # the caller named it
         call = self._http.call("GET", url, headers=creds.discovery_headers(), params=params)
-        response = await self._retrying(None, True, lambda: self._send(call, creds))
-        return self._core.read_index(response.content, type, self._http.limits)
+        with shared(INSTRUMENTATION).span(
+            f"skills discover {domain}", {"skills.domain": domain}, kind="client"
+        ) as span:
+            response = await self._retrying(None, True, lambda: self._send(call, creds))
+            index = self._core.read_index(response.content, type, self._http.limits)
+            span.set("skills.count", len(index.skills))
+            return index
 
     async def search_registry(
         self,
@@ -746,6 +771,30 @@ class AsyncSkillsClient:
         """Start an execution and return its handle (nothing is sent for an invalid or
         incompatible descriptor, or when its auth needs credentials you did not give)."""
         ready = self._core.ready(descriptor)
+        with shared(INSTRUMENTATION).span(
+            f"execute_tool {ready.id}",
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": ready.id,
+                "gen_ai.tool.type": "extension",
+                "skills.skill.id": ready.id,
+                "skills.skill.version": ready.version,
+            },
+            kind="client",
+        ) as span:
+            execution = await self._invoke(ready, inputs, context, credentials, caller_credentials)
+            span.set("skills.execution.id", execution.execution_id)
+            span.set("skills.execution.status", execution.status)
+            return execution
+
+    async def _invoke(
+        self,
+        ready: SkillDescriptor,
+        inputs: Mapping[str, Any],
+        context: InvocationContext | None,
+        credentials: Credentials | None,
+        caller_credentials: Mapping[str, Any] | None,
+    ) -> AsyncExecution:
         held = credentials or self._core.credentials
         deadline = self._core.deadline(context)
         for attempt in (1, 2):

@@ -95,6 +95,7 @@ from agentproto._runtime.errors import needs_extra
 from agentproto._runtime.guard import Guard, GuardPolicy, Refusal
 from agentproto._runtime.limits import DEFAULT_LIMITS, LimitError, Limits, describe, loads
 from agentproto._runtime.redact import install_log_filter
+from agentproto._runtime.telemetry import extract, shared
 from agentproto.skills.documents import to_document, validate
 from agentproto.skills.errors import (
     AuthRequiredError,
@@ -152,6 +153,10 @@ TIMEOUT_RETRY = RetryAdvice(suggested_delay_ms=1000, max_attempts=3)
 UNAVAILABLE_RETRY = RetryAdvice(suggested_delay_ms=2000, max_attempts=3)
 """§8.3.6: back off exponentially from this delay."""
 log: logging.Logger = logging.getLogger("agentproto.skills.provider")
+INSTRUMENTATION = "agentproto.skills"
+"""The instrumentation name of the kit's spans: one SERVER span per request (a child of the
+trace context the request carries), and ``execute_tool <skill>`` around each execution (a
+child of its invocation's request, with ``skills.execution.status``)."""
 _cancel_flag: contextvars.ContextVar[threading.Event | None] = contextvars.ContextVar(
     "agentproto_skills_cancel", default=None
 )
@@ -741,6 +746,31 @@ class SkillProvider:
             if t is not None
         ]
         limit = min(limits) if limits else None
+        with shared(INSTRUMENTATION).span(
+            f"execute_tool {descriptor.id}",
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": descriptor.id,
+                "gen_ai.tool.type": "extension",
+                "skills.skill.id": descriptor.id,
+                "skills.execution.id": execution_id,
+            },
+        ) as span:
+            await self._execute(execution_id, skill, doc, invocation, limit)
+            span.set("skills.execution.status", doc.get("status"))
+            error = doc.get("error")
+            if isinstance(error, dict):
+                span.set("error.type", error.get("code"))
+
+    async def _execute(
+        self,
+        execution_id: str,
+        skill: _Skill,
+        doc: dict[str, Any],
+        invocation: InvocationRequest,
+        limit: int | None,
+    ) -> None:
+        descriptor = skill.descriptor
         lease = self.execution_lease
         flag = self._cancels.get(execution_id)
         _cancel_flag.set(flag)
@@ -949,12 +979,23 @@ def _guarded(
     Starlette, the exception is re-raised after the answer and the server drops the
     connection: the caller may see a reset instead of the envelope)."""
 
+    route = f"{endpoint.__name__.strip('_')}"
+
     @functools.wraps(endpoint)
     async def guarded(request: Request) -> Response:
-        try:
-            return await endpoint(request)
-        except Exception as exc:
-            return await _internal_error(request, exc)
+        telemetry = shared(INSTRUMENTATION)
+        with telemetry.span(
+            f"{request.method} {route}",
+            {"http.request.method": request.method, "url.path": request.url.path},
+            kind="server",
+            parent=extract(request.headers) if telemetry.active else None,
+        ) as span:
+            try:
+                response = await endpoint(request)
+            except Exception as exc:
+                response = await _internal_error(request, exc)
+            span.set("http.response.status_code", response.status_code)
+            return response
 
     return guarded
 

@@ -5,11 +5,22 @@ use, once; when it is not installed every helper here is a no-op whose calls cos
 attribute reads. When it is, spans and metrics go to the global tracer and meter providers (or
 the ones given), so whatever SDK and exporter the application configured receives them.
 
-Shared by the protocol clients: the LLM client names its spans and attributes after the GenAI
-semantic conventions (``gen_ai.*``); ACP, AAP, Skills and flows can open their own spans with
-the same helpers, and a span opened with :meth:`Telemetry.span` is the current span while its
-block runs, so the calls made inside it (an agent turn's LLM calls) become its children: one
-trace per agent turn.
+Shared by every side of every protocol: the LLM client names its spans and attributes after the
+GenAI semantic conventions (``gen_ai.*``); ACP (requests both ways), AAP (client and server
+turns, tool calls), Skill Sharing (consumer and provider kit), flows and the MCP client open
+theirs with the same helpers (each through :func:`shared`, which :func:`configure_telemetry`
+points at other providers or turns off). A span opened with :meth:`Telemetry.span` is the
+current span while its block runs, so the calls made inside it (an agent turn's LLM calls)
+become its children.
+
+**Propagation** (W3C trace context, so that one agent turn is one trace across processes):
+:func:`inject` writes the current span's ``traceparent`` / ``tracestate`` (and ``baggage``)
+into a carrier, :func:`extract` reads them back as the parent of a span
+(``Telemetry.span(..., parent=...)``). The HTTP clients inject them into every request's
+headers, the HTTP servers extract them; ACP carries them as root keys of a request's
+``_meta`` (the extensibility rules reserve those names, as MCP does). They go through
+OpenTelemetry's configured propagator (``OTEL_PROPAGATORS``; W3C trace context and baggage by
+default).
 
 ::
 
@@ -34,7 +45,16 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Protocol, cast
 
-__all__ = ["Histogram", "SpanHandle", "Telemetry", "otel_available"]
+__all__ = [
+    "Histogram",
+    "SpanHandle",
+    "Telemetry",
+    "configure_telemetry",
+    "extract",
+    "inject",
+    "otel_available",
+    "shared",
+]
 
 AttributeValue = str | bool | int | float | Sequence[str] | Sequence[int] | Sequence[float]
 
@@ -48,6 +68,14 @@ def _otel() -> tuple[ModuleType, ModuleType] | None:
     except ImportError:
         return None
     return trace, metrics
+
+
+@cache
+def _propagate() -> ModuleType:
+    """``opentelemetry.propagate`` (its import reads ``OTEL_PROPAGATORS`` once)."""
+    from opentelemetry import propagate
+
+    return propagate
 
 
 def otel_available() -> bool:
@@ -181,41 +209,52 @@ class Telemetry:
         return f"<Telemetry {self.instrumentation} {'active' if self.active else 'off'}>"
 
     def start(
-        self, name: str, attributes: Mapping[str, Any] | None = None, *, kind: str = "client"
+        self,
+        name: str,
+        attributes: Mapping[str, Any] | None = None,
+        *,
+        kind: str = "client",
+        parent: Any = None,
     ) -> SpanHandle:
         """A span that its owner ends (a stream's: it lives until the stream closes). It is a
-        child of the current span, and not made current itself."""
+        child of ``parent`` (a context from :func:`extract`) when given, else of the current
+        span, and not made current itself."""
         if not self.active:
             return SpanHandle()  # times the call for hooks; records nothing
         otel = _otel()
         assert otel is not None
         trace = otel[0]
         span_kind = getattr(trace.SpanKind, kind.upper(), trace.SpanKind.INTERNAL)
-        span = self._tracer.start_span(name, kind=span_kind, attributes=_clean(attributes or {}))
+        span = self._tracer.start_span(
+            name, context=parent, kind=span_kind, attributes=_clean(attributes or {})
+        )
         # no SDK configured: a non-recording span, treated as none at all (nothing to pay for)
         return SpanHandle(span if span.is_recording() else None)
 
     @contextmanager
     def span(
-        self, name: str, attributes: Mapping[str, Any] | None = None, *, kind: str = "internal"
+        self,
+        name: str,
+        attributes: Mapping[str, Any] | None = None,
+        *,
+        kind: str = "internal",
+        parent: Any = None,
     ) -> Generator[SpanHandle, None, None]:
         """A span that is the current one while the block runs (calls made inside become its
-        children); an exception leaving the block marks it failed."""
-        handle = self.start(name, attributes, kind=kind)
+        children); an exception leaving the block marks it failed (a cancellation too: the
+        work did not finish). ``parent``: as for :meth:`start`."""
+        handle = self.start(name, attributes, kind=kind, parent=parent)
         if not handle.recording:
             yield handle
             return
-        otel = _otel()
-        assert otel is not None
-        trace = otel[0]
-        try:
-            with trace.use_span(handle.otel_span, end_on_exit=False):
+        with current(handle):
+            try:
                 yield handle
-        except BaseException as exc:
-            handle.error(exc)
-            raise
-        finally:
-            handle.end()
+            except BaseException as exc:
+                handle.error(exc)
+                raise
+            finally:
+                handle.end()
 
     def histogram(self, name: str, *, unit: str, description: str) -> Histogram:
         """A histogram instrument (created once per name)."""
@@ -229,3 +268,102 @@ class Telemetry:
                 )
             self._histograms[name] = found
         return found
+
+
+@contextmanager
+def current(handle: SpanHandle) -> Generator[None, None, None]:
+    """Make ``handle``'s span the current one while the block runs (for a detached span from
+    :meth:`Telemetry.start` whose work happens in several places); nothing when it records
+    nothing."""
+    if not handle.recording:
+        yield
+        return
+    otel = _otel()
+    assert otel is not None
+    with otel[0].use_span(handle.otel_span, end_on_exit=False):
+        yield
+
+
+# -- one Telemetry per instrumentation, and where they send -------------------------------------
+
+_settings: dict[str, Any] = {"enabled": True, "tracer_provider": None, "meter_provider": None}
+_shared: dict[str, Telemetry] = {}
+
+
+def configure_telemetry(
+    *, enabled: bool = True, tracer_provider: Any = None, meter_provider: Any = None
+) -> None:
+    """Where the package's own spans and metrics go: by default OpenTelemetry's global
+    providers (whatever SDK and exporter the application installed); ``tracer_provider`` /
+    ``meter_provider`` send them elsewhere; ``enabled=False`` turns them off, propagation
+    included. Applies at once to every ACP connection, AAP server and client, Skill Sharing
+    consumer and provider, flows client and MCP tool set, and to the LLM clients made
+    afterwards with the default ``telemetry=True``. Without ``opentelemetry-api`` there is
+    nothing to configure: everything stays off at no cost."""
+    _settings.update(
+        enabled=enabled, tracer_provider=tracer_provider, meter_provider=meter_provider
+    )
+    _shared.clear()
+
+
+def shared(instrumentation: str) -> Telemetry:
+    """The :class:`Telemetry` of ``instrumentation`` (``"agentproto.acp"``...) as
+    :func:`configure_telemetry` set it up; made once (importing OpenTelemetry at most once)."""
+    found = _shared.get(instrumentation)
+    if found is None:
+        found = _shared[instrumentation] = Telemetry(
+            instrumentation,
+            enabled=bool(_settings["enabled"]),
+            tracer_provider=_settings["tracer_provider"],
+            meter_provider=_settings["meter_provider"],
+        )
+    return found
+
+
+# -- propagation ---------------------------------------------------------------------------------
+
+
+def inject(carrier: dict[str, Any], span: SpanHandle | None = None) -> None:
+    """Write the W3C trace context of ``span`` (else of the current span) into ``carrier``
+    (HTTP headers, an ACP ``_meta``): ``traceparent``, and ``tracestate`` / ``baggage`` when
+    there are any. Nothing when there is no valid span (telemetry off, no SDK, no span), and a
+    key already in ``carrier`` is kept (the caller's own)."""
+    otel = _otel()
+    if otel is None or not _settings["enabled"]:
+        return
+    trace = otel[0]
+    if span is not None:
+        if not span.recording:
+            return
+        context = trace.set_span_in_context(span.otel_span)
+        found = span.otel_span
+    else:
+        context = None
+        found = trace.get_current_span()
+    if not found.get_span_context().is_valid:
+        return
+    fresh: dict[str, str] = {}
+    _propagate().inject(fresh, context=context)
+    for key, value in fresh.items():
+        if key not in carrier:
+            carrier[key] = value
+
+
+def extract(carrier: Mapping[str, Any] | None) -> Any:
+    """The context a peer sent in ``carrier`` (headers with lower-case names, or an ACP
+    ``_meta``), for :meth:`Telemetry.span`'s ``parent``; ``None`` when it holds no valid
+    ``traceparent`` (the span is then a child of the current one) or telemetry is off. What a
+    peer sends is checked by the propagator: a malformed value is ignored, never an error."""
+    if not carrier or "traceparent" not in carrier:
+        return None
+    otel = _otel()
+    if otel is None or not _settings["enabled"]:
+        return None
+    text = {k: v for k, v in carrier.items() if isinstance(k, str) and isinstance(v, str)}
+    try:
+        context = _propagate().extract(text)
+    except (ValueError, TypeError):
+        return None
+    if not otel[0].get_current_span(context).get_span_context().is_valid:
+        return None
+    return context

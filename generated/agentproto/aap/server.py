@@ -89,7 +89,14 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.routes import ERROR_STATUS, ROUTES, AAPOperations
 from agentproto.aap.store import SessionRecord, SessionStore, open_store
-from agentproto.aap.turn import LeaseKeeper, TurnLimits, TurnPlan, TurnRunner, wire
+from agentproto.aap.turn import (
+    INSTRUMENTATION,
+    LeaseKeeper,
+    TurnLimits,
+    TurnPlan,
+    TurnRunner,
+    wire,
+)
 
 __all__ = ["AAPServer", "ApiKeys", "Authenticate", "ServerSettings"]
 
@@ -315,6 +322,7 @@ class AAPServer(AAPOperations):
                     keepalive=self.settings.keepalive,
                     realm="aap",
                     anonymous=ANONYMOUS if self._auth is None else None,
+                    instrumentation=INSTRUMENTATION,
                 ),
                 lifespan=lifespan,
                 guard=self.guard,

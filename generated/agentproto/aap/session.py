@@ -36,6 +36,7 @@ from typing import Any, Literal
 
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.redact import Secret
+from agentproto._runtime.telemetry import shared
 from agentproto.aap.client import AAPClient, AsyncAAPClient
 from agentproto.aap.models import (
     AgentConfig,
@@ -63,6 +64,7 @@ from agentproto.aap.turns import IncompleteTurnError, TurnEvent, TurnFolder, Tur
 # ``Async``) is derived from its async original by codegen's unasync rewrite.
 
 logger: logging.Logger = logging.getLogger("agentproto.aap")
+_INSTRUMENTATION = "agentproto.aap"
 
 Mode = Literal["none", "delta", "message"]
 HistoryKind = Literal["compacted", "full"]
@@ -543,6 +545,30 @@ class Session(_Core):
         change: _Change | None = None,
         answered: frozenset[str] = frozenset(),
     ) -> TurnResult:
+        """The turn and its tool rounds, in one CLIENT span (``invoke_agent <agent>``): the
+        requests carry its trace context, so the server's spans are its children."""
+        with shared(_INSTRUMENTATION).span(
+            f"invoke_agent {self.agent.name}",
+            {
+                "gen_ai.operation.name": "invoke_agent",
+                "gen_ai.agent.name": self.agent.name,
+                "gen_ai.conversation.id": self.session_id,
+                "aap.session.id": self.session_id,
+                "aap.stream.mode": self.mode,
+            },
+            kind="client",
+        ) as span:
+            result = self._rounds(messages, on_event, change, answered)
+            span.set("aap.stop_reason", result.stop_reason)
+            return result
+
+    def _rounds(
+        self,
+        messages: list[Any],
+        on_event: EventCallback | None,
+        change: _Change | None,
+        answered: frozenset[str],
+    ) -> TurnResult:
         total = TurnResult(answered_tool_call_ids=answered)
         for _ in range(self.max_tool_rounds + 1):
             # the change goes out once: the server keeps it for the following rounds
@@ -563,12 +589,22 @@ class Session(_Core):
         for call in calls:
             tool = self.tools.get(call.name)
             if tool is not None:
-                try:
-                    value = tool.function(**call.input)
-                    content = _result_content(value)
-                except Exception as exc:
-                    logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
-                    content = f"Error: {type(exc).__name__}: {exc}"
+                with shared(_INSTRUMENTATION).span(
+                    f"execute_tool {call.name}",
+                    {
+                        "gen_ai.operation.name": "execute_tool",
+                        "gen_ai.tool.name": call.name,
+                        "gen_ai.tool.call.id": call.tool_call_id,
+                        "gen_ai.tool.type": "function",
+                    },
+                ) as span:
+                    try:
+                        value = tool.function(**call.input)
+                        content = _result_content(value)
+                    except Exception as exc:
+                        logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
+                        content = f"Error: {type(exc).__name__}: {exc}"
+                        span.set("error.type", type(exc).__qualname__)
                 answers.append(
                     ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
                 )
@@ -739,6 +775,30 @@ class AsyncSession(_Core):
         change: _Change | None = None,
         answered: frozenset[str] = frozenset(),
     ) -> TurnResult:
+        """The turn and its tool rounds, in one CLIENT span (``invoke_agent <agent>``): the
+        requests carry its trace context, so the server's spans are its children."""
+        with shared(_INSTRUMENTATION).span(
+            f"invoke_agent {self.agent.name}",
+            {
+                "gen_ai.operation.name": "invoke_agent",
+                "gen_ai.agent.name": self.agent.name,
+                "gen_ai.conversation.id": self.session_id,
+                "aap.session.id": self.session_id,
+                "aap.stream.mode": self.mode,
+            },
+            kind="client",
+        ) as span:
+            result = await self._rounds(messages, on_event, change, answered)
+            span.set("aap.stop_reason", result.stop_reason)
+            return result
+
+    async def _rounds(
+        self,
+        messages: list[Any],
+        on_event: EventCallback | None,
+        change: _Change | None,
+        answered: frozenset[str],
+    ) -> TurnResult:
         total = TurnResult(answered_tool_call_ids=answered)
         for _ in range(self.max_tool_rounds + 1):
             # the change goes out once: the server keeps it for the following rounds
@@ -759,14 +819,24 @@ class AsyncSession(_Core):
         for call in calls:
             tool = self.tools.get(call.name)
             if tool is not None:
-                try:
-                    value = tool.function(**call.input)
-                    if inspect.isawaitable(value):
-                        value = await value
-                    content = _result_content(value)
-                except Exception as exc:
-                    logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
-                    content = f"Error: {type(exc).__name__}: {exc}"
+                with shared(_INSTRUMENTATION).span(
+                    f"execute_tool {call.name}",
+                    {
+                        "gen_ai.operation.name": "execute_tool",
+                        "gen_ai.tool.name": call.name,
+                        "gen_ai.tool.call.id": call.tool_call_id,
+                        "gen_ai.tool.type": "function",
+                    },
+                ) as span:
+                    try:
+                        value = tool.function(**call.input)
+                        if inspect.isawaitable(value):
+                            value = await value
+                        content = _result_content(value)
+                    except Exception as exc:
+                        logger.warning("client tool %r raised %s", call.name, type(exc).__name__)
+                        content = f"Error: {type(exc).__name__}: {exc}"
+                        span.set("error.type", type(exc).__qualname__)
                 answers.append(
                     ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
                 )

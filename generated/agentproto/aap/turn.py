@@ -41,6 +41,7 @@ import pydantic
 from agentproto._runtime.errors import AgentprotoError
 from agentproto._runtime.redact import Secret
 from agentproto._runtime.routes import EventSource
+from agentproto._runtime.telemetry import SpanHandle, shared
 from agentproto.aap.agent import (
     Agent,
     ServerTool,
@@ -76,9 +77,19 @@ from agentproto.aap.models import (
 )
 from agentproto.aap.store import SessionStore
 
-__all__ = ["LeaseKeeper", "TurnEvent", "TurnLimits", "TurnPlan", "TurnRunner", "wire"]
+__all__ = [
+    "INSTRUMENTATION",
+    "LeaseKeeper",
+    "TurnEvent",
+    "TurnLimits",
+    "TurnPlan",
+    "TurnRunner",
+    "wire",
+]
 
 log: logging.Logger = logging.getLogger("agentproto.aap.server")
+INSTRUMENTATION = "agentproto.aap"
+"""The instrumentation name of the AAP server's and client's spans."""
 
 TurnEvent = (
     TurnStartEvent
@@ -204,6 +215,21 @@ class TurnRunner(EventSource[TurnEvent]):
             raise RuntimeError("a turn runs once")
         self._ran = True
         plan = self.plan
+        with shared(INSTRUMENTATION).span(
+            f"invoke_agent {plan.agent.name}",
+            {
+                "gen_ai.operation.name": "invoke_agent",
+                "gen_ai.agent.name": plan.agent.name,
+                "gen_ai.conversation.id": plan.session_id,
+                "aap.session.id": plan.session_id,
+                "aap.turn.id": plan.turn_id,
+                "aap.stream.mode": plan.mode,
+            },
+        ) as span:
+            await self._run(emit, span)
+
+    async def _run(self, emit: Callable[[TurnEvent], Awaitable[None]], span: SpanHandle) -> None:
+        plan = self.plan
         try:
             await emit(TurnStartEvent(event="turn_start"))
             reason: StopReason = "error"
@@ -228,6 +254,10 @@ class TurnRunner(EventSource[TurnEvent]):
                 )
                 reason = "error"
             self.stop_reason = reason
+            span.set("aap.stop_reason", reason)
+            span.set("gen_ai.response.finish_reasons", [reason])
+            if reason == "error":
+                span.set("error.type", "turn_error")
             await emit(TurnStopEvent(event="turn_stop", stop_reason=reason))
         finally:
             if not self._released:
@@ -286,11 +316,23 @@ class TurnRunner(EventSource[TurnEvent]):
     async def _run_tool(
         self, emit: Emit, call: ToolUseContentBlock, tool: ServerTool | None
     ) -> ToolMessage:
-        if tool is None:
-            content: str | list[ContentBlock] = f"Error: there is no tool {call.name!r}"
-        else:
-            outcome = await tool.run(call.input, timeout=self.limits.tool_timeout)
-            content = outcome.content
+        with shared(INSTRUMENTATION).span(
+            f"execute_tool {call.name}",
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": call.name,
+                "gen_ai.tool.call.id": call.tool_call_id,
+                "gen_ai.tool.type": "function",
+            },
+        ) as span:
+            if tool is None:
+                content: str | list[ContentBlock] = f"Error: there is no tool {call.name!r}"
+                span.set("error.type", "unknown_tool")
+            else:
+                outcome = await tool.run(call.input, timeout=self.limits.tool_timeout)
+                content = outcome.content
+                if outcome.error:
+                    span.set("error.type", "tool_error")
         message = ToolMessage(role="tool", tool_call_id=call.tool_call_id, content=content)
         await self._send(
             emit,
