@@ -1,5 +1,8 @@
-"""Serve agents.json flows and Skill Sharing skills as MCP tools, on the official ``mcp``
-Python SDK (``pip install "agentproto[mcp]"``), over stdio and Streamable HTTP.
+"""MCP on the official ``mcp`` Python SDK (``pip install "agentproto[mcp]"``), over stdio and
+Streamable HTTP, both ways: serve agents.json flows and Skill Sharing skills as MCP tools, and
+use any MCP server's tools as LLM tools (:class:`AsyncMCPTools` / :class:`MCPTools` for
+``run_tools`` and the AAP ``LLMAgent``; :class:`SessionMCP` for the servers an ACP editor
+passes in ``session/new``).
 
 From the command line: ``python -m agentproto.mcp`` (see :mod:`agentproto.mcp.__main__` and
 :mod:`agentproto.mcp.config`). From Python::
@@ -21,16 +24,32 @@ from agentproto._runtime.errors import needs_extra
 with needs_extra("mcp", feature="the MCP server (agentproto.mcp)"):
     importlib.import_module("mcp")  # the official SDK: every module here stands on it
 
+from agentproto.mcp.acp import SessionMCP
+from agentproto.mcp.client import (
+    AsyncMCPTools,
+    HttpServer,
+    MCPClientError,
+    MCPTools,
+    ServerParams,
+    StdioServer,
+)
 from agentproto.mcp.config import MCPConfigError, ServeConfig, config_from, load_config
 from agentproto.mcp.serve import aserve, open_toolbox
 from agentproto.mcp.server import build_server, http_app, serve_stdio
 from agentproto.mcp.tools import FlowTools, SkillTools, Toolbox, ToolOutcome, ToolSource, ToolSpec
 
 __all__ = [
+    "AsyncMCPTools",
     "FlowTools",
+    "HttpServer",
+    "MCPClientError",
     "MCPConfigError",
+    "MCPTools",
     "ServeConfig",
+    "ServerParams",
+    "SessionMCP",
     "SkillTools",
+    "StdioServer",
     "ToolOutcome",
     "ToolSource",
     "ToolSpec",
