@@ -68,6 +68,7 @@ __all__ = [
     "TextDelta",
     "ThinkingDelta",
     "ToolOutcome",
+    "ToolResult",
     "ToolUse",
     "last_user_text",
 ]
@@ -101,6 +102,17 @@ class ToolUse:
 
 
 @dataclass(slots=True)
+class ToolResult:
+    """The agent ran one of its step's tool calls itself (an ACP agent does): its result.
+    The server sends ``tool_result`` and stores it, and does not run the call; a step whose
+    calls all have results is followed by another step, unless it stopped for good."""
+
+    tool_call_id: str
+    content: str | list[ContentBlock]
+    error: bool = False
+
+
+@dataclass(slots=True)
 class Stop:
     """Why the step ended; the last event of a step (a step without one ended ``end_turn``,
     or ``tool_use`` when it called tools)."""
@@ -108,7 +120,7 @@ class Stop:
     reason: StepStop
 
 
-StepEvent: TypeAlias = TextDelta | ThinkingDelta | ToolUse | Stop
+StepEvent: TypeAlias = TextDelta | ThinkingDelta | ToolUse | ToolResult | Stop
 
 
 @dataclass(frozen=True)
@@ -352,6 +364,15 @@ class Agent:
         the full history. Override to summarise, truncate or drop old tool results; it must be
         a function of the full history (it is recomputed, never stored)."""
         return history
+
+    async def end_session(self, session_id: str) -> None:
+        """The session was deleted: release what the agent holds for it (nothing by
+        default; an ACP agent's process ends)."""
+        return None
+
+    async def aclose(self) -> None:
+        """The server is stopping: release everything (nothing by default)."""
+        return None
 
     async def step(self, context: StepContext) -> AsyncIterator[StepEvent]:
         """One model step (see the module docstring). Override, or pass ``step=``."""

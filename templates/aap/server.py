@@ -338,6 +338,11 @@ class AAPServer(AAPOperations):
 
     async def aclose(self) -> None:
         async with self._opening:
+            for agent in self.agents.values():
+                try:
+                    await agent.aclose()
+                except Exception:
+                    log.exception("agent %s did not close", agent.name)
             if self._opened:
                 self._opened = False
                 await self.store.aclose()
@@ -474,6 +479,11 @@ class AAPServer(AAPOperations):
         store = await self._ready()
         if not await store.delete_session(session_id, context.principal):
             raise _not_found(session_id)
+        for agent in self.agents.values():  # what an agent holds for it (an ACP process)
+            try:
+                await agent.end_session(session_id)
+            except Exception:
+                log.exception("agent %s could not end session %s", agent.name, session_id)
 
     async def get_session_history(
         self, context: RequestContext, session_id: str, *, type: str

@@ -48,6 +48,7 @@ from agentproto.aap.agent import (
     StepEvent,
     TextDelta,
     ThinkingDelta,
+    ToolResult,
     ToolUse,
 )
 from agentproto.aap.models import (
@@ -378,7 +379,7 @@ class TurnRunner(EventSource[TurnEvent]):
         plan = self.plan
         await self._answer_request(emit)
         for _ in range(self.limits.max_steps):
-            blocks, calls, stop = await self._step(emit)
+            blocks, calls, stop, ran = await self._step(emit)
             if blocks:
                 assistant = AssistantMessage(role="assistant", content=blocks)
                 self.produced.append(assistant)
@@ -390,27 +391,37 @@ class TurnRunner(EventSource[TurnEvent]):
             client = {t.name for t in plan.client_tools}
             for call in calls:
                 found = plan.server_tools.get(call.name)
-                if found is not None and found[1]:
+                if call.tool_call_id in ran:  # the agent ran it itself
+                    inline.append(ran[call.tool_call_id])
+                elif found is not None and found[1]:
                     inline.append(await self._run_tool(emit, call, found[0]))
                 elif found is None and call.name not in client:
                     inline.append(await self._run_tool(emit, call, None))
                 else:
                     waiting = True
+            final = not waiting and stop not in (None, "tool_use")
             if inline:
                 self.produced.extend(inline)
-                await self._save(inline, last=waiting)
+                await self._save(inline, last=waiting or final)
             if waiting:
                 return "tool_use"
+            if final:
+                assert stop is not None
+                return stop  # every call was the agent's own, and it stopped
         log.warning("session %s: the turn reached %d steps", plan.session_id, self.limits.max_steps)
         return "error"
 
     async def _step(
         self, emit: Emit
-    ) -> tuple[list[ContentBlock], list[ToolUseContentBlock], StopReason | None]:
-        """One model step: its content blocks, tool calls and stop reason."""
+    ) -> tuple[
+        list[ContentBlock], list[ToolUseContentBlock], StopReason | None, dict[str, ToolMessage]
+    ]:
+        """One model step: its content blocks, tool calls, stop reason, and the results of
+        the calls the agent ran itself (by call id)."""
         delta = self.plan.mode == "delta"
         blocks: list[ContentBlock] = []
         calls: list[ToolUseContentBlock] = []
+        ran: dict[str, ToolMessage] = {}
         stop: StopReason | None = None
         shown = 0  # message mode: blocks already sent as text / thinking events
 
@@ -490,10 +501,32 @@ class TurnRunner(EventSource[TurnEvent]):
                             input=call.input,
                         ),
                     )
+                elif isinstance(event, ToolResult):
+                    if event.tool_call_id in ran or not any(
+                        c.tool_call_id == event.tool_call_id for c in calls
+                    ):
+                        log.error(
+                            "session %s: a result for no tool call of this step (%s)",
+                            self.plan.session_id,
+                            event.tool_call_id,
+                        )
+                        raise _Abort
+                    await flush()
+                    ran[event.tool_call_id] = ToolMessage(
+                        role="tool", tool_call_id=event.tool_call_id, content=event.content
+                    )
+                    await self._send(
+                        emit,
+                        ToolResultEvent(
+                            event="tool_result",
+                            tool_call_id=event.tool_call_id,
+                            content=event.content,
+                        ),
+                    )
                 else:
                     stop = event.reason
                     break
         await flush()
         if stop == "error":
             raise _Abort
-        return blocks, calls, stop
+        return blocks, calls, stop, ran

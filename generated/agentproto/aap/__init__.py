@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         RequestContext,
     )
     from agentproto._runtime.streaming import AsyncEventStream, EventStream, UnknownEvent
+    from agentproto.aap.acp_agent import ACPAgent
     from agentproto.aap.agent import Agent, ServerTool, StepContext
     from agentproto.aap.client import AAPClient, AsyncAAPClient
     from agentproto.aap.llm_agent import LLMAgent
@@ -115,6 +116,7 @@ __all__ = [
     "AAPClient",
     "AAPOperations",
     "AAPServer",
+    "ACPAgent",
     "afold_events",
     "Agent",
     "AgentCapabilities",
@@ -217,6 +219,7 @@ _HOMES = {
     "AAPClient": "agentproto.aap.client",
     "AAPOperations": "agentproto.aap.routes",
     "AAPServer": "agentproto.aap.server",
+    "ACPAgent": "agentproto.aap.acp_agent",
     "Agent": "agentproto.aap.agent",
     "ApiKeys": "agentproto.aap.server",
     "AsyncAAPClient": "agentproto.aap.client",

@@ -15,8 +15,9 @@ Streamable HTTP).
 
 Each tool of each server becomes a :class:`~agentproto.llm.tool_loop.FunctionTool` (its name,
 description and input schema as the server lists them) for ``run_tools``, an AAP
-:class:`~agentproto.aap.llm_agent.LLMAgent` (``ServerTool``\\ s from :meth:`AsyncMCPTools.server_tools`)
-or a fallback chain's ``run_tools``. The same rules as every other tool of the package:
+:class:`~agentproto.aap.llm_agent.LLMAgent` (server tools from
+:meth:`AsyncMCPTools.server_tools`) or a fallback chain's ``run_tools``. The same rules as
+every other tool of the package:
 
 - the arguments are checked against the tool's input schema before anything is sent (a
   mismatch is a :class:`~agentproto.llm.ToolError` the model reads);
