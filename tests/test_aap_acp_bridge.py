@@ -70,7 +70,7 @@ def alive(pid: int) -> bool:
     return True
 
 
-def permission(options: list[dict[str, Any]], toolCall: dict[str, Any]) -> str:  # noqa: N803
+def permission(options: list[dict[str, Any]], toolCall: dict[str, Any]) -> str:
     """The AAP client's answer to the ACP agent's permission request: allow once."""
     assert toolCall["toolCallId"] and toolCall["title"].startswith("step_1_tool")
     return next(o["optionId"] for o in options if o["kind"] == "allow_once")
