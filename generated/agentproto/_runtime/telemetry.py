@@ -38,6 +38,7 @@ default).
 
 from __future__ import annotations
 
+import contextvars
 import time
 from collections.abc import Generator, Mapping, Sequence
 from contextlib import contextmanager
@@ -50,6 +51,7 @@ __all__ = [
     "SpanHandle",
     "Telemetry",
     "configure_telemetry",
+    "context_with",
     "extract",
     "inject",
     "otel_available",
@@ -282,6 +284,22 @@ def current(handle: SpanHandle) -> Generator[None, None, None]:
     assert otel is not None
     with otel[0].use_span(handle.otel_span, end_on_exit=False):
         yield
+
+
+def context_with(handle: SpanHandle) -> contextvars.Context:
+    """A copy of the current context in which ``handle``'s span is the current one: for work
+    run in a task of its own (``create_task(..., context=...)``), where entering and leaving
+    :func:`current` could happen in two different contexts (a coroutine started eagerly in one
+    and resumed in a task)."""
+    context = contextvars.copy_context()
+    if handle.recording:
+        otel = _otel()
+        assert otel is not None
+        trace = otel[0]
+        from opentelemetry import context as otel_context
+
+        context.run(otel_context.attach, trace.set_span_in_context(handle.otel_span))
+    return context
 
 
 # -- one Telemetry per instrumentation, and where they send -------------------------------------

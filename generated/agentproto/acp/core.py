@@ -39,7 +39,14 @@ from agentproto._runtime.jsonrpc import (
     start_eagerly,
 )
 from agentproto._runtime.sync_loop import LoopThread
-from agentproto._runtime.telemetry import SpanHandle, Telemetry, extract, inject, shared
+from agentproto._runtime.telemetry import (
+    SpanHandle,
+    Telemetry,
+    context_with,
+    extract,
+    inject,
+    shared,
+)
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -480,15 +487,26 @@ class Dispatch:
         meta = params.get("_meta") if isinstance(params, dict) else None
         parent = extract(cast("dict[str, Any]", meta)) if isinstance(meta, dict) else None
         attributes = traced_attributes(method, params, self.handshake)
-        with telemetry.span(method, attributes, kind="server", parent=parent) as span:
-            try:
-                result = await self._request(method, params)
-            except RpcError as error:
-                span.set("rpc.response.status_code", str(error.code))
-                raise
-            if span.recording:
-                traced_result(span, method, _json_of(result))
-            return result
+        span = telemetry.start(method, attributes, kind="server", parent=parent)
+        if not span.recording:
+            return await self._request(method, params)
+        # The handler runs in a task whose context has the span current (this coroutine may
+        # have started eagerly in the reader's context and go on in another): what it calls
+        # (an LLM, an MCP tool, the editor) becomes the span's children.
+        work = asyncio.get_running_loop().create_task(
+            self._request(method, params), context=context_with(span)
+        )
+        try:
+            result = await work
+        except BaseException as exc:
+            if isinstance(exc, RpcError):
+                span.set("rpc.response.status_code", str(exc.code))
+            span.error(exc)
+            span.end()
+            raise
+        traced_result(span, method, _json_of(result))
+        span.end()
+        return result
 
     async def _request(self, method: str, params: Any) -> Any:
         self.edition.until_warm()
