@@ -144,7 +144,7 @@ def _current_cancelling() -> bool:
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--provider", default="openai")
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--model", default="gpt-4o-mini")

@@ -91,6 +91,8 @@ EXPECTED = {
     # streams left every way a careless caller leaves them: exits 1 on a leak; no socket is
     # left in CLOSE-WAIT at the end
     "bench_soak_drops.py": [r"end:.*CLOSE-WAIT +0\b", r"never read", r"cancelled mid-read"],
+    # telemetry absent, present but off, and on, against the package before it was added
+    "bench_telemetry.py": [r"absent +[\d.]+ us +x\d\.\d{3}", r"on +[\d.]+ us +x\d+\.\d{3}"],
 }
 
 

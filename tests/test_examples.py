@@ -30,6 +30,8 @@ TESTED = {
     "aap_client.py": "test_the_aap_example_server_and_client",
     "aap_server.py": "test_the_aap_example_server_and_client",
     "acp_echo_agent.py": "test_acp_editor_example_drives_the_echo_agent",
+    "acp_llm_agent.py": "test_the_traced_turn_example_draws_one_trace",
+    "traced_turn.py": "test_the_traced_turn_example_draws_one_trace",
     "acp_editor.py": "test_acp_editor_example_drives_the_echo_agent",
     "flows_contacts.py": "test_flows_example_runs_two_linked_actions",
     "llm_chat.py": "test_llm_example_runs_against_the_mock_provider",
@@ -61,6 +63,30 @@ def test_every_example_has_a_test() -> None:
     found = {p.name for p in EXAMPLES.glob("*.py") if not p.name.startswith("_")}
     assert found == set(TESTED), "add the new example to TESTED, with a test that runs it"
     assert all(name in globals() for name in TESTED.values())
+
+
+# -- one trace across processes ------------------------------------------------------------
+
+
+def test_the_traced_turn_example_draws_one_trace() -> None:
+    """An AAP turn through the ACP bridge to examples/acp_llm_agent.py (the mock provider, an
+    MCP tool): one trace over four processes, drawn as the docs show it
+    (docs/guides/tracing.md)."""
+    lines = run_example("traced_turn.py", timeout=120).splitlines()
+    assert lines[0] == "answer: Mock response from ai-protocol-mock [end_turn]"
+    drawn = "\n".join(lines[1:])
+    for expected in (
+        "user asks  [aap-client]",
+        "  invoke_agent coder  [aap-client]",
+        "    POST /sessions/{session_id}/turns  [aap-server]",
+        "      invoke_agent coder  [aap-server]",
+        "          session/prompt  [acp-agent]",
+        "            chat m  [acp-agent]",
+        "              session/request_permission  [aap-server]",
+        "                tools/call step_1_tool  [mcp-server]",
+    ):
+        assert expected in lines, f"{expected!r} not in:\n{drawn}"
+    assert drawn in (ROOT / "docs" / "guides" / "tracing.md").read_text(encoding="utf-8")
 
 
 # -- ACP --------------------------------------------------------------------------------------

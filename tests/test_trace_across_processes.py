@@ -80,8 +80,12 @@ def run_turn(mock: MockProvider, folder: Path, transport: str) -> list[dict[str,
     """One AAP turn through the bridge; every process's spans."""
     env = {**os.environ, "PYTHONPATH": PYTHONPATH, ENV: str(folder)}
     mcp = shlex.join(
-        ["/usr/bin/env", f"PYTHONPATH={PYTHONPATH}", f"{ENV}={folder}"]
-        + traced("mcp-server", "-m", "tests.servers.mcp_tools")
+        [
+            "/usr/bin/env",
+            f"PYTHONPATH={PYTHONPATH}",
+            f"{ENV}={folder}",
+            *traced("mcp-server", "-m", "tests.servers.mcp_tools"),
+        ]
     )
     agent = traced(
         "acp-agent",

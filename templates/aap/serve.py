@@ -61,17 +61,27 @@ own variables)."""
 
 def _acp_agent(config: dict[str, Any]) -> Agent:
     """``--acp-agent`` / ``--acp-url``: an ACP agent served per AAP session."""
-    from agentproto.aap.acp_agent import ACPAgent
+    from agentproto.aap.acp_agent import ACPAgent, PermissionPolicy
     from agentproto.acp.models import McpServerStdio
 
-    servers = []
-    for spec in config.get("mcp_servers") or []:
-        name, _, command = str(spec).partition("=")
-        argv = shlex.split(command)
+    servers: list[McpServerStdio] = []
+    specs = cast("list[str]", config.get("mcp_servers") or [])
+    for spec in specs:
+        name, _, line = str(spec).partition("=")
+        argv = shlex.split(line)
         if not name or not argv:
             raise SystemExit(f"--mcp-server {spec!r}: write NAME=COMMAND [ARGS...]")
         servers.append(McpServerStdio(name=name, command=argv[0], args=argv[1:], env=[]))
     command = config.get("acp_agent")
+    given = str(config.get("permissions") or "client")
+    policies: dict[str, PermissionPolicy] = {
+        "client": "client",
+        "allow": "allow",
+        "reject": "reject",
+    }
+    permissions = policies.get(given)
+    if permissions is None:
+        raise SystemExit(f"--permissions {given!r}: client, allow or reject")
     return ACPAgent(
         str(config.get("name") or "assistant"),
         shlex.split(str(command)) if command else None,
@@ -79,7 +89,7 @@ def _acp_agent(config: dict[str, Any]) -> Agent:
         token=os.environ.get(ACP_TOKEN_VARIABLE) or None,
         cwd=config.get("acp_cwd") or None,
         mcp_servers=servers,
-        permissions=config.get("permissions") or "client",
+        permissions=permissions,
         max_processes=int(config.get("max_processes") or 16),
         idle_timeout=float(config.get("idle_timeout") or 600.0),
         description=f"The ACP agent {command or config.get('acp_url')}",

@@ -377,7 +377,7 @@ def extract(carrier: Mapping[str, Any] | None) -> Any:
     otel = _otel()
     if otel is None or not _settings["enabled"]:
         return None
-    text = {k: v for k, v in carrier.items() if isinstance(k, str) and isinstance(v, str)}
+    text = {k: v for k, v in carrier.items() if isinstance(v, str)}
     try:
         context = _propagate().extract(text)
     except (ValueError, TypeError):

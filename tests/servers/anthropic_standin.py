@@ -8,6 +8,7 @@ Run it alone to point a Claude Code at it by hand: ``python -m tests.servers.ant
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import sys
@@ -29,9 +30,16 @@ REPLY = "Hello from the stand-in model."
 
 @dataclass
 class StandIn:
-    """What the stand-in replies and what it was sent."""
+    """What the stand-in replies and what it was sent.
+
+    ``tool``: a tool call to make first (``{"name": "Bash", "input": {...}}``): a request that
+    offers that tool and carries no tool result yet is answered with that ``tool_use`` (stop
+    reason ``tool_use``); the request with its result gets the text reply. ``hold``: seconds a
+    request that offers tools waits before its answer (a turn to cancel meanwhile)."""
 
     reply: str = REPLY
+    tool: dict[str, Any] | None = None
+    hold: float = 0.0
     requests: list[dict[str, Any]] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
@@ -60,6 +68,32 @@ class StandIn:
         message_id = f"msg_standin_{next(self._ids)}"
         model = str(body.get("model", "claude-standin"))
         usage = {"input_tokens": 120, "output_tokens": 9}
+        offered = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
+        if self.hold and offered:
+            await asyncio.sleep(self.hold)
+        if self.tool is not None and self.tool["name"] in offered and not _has_result(body):
+            call = {
+                "type": "tool_use",
+                "id": f"toolu_standin_{next(self._ids)}",
+                "name": self.tool["name"],
+                "input": self.tool["input"],
+            }
+            if not body.get("stream"):
+                return JSONResponse(
+                    {
+                        "id": message_id,
+                        "type": "message",
+                        "role": "assistant",
+                        "model": model,
+                        "content": [call],
+                        "stop_reason": "tool_use",
+                        "stop_sequence": None,
+                        "usage": usage,
+                    }
+                )
+            return StreamingResponse(
+                self._tool_events(message_id, model, usage, call), media_type="text/event-stream"
+            )
         if not body.get("stream"):
             return JSONResponse(
                 {
@@ -123,11 +157,65 @@ class StandIn:
         )
         yield event("message_stop", {"type": "message_stop"})
 
+    async def _tool_events(
+        self, message_id: str, model: str, usage: dict[str, int], call: dict[str, Any]
+    ) -> AsyncIterator[bytes]:
+        def event(name: str, data: dict[str, Any]) -> bytes:
+            return f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
+
+        start = {
+            "id": message_id,
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1},
+        }
+        yield event("message_start", {"type": "message_start", "message": start})
+        block = {"type": "tool_use", "id": call["id"], "name": call["name"], "input": {}}
+        yield event(
+            "content_block_start",
+            {"type": "content_block_start", "index": 0, "content_block": block},
+        )
+        yield event(
+            "content_block_delta",
+            {
+                "type": "content_block_delta",
+                "index": 0,
+                "delta": {"type": "input_json_delta", "partial_json": json.dumps(call["input"])},
+            },
+        )
+        yield event("content_block_stop", {"type": "content_block_stop", "index": 0})
+        yield event(
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                "usage": {"output_tokens": usage["output_tokens"]},
+            },
+        )
+        yield event("message_stop", {"type": "message_stop"})
+
+
+def _has_result(body: dict[str, Any]) -> bool:
+    """The request carries a tool result (the answer to our tool call)."""
+    for message in body.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) else None
+        if isinstance(content, list) and any(
+            isinstance(b, dict) and b.get("type") == "tool_result" for b in content
+        ):
+            return True
+    return False
+
 
 @contextmanager
-def standin(reply: str = REPLY) -> Iterator[tuple[str, StandIn]]:
+def standin(
+    reply: str = REPLY, *, tool: dict[str, Any] | None = None, hold: float = 0.0
+) -> Iterator[tuple[str, StandIn]]:
     """Serve a stand-in on loopback; yields its base URL and the stand-in."""
-    model = StandIn(reply)
+    model = StandIn(reply, tool=tool, hold=hold)
     with serve(model.app()) as url:
         yield url, model
 

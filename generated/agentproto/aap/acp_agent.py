@@ -60,7 +60,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import anyio
 
@@ -180,12 +180,13 @@ class _Process:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.calls += 1
         call_id = f"perm_{self.calls}_{params.tool_call.tool_call_id}"[:64]
-        self.permission = (call_id, params, future)
+        waiting = (call_id, params, future)
+        self.permission = waiting
         self.queue.put_nowait(("permission", None))
         try:
             outcome = await future
         finally:
-            if self.permission is not None and self.permission[2] is future:
+            if self.permission is waiting:
                 self.permission = None
         return RequestPermissionResponse.model_validate({"outcome": outcome})
 
@@ -287,7 +288,7 @@ class _Process:
     def _start(self, context: StepContext) -> None:
         connection = self.connection
         assert connection is not None and self.acp_session is not None
-        blocks = _prompt(context.history, with_transcript=self.fresh)
+        blocks: list[Any] = _prompt(context.history, with_transcript=self.fresh)
         self.fresh = False
         self.queue = asyncio.Queue()
         self.started.clear()
@@ -565,11 +566,13 @@ def _answer(request: RequestPermissionRequest, text: str, session_id: str) -> di
     (or ``{"optionId": ...}``); anything else is a rejection, logged."""
     wanted = text.strip()
     try:
-        parsed = json.loads(wanted)
+        parsed: object = json.loads(wanted)
     except ValueError:
         parsed = None
-    if isinstance(parsed, dict) and isinstance(parsed.get("optionId"), str):
-        wanted = parsed["optionId"]
+    if isinstance(parsed, dict):
+        named = cast("dict[str, Any]", parsed).get("optionId")
+        if isinstance(named, str):
+            wanted = named
     elif isinstance(parsed, str):
         wanted = parsed
     for option in request.options:
@@ -602,12 +605,13 @@ def _tool_content(call: Mapping[str, Any]) -> str:
     """A finished ACP tool call's result as text: its text content, diffs and terminals
     named."""
     parts: list[str] = []
-    for item in call.get("content") or []:
-        if not isinstance(item, dict):
+    for entry in cast("list[Any]", call.get("content") or []):
+        if not isinstance(entry, dict):
             continue
+        item = cast("dict[str, Any]", entry)
         kind = item.get("type")
         if kind == "content":
-            block = item.get("content") or {}
+            block = cast("dict[str, Any]", item.get("content") or {})
             if block.get("type") == "text":
                 parts.append(str(block.get("text", "")))
             else:

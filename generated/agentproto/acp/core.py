@@ -335,7 +335,8 @@ def traced_attributes(method: str, params: Any, handshake: Handshake) -> dict[st
     protocol version; a prompt is a GenAI ``invoke_agent`` operation whose conversation is
     the session."""
     attributes: dict[str, Any] = {"rpc.system": "jsonrpc", "rpc.method": method}
-    session = params.get("sessionId") if isinstance(params, dict) else None
+    fields = cast("dict[str, Any]", params) if isinstance(params, dict) else {}
+    session = fields.get("sessionId")
     if isinstance(session, str):
         attributes["acp.session.id"] = session
         attributes["gen_ai.conversation.id"] = session
@@ -355,11 +356,12 @@ def traced_result(span: SpanHandle, method: str, result: Any) -> None:
     reason."""
     if not isinstance(result, dict):
         return
-    session = result.get("sessionId")
+    fields = cast("dict[str, Any]", result)
+    session = fields.get("sessionId")
     if isinstance(session, str):
         span.set("acp.session.id", session)
         span.set("gen_ai.conversation.id", session)
-    reason = result.get("stopReason")
+    reason = fields.get("stopReason")
     if isinstance(reason, str):
         span.set("acp.stop_reason", reason)
         span.set("gen_ai.response.finish_reasons", [reason])
@@ -484,7 +486,7 @@ class Dispatch:
     async def _traced(self, telemetry: Telemetry, method: str, params: Any) -> Any:
         """:meth:`_request` inside a SERVER span, a child of the trace context the caller
         sent in ``_meta`` (else of the current span)."""
-        meta = params.get("_meta") if isinstance(params, dict) else None
+        meta = cast("dict[str, Any]", params).get("_meta") if isinstance(params, dict) else None
         parent = extract(cast("dict[str, Any]", meta)) if isinstance(meta, dict) else None
         attributes = traced_attributes(method, params, self.handshake)
         span = telemetry.start(method, attributes, kind="server", parent=parent)

@@ -761,7 +761,7 @@ class SkillProvider:
             span.set("skills.execution.status", doc.get("status"))
             error = doc.get("error")
             if isinstance(error, dict):
-                span.set("error.type", error.get("code"))
+                span.set("error.type", cast("dict[str, Any]", error).get("code"))
 
     async def _execute(
         self,
