@@ -488,10 +488,10 @@ class Dispatch:
         sent in ``_meta`` (else of the current span)."""
         meta = cast("dict[str, Any]", params).get("_meta") if isinstance(params, dict) else None
         parent = extract(cast("dict[str, Any]", meta)) if isinstance(meta, dict) else None
-        attributes = traced_attributes(method, params, self.handshake)
-        span = telemetry.start(method, attributes, kind="server", parent=parent)
+        span = telemetry.start(method, kind="server", parent=parent)
         if not span.recording:
             return await self._request(method, params)
+        span.set_many(traced_attributes(method, params, self.handshake))
         # The handler runs in a task whose context has the span current (this coroutine may
         # have started eagerly in the reader's context and go on in another): what it calls
         # (an LLM, an MCP tool, the editor) becomes the span's children.

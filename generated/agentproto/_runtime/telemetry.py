@@ -39,6 +39,7 @@ default).
 from __future__ import annotations
 
 import contextvars
+import os
 import time
 from collections.abc import Generator, Mapping, Sequence
 from contextlib import contextmanager
@@ -78,6 +79,33 @@ def _propagate() -> ModuleType:
     from opentelemetry import propagate
 
     return propagate
+
+
+@cache
+def _no_sdk(trace: ModuleType) -> tuple[type, ...]:
+    """The global tracer providers that record nothing: OpenTelemetry's proxy (no SDK set
+    yet) and its no-op one."""
+    return (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+
+
+@cache
+def _provider_from_environment() -> bool:
+    return "OTEL_PYTHON_TRACER_PROVIDER" in os.environ
+
+
+_UNKNOWN = object()
+
+
+def _sdk_missing(trace: ModuleType) -> bool:
+    """No global tracer provider that records is installed. Asked of every span that would
+    go to the global provider, so it reads the API's global directly (a module attribute)
+    rather than through ``get_tracer_provider()``, which consults ``os.environ`` on every call
+    until a provider is set (10x the cost of the rest of a no-op span); it falls back to that
+    call when the attribute is not there, or when the environment names a provider."""
+    provider = getattr(trace, "_TRACER_PROVIDER", _UNKNOWN)
+    if provider is _UNKNOWN or (provider is None and _provider_from_environment()):
+        provider = trace.get_tracer_provider()
+    return provider is None or isinstance(provider, _no_sdk(trace))
 
 
 def otel_available() -> bool:
@@ -194,6 +222,8 @@ class Telemetry:
         self._tracer: Any = None
         self._meter: Any = None
         self._histograms: dict[str, Histogram] = {}
+        self._global: bool = tracer_provider is None
+        """Spans go to the global provider: none is made while that is not an SDK's."""
         if otel is not None:
             trace, metrics = otel
             self._tracer = (
@@ -226,6 +256,8 @@ class Telemetry:
         otel = _otel()
         assert otel is not None
         trace = otel[0]
+        if self._global and _sdk_missing(trace):
+            return SpanHandle()  # no SDK installed (yet): nothing could record
         span_kind = getattr(trace.SpanKind, kind.upper(), trace.SpanKind.INTERNAL)
         span = self._tracer.start_span(
             name, context=parent, kind=span_kind, attributes=_clean(attributes or {})
