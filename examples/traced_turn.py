@@ -105,7 +105,6 @@ def draw(spans: list[dict[str, Any]], trace_id: str) -> str:
 
 
 def main() -> None:
-    sys.path.insert(0, str(HERE))
     from _peers import free_port, mock_llm_provider
     from agentproto._runtime.telemetry import shared
     from agentproto.aap import AAPClient, Session
