@@ -70,6 +70,14 @@ def alive(pid: int) -> bool:
     return True
 
 
+async def gone(pid: int | None) -> None:
+    """Wait (10 s at most) for a process to be gone (reaped)."""
+    assert pid is not None
+    with anyio.fail_after(10):
+        while alive(pid):
+            await anyio.sleep(0.05)
+
+
 def permission(options: list[dict[str, Any]], toolCall: dict[str, Any]) -> str:
     """The AAP client's answer to the ACP agent's permission request: allow once."""
     assert toolCall["toolCallId"] and toolCall["title"].startswith("step_1_tool")
@@ -214,3 +222,46 @@ def test_a_policy_answers_permissions_and_turn_stop_reaches_the_client(
 
         with serve(server.app, lifespan="on") as url:
             anyio.run(main, url)
+
+
+def test_processes_are_bounded_reaped_when_idle_and_restarted_with_the_history(
+    tmp_path: Path,
+) -> None:
+    """``max_processes=1``: a second session's turn ends the first session's idle process;
+    after ``idle_timeout`` the second's is reaped too; a later turn of the first session
+    starts a new process, given the conversation so far (the echo agent echoes it back)."""
+    agent = ACPAgent(
+        "echo",
+        [sys.executable, str(ROOT / "examples" / "acp_echo_agent.py")],
+        env=ENV,
+        cwd=str(ROOT),
+        max_processes=1,
+        idle_timeout=1.0,
+    )
+    server = AAPServer([agent], store=f"sqlite:///{tmp_path}/aap.db", auth=ApiKeys({KEY: "app"}))
+
+    async def main(url: str) -> None:
+        async with AsyncAAPClient(url, api_key=KEY, timeout=60) as client:
+            first = await AsyncSession.create(client, "echo", mode="delta")
+            assert (await first.send("one")).text == "one"
+            first_pid = agent.processes()[first.session_id]
+            second = await AsyncSession.create(client, "echo", mode="delta")
+            assert (await second.send("two")).text == "two"
+            assert list(agent.processes()) == [second.session_id]  # the idle one was ended
+            await gone(first_pid)
+            second_pid = agent.processes()[second.session_id]
+            with anyio.fail_after(15):
+                while agent.processes():
+                    await anyio.sleep(0.1)
+            await gone(second_pid)
+            again = await first.send("three")
+            assert again.stop_reason == "end_turn"
+            assert again.text.startswith("The conversation so far:")
+            assert "user: one" in again.text and "assistant: one" in again.text
+            assert again.text.endswith("three")
+            await first.delete()
+            await second.delete()
+            assert not agent.processes()
+
+    with serve(server.app, lifespan="on") as url:
+        anyio.run(main, url)

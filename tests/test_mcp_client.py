@@ -248,3 +248,33 @@ def test_an_acp_agent_connects_to_the_editors_mcp_servers(mock: MockProvider) ->
     assert done.stop_reason == "end_turn"
     assert "".join(editor.text) == "Mock response from ai-protocol-mock"
     assert editor.tools == ['start step_1_tool({"step": 1})', "in_progress", "completed"]
+
+
+def test_an_aap_llm_agent_runs_an_mcp_servers_tools(mock: MockProvider, tmp_path: Path) -> None:
+    """``server_tools()``: the MCP server's tools as an AAP ``LLMAgent``'s own tools, run
+    inline by the AAP server when the mock's tool call names one (arguments checked against
+    the schema, the result sent as JSON). ``MCPTools``' calls run on its own loop thread, so
+    the AAP server (on uvicorn's loop) may call them."""
+    from agentproto.aap import AAPServer, ApiKeys, AsyncAAPClient, AsyncSession, LLMAgent
+
+    with MCPTools([STDIO]) as tools:
+        llm = AsyncLLMClient(
+            "openai", api_key=KEY, base_url=mock.base_url + "/v1", headers=RECURSIVE
+        )
+        agent = LLMAgent("assistant", llm, model="m", tools=tools.server_tools())
+        server = AAPServer(
+            [agent], store=f"sqlite:///{tmp_path}/aap.db", auth=ApiKeys({"sk-app-1": "app"})
+        )
+
+        async def main(url: str) -> tuple[Any, list[Any]]:
+            async with AsyncAAPClient(url, api_key="sk-app-1", timeout=60) as client:
+                session = await AsyncSession.create(client, "assistant")
+                result = await session.send("do the steps")
+                return result, await session.history("full")
+
+        with serve(server.app, lifespan="on") as url:
+            result, history = anyio.run(main, url)
+    assert result.stop_reason == "end_turn"
+    assert result.text == "Mock response from ai-protocol-mock"
+    tool_messages = [m for m in history if m.role == "tool"]
+    assert [json.loads(str(m.content)) for m in tool_messages] == [{"step": 1, "ok": True}]

@@ -426,13 +426,10 @@ class AsyncMCPTools:
 
     def server_tools(self) -> list[ServerTool]:
         """The tools as AAP server tools (for :class:`~agentproto.aap.agent.Agent` /
-        ``LLMAgent`` ``tools=``), unexposed: the agent's own, run inline."""
-        from agentproto.aap.agent import ServerTool
-
-        return [
-            ServerTool(tool.name, tool.description, tool.parameters, tool.function, exposed=False)
-            for tool in self.tools
-        ]
+        ``LLMAgent`` ``tools=``), unexposed: the agent's own, run inline. The servers must
+        live on the AAP server's event loop (open this in its lifespan); :class:`MCPTools`'
+        tools may be used from any loop."""
+        return _server_tools(self.tools)
 
 
 async def _in_context(
@@ -490,6 +487,11 @@ class MCPTools:
         call.__name__ = tool.name
         return schema_tool(tool.name, tool.description, tool.parameters, call)
 
+    def server_tools(self) -> list[ServerTool]:
+        """The tools as AAP server tools (see :meth:`AsyncMCPTools.server_tools`); each call
+        runs on this object's loop thread, so any AAP server may use them."""
+        return _server_tools(self.tools)
+
     def close(self) -> None:
         loop, self._loop = self._loop, None
         self.tools = []
@@ -507,3 +509,19 @@ class MCPTools:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _server_tools(tools: Sequence[FunctionTool]) -> list[ServerTool]:
+    from agentproto.aap.agent import ServerTool
+
+    return [
+        ServerTool(
+            tool.name,
+            tool.description,
+            tool.parameters,
+            tool.function,
+            exposed=False,
+            _bound=tool,  # its schema checks the arguments, its results go out as JSON
+        )
+        for tool in tools
+    ]
