@@ -5,8 +5,11 @@ from its table alone: ``jsonrpc-http`` by :mod:`codegen.clients.jsonrpc_http`, `
 ``http+sse`` by :mod:`codegen.clients.rest`. What the protocol adds beyond its wire is
 hand-written in ``templates/<package>/*.py``: shipped beside the generated modules, and
 re-exported by the protocol package as ``templates/<package>/exports.yaml`` lists (``name:
-module``). A protocol whose operations are **derived** from other inputs has the renderer of
-that derivation: ACP's ``x-method`` table (:mod:`codegen.clients.acp`), agents.json's bundles
+module``). A hand-written module that stands on another protocol's package as well (AAP's
+``acp_agent``: an ACP agent served over AAP) is listed in ``templates/<package>/requires.yaml``
+(``module: [package, ...]``): it and its names ship only in a build that has those packages.
+A protocol whose operations are **derived** from other inputs has the renderer of that
+derivation: ACP's ``x-method`` table (:mod:`codegen.clients.acp`), agents.json's bundles
 (:mod:`codegen.clients.flows`), AI-Protocol's manifests (:mod:`codegen.clients.llm`); and the
 Skill Sharing wire, discovery and polling (``http+polling``), has :mod:`codegen.clients.skills`.
 
@@ -22,7 +25,7 @@ from __future__ import annotations
 import importlib
 import keyword
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Protocol as TypingProtocol
 from typing import cast
@@ -50,6 +53,7 @@ _BY_DERIVATION = {
 # Renderers that ship their protocol's hand-written modules themselves.
 _SHIPS_ITS_OWN = frozenset(_BY_DERIVATION.values()) | {"codegen.clients.skills"}
 EXPORTS_FILE = "exports.yaml"
+REQUIRES_FILE = "requires.yaml"
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODULE = re.compile(r"^[a-z_][a-z0-9_]*$|^agentproto(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 
@@ -81,12 +85,22 @@ def _helpers(protocol: Protocol, env: jinja2.Environment) -> Path | None:
 
 
 def client_files(
-    protocol: Protocol, env: jinja2.Environment, models: Mapping[str, str]
+    protocol: Protocol,
+    env: jinja2.Environment,
+    models: Mapping[str, str],
+    packages: Collection[str],
 ) -> dict[str, str]:
+    """The protocol package's modules: rendered, then its hand-written ones (those whose
+    ``requires.yaml`` packages are all in the build, ``packages``)."""
     renderer = _renderer(protocol)
     files = renderer.render(protocol, env, models) if renderer is not None else {}
     helpers = _helpers(protocol, env)
-    for path in sorted(helpers.glob("*.py")) if helpers is not None else ():
+    if helpers is None:
+        return files
+    left_out = _left_out(helpers, packages)
+    for path in sorted(helpers.glob("*.py")):
+        if path.stem in left_out:
+            continue
         rel = f"{protocol.package}/{path.name}"
         if rel in files:
             raise BuildError.single(
@@ -96,9 +110,12 @@ def client_files(
     return files
 
 
-def client_exports(protocol: Protocol, template_root: Path) -> dict[str, str]:
+def client_exports(
+    protocol: Protocol, template_root: Path, packages: Collection[str]
+) -> dict[str, str]:
     """Names the protocol package re-exports lazily from its client modules and hand-written
-    helpers (an edition's: the renderer's ``EDITION_EXPORTS``, when it has them)."""
+    helpers (an edition's: the renderer's ``EDITION_EXPORTS``, when it has them); a helper
+    left out of the build (``requires.yaml``) exports nothing."""
     renderer = _renderer(protocol)
     exports: dict[str, str] = {}
     if renderer is not None:
@@ -114,8 +131,46 @@ def client_exports(protocol: Protocol, template_root: Path) -> dict[str, str]:
         and _renderer_name(protocol) not in _SHIPS_ITS_OWN
         and (folder / EXPORTS_FILE).is_file()
     ):
-        exports.update(_helper_exports(folder / EXPORTS_FILE, exports))
+        left_out = _left_out(folder, packages)
+        helpers = _helper_exports(folder / EXPORTS_FILE, exports)
+        exports.update({n: m for n, m in helpers.items() if m not in left_out})
     return dict(sorted(exports.items()))
+
+
+def _left_out(folder: Path, packages: Collection[str]) -> frozenset[str]:
+    """The hand-written modules of ``folder`` that need a package this build has not."""
+    return frozenset(
+        module
+        for module, needed in _requires(folder).items()
+        if not all(package in packages for package in needed)
+    )
+
+
+def _requires(folder: Path) -> dict[str, tuple[str, ...]]:
+    """``requires.yaml``: hand-written module -> the other packages it imports, checked."""
+    path = folder / REQUIRES_FILE
+    if not path.is_file():
+        return {}
+    data = load_document(path)
+    if not isinstance(data, dict):
+        raise BuildError.single(str(path), "", "a map of module to the packages it needs")
+    problems = []
+    found: dict[str, tuple[str, ...]] = {}
+    for module, needed in data.items():
+        pointer = to_pointer([str(module)])
+        if not isinstance(module, str) or not (folder / f"{module}.py").is_file():
+            problems.append(Problem(str(path), pointer, f"no module {module}.py here"))
+        elif (
+            not isinstance(needed, list)
+            or not needed
+            or not all(isinstance(p, str) and _IDENT.match(p) for p in needed)
+        ):
+            problems.append(Problem(str(path), pointer, "a list of package names"))
+        else:
+            found[module] = tuple(cast("list[str]", needed))
+    if problems:
+        raise BuildError(problems)
+    return found
 
 
 def _helper_exports(path: Path, generated: Mapping[str, str]) -> dict[str, str]:

@@ -140,6 +140,7 @@ def render_package(
     """Every file of generated/, as relative path → text (unformatted)."""
     env = environment(template_dir)
     protocols = sorted(protocols, key=lambda p: p.package)
+    packages = frozenset(p.package for p in protocols)
     files: dict[str, str] = {}
 
     def render(name: str, **ctx: Any) -> str:
@@ -180,11 +181,11 @@ def render_package(
                 title=title,
                 module=module,
                 names=list(public_names(text)),
-                extras=_homes(module, client_exports(protocol, template_dir))
+                extras=_homes(module, client_exports(protocol, template_dir, packages))
                 if package_dir == protocol.package
                 else {},
             )
-        for rel, text in sorted(client_files(protocol, env, models).items()):
+        for rel, text in sorted(client_files(protocol, env, models, packages).items()):
             _check_model_imports(rel, text, models, protocol)
             files[f"{PACKAGE}/{rel}"] = text
         stable_ops = [op for op in protocol.operations if not op.unstable]

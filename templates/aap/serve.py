@@ -61,17 +61,16 @@ own variables)."""
 
 def _acp_agent(config: dict[str, Any]) -> Agent:
     """``--acp-agent`` / ``--acp-url``: an ACP agent served per AAP session."""
-    from agentproto.aap.acp_agent import ACPAgent, PermissionPolicy
-    from agentproto.acp.models import McpServerStdio
+    try:
+        from agentproto.aap.acp_agent import ACPAgent, PermissionPolicy, stdio_mcp_server
+    except ImportError as exc:  # a build of agentproto without ACP ships no acp_agent
+        raise SystemExit("--acp-agent needs agentproto built with ACP (agentproto.acp)") from exc
 
-    servers: list[McpServerStdio] = []
     specs = cast("list[str]", config.get("mcp_servers") or [])
-    for spec in specs:
-        name, _, line = str(spec).partition("=")
-        argv = shlex.split(line)
-        if not name or not argv:
-            raise SystemExit(f"--mcp-server {spec!r}: write NAME=COMMAND [ARGS...]")
-        servers.append(McpServerStdio(name=name, command=argv[0], args=argv[1:], env=[]))
+    try:
+        servers = [stdio_mcp_server(str(spec)) for spec in specs]
+    except ValueError as exc:
+        raise SystemExit(f"--mcp-server {exc}") from None
     command = config.get("acp_agent")
     given = str(config.get("permissions") or "client")
     policies: dict[str, PermissionPolicy] = {

@@ -166,6 +166,7 @@ _FILTER: Final = RedactFilter()
 LOGGERS: Final = (
     "agentproto",
     "agentproto.aap",
+    "agentproto.aap.acp",
     "agentproto.aap.server",
     "agentproto.acp",
     "agentproto.acp.bridge",
@@ -175,6 +176,8 @@ LOGGERS: Final = (
     "agentproto.jsonrpc",
     "agentproto.llm",
     "agentproto.mcp",
+    "agentproto.mcp.acp",
+    "agentproto.mcp.client",
     "agentproto.server",
     "agentproto.skills",
     "agentproto.skills.provider",

@@ -57,6 +57,7 @@ import contextlib
 import json
 import logging
 import os
+import shlex
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AsyncExitStack
@@ -95,7 +96,7 @@ if TYPE_CHECKING:
         SessionNotification,
     )
 
-__all__ = ["PERMISSION_TOOL", "ACPAgent", "PermissionPolicy"]
+__all__ = ["PERMISSION_TOOL", "ACPAgent", "PermissionPolicy", "stdio_mcp_server"]
 
 log: Final = logging.getLogger("agentproto.aap.acp")
 
@@ -544,6 +545,18 @@ class ACPAgent(Agent):
 
 
 # -- translation -----------------------------------------------------------------------------------
+
+
+def stdio_mcp_server(spec: str) -> McpServer:
+    """An MCP server over stdio for ``session/new`` from ``NAME=COMMAND [ARGS...]`` (the form
+    of ``python -m agentproto.aap.serve --mcp-server``); ``ValueError`` for another form."""
+    from agentproto.acp.models import McpServerStdio
+
+    name, _, line = spec.partition("=")
+    argv = shlex.split(line)
+    if not name or not argv:
+        raise ValueError(f"{spec!r}: write NAME=COMMAND [ARGS...]")
+    return McpServerStdio(name=name, command=argv[0], args=argv[1:], env=[])
 
 
 def _settle(future: asyncio.Future[Any], outcome: Mapping[str, Any]) -> None:

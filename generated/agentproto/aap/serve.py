@@ -6,6 +6,12 @@ variable, e.g. ``OPENAI_API_KEY``)::
     AAP_API_KEYS=alice:sk-alice python -m agentproto.aap.serve \\
         --provider openai --model gpt-4o-mini --store sqlite:///aap.db --port 8000
 
+any ACP agent (claude-agent-acp, codex-acp, one of yours: one process per AAP session, see
+:mod:`agentproto.aap.acp_agent`)::
+
+    python -m agentproto.aap.serve --acp-agent "claude-agent-acp" --name coder \\
+        --permissions client --mcp-server "files=python -m my_mcp_server"
+
 or your own agents (``module:attribute`` naming an :class:`~agentproto.aap.agent.Agent`, a
 list of them, or a function returning either)::
 
@@ -32,6 +38,7 @@ import argparse
 import importlib
 import json
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import Any, cast
@@ -46,12 +53,52 @@ from agentproto.aap.server import AAPServer, ApiKeys, ServerSettings
 
 __all__ = ["build_server", "create_app", "main"]
 
+ACP_TOKEN_VARIABLE = "AGENTPROTO_ACP_TOKEN"
+"""The bearer token of a remote ACP agent (``--acp-url``), kept off the command line."""
 CONFIG_VARIABLE = "AGENTPROTO_AAP_SERVE"
 """Where ``main`` leaves the options for worker processes (no secrets: keys stay in their
 own variables)."""
 
 
+def _acp_agent(config: dict[str, Any]) -> Agent:
+    """``--acp-agent`` / ``--acp-url``: an ACP agent served per AAP session."""
+    try:
+        from agentproto.aap.acp_agent import ACPAgent, PermissionPolicy, stdio_mcp_server
+    except ImportError as exc:  # a build of agentproto without ACP ships no acp_agent
+        raise SystemExit("--acp-agent needs agentproto built with ACP (agentproto.acp)") from exc
+
+    specs = cast("list[str]", config.get("mcp_servers") or [])
+    try:
+        servers = [stdio_mcp_server(str(spec)) for spec in specs]
+    except ValueError as exc:
+        raise SystemExit(f"--mcp-server {exc}") from None
+    command = config.get("acp_agent")
+    given = str(config.get("permissions") or "client")
+    policies: dict[str, PermissionPolicy] = {
+        "client": "client",
+        "allow": "allow",
+        "reject": "reject",
+    }
+    permissions = policies.get(given)
+    if permissions is None:
+        raise SystemExit(f"--permissions {given!r}: client, allow or reject")
+    return ACPAgent(
+        str(config.get("name") or "assistant"),
+        shlex.split(str(command)) if command else None,
+        url=config.get("acp_url") or None,
+        token=os.environ.get(ACP_TOKEN_VARIABLE) or None,
+        cwd=config.get("acp_cwd") or None,
+        mcp_servers=servers,
+        permissions=permissions,
+        max_processes=int(config.get("max_processes") or 16),
+        idle_timeout=float(config.get("idle_timeout") or 600.0),
+        description=f"The ACP agent {command or config.get('acp_url')}",
+    )
+
+
 def _agents(config: dict[str, Any]) -> list[Agent]:
+    if config.get("acp_agent") or config.get("acp_url"):
+        return [_acp_agent(config)]
     spec = config.get("agent")
     if spec:
         module_name, _, attribute = str(spec).partition(":")
@@ -87,7 +134,10 @@ def build_server(config: dict[str, Any]) -> AAPServer:
     auth: ApiKeys | None = None
     if not config.get("no_auth"):
         auth = ApiKeys.from_env(str(config.get("api_keys_env") or "AAP_API_KEYS"))
-    settings = ServerSettings(**cast("dict[str, Any]", config.get("settings") or {}))
+    given = cast("dict[str, Any]", config.get("settings") or {})
+    if config.get("acp_agent") or config.get("acp_url"):
+        given = {"max_steps": 256, **given}  # an ACP agent's tool calls are steps
+    settings = ServerSettings(**given)
     hosts = config.get("allowed_hosts")
     return AAPServer(
         _agents(config),
@@ -121,6 +171,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     source.add_argument("--name", default="assistant", help="the agent's name (assistant)")
     source.add_argument("--system", help="a system prompt")
     source.add_argument("--agent", help="module:attribute of your own Agent(s) instead")
+    source.add_argument(
+        "--acp-agent", metavar="CMD", help="an ACP agent's command line: one process per session"
+    )
+    source.add_argument(
+        "--acp-url",
+        help=f"a remote ACP agent (http(s):// or ws(s)://; token: ${ACP_TOKEN_VARIABLE})",
+    )
+    source.add_argument(
+        "--permissions",
+        choices=("client", "allow", "reject"),
+        default="client",
+        help="the ACP agent's permission requests: asked of the AAP client (its acp_permission "
+        "tool), or always allowed / rejected",
+    )
+    source.add_argument("--acp-cwd", help="the ACP sessions' working directory")
+    source.add_argument(
+        "--mcp-server",
+        action="append",
+        default=[],
+        metavar="NAME=CMD",
+        help="an MCP server (stdio) given to the ACP agent in session/new",
+    )
+    source.add_argument("--max-processes", type=int, default=16, help="ACP agent processes")
+    source.add_argument(
+        "--idle-timeout", type=float, default=600.0, help="seconds before an idle process ends"
+    )
     parser.add_argument(
         "--store", default="sqlite:///aap.db", help="sqlite:///... or postgresql://..."
     )
@@ -155,6 +231,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "name": args.name,
         "system": args.system,
         "agent": args.agent,
+        "acp_agent": args.acp_agent,
+        "acp_url": args.acp_url,
+        "permissions": args.permissions,
+        "acp_cwd": args.acp_cwd,
+        "mcp_servers": list(args.mcp_server),
+        "max_processes": args.max_processes,
+        "idle_timeout": args.idle_timeout,
         "store": args.store,
         "api_keys_env": args.api_keys_env,
         "no_auth": bool(args.no_auth),
@@ -163,6 +246,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "allowed_origins": list(args.allow_origin),
         "limits": json.loads(str(args.limits)),
     }
+    if (args.acp_agent or args.acp_url) and int(args.workers) != 1:
+        print(
+            "cannot start: an ACP agent's processes live in one worker (--workers 1)",
+            file=sys.stderr,
+        )
+        return 2
     os.environ[CONFIG_VARIABLE] = json.dumps(config)
     try:
         create_app()  # every problem shows here, once, before any worker starts
