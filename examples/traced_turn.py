@@ -143,6 +143,7 @@ def main() -> None:
                 "--log-level",
                 "warning",
             ],
+            stdout=subprocess.DEVNULL,  # its "serving AAP on ..." line
             stderr=subprocess.DEVNULL,
         )
         try:
