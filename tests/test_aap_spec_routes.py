@@ -85,6 +85,9 @@ def test_a_row_added_to_the_table_is_served_and_called(tmp_path: Path) -> None:
     )
     spec.write_text(yaml.safe_dump(table, sort_keys=False))
     build(Layout.for_root(tmp_path))
+    # the ACP agent bridge stands on ACP too (templates/aap/requires.yaml): left out here
+    assert not (layout.out / "agentproto" / "aap" / "acp_agent.py").exists()
+    assert "ACPAgent" not in (layout.out / "agentproto" / "aap" / "__init__.py").read_text()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(layout.out), str(ROOT)])}
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=60

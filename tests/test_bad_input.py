@@ -296,3 +296,25 @@ def test_build_artefacts_in_generated_are_neither_drift_nor_deleted(
     assert (project.out / "agentproto" / "py.typed").exists()
     for rel in made[:3] + made[4:]:
         assert (project.out / rel).read_text() == "artefact", rel
+
+
+def test_a_requires_file_names_modules_of_its_folder_and_packages(tmp_path: Path) -> None:
+    """``templates/<package>/requires.yaml`` (a hand-written module -> the other packages it
+    stands on): a module not in the folder or a list that is not of package names is refused
+    with its pointer, and a module whose packages are not all built is left out."""
+    from codegen.clients import REQUIRES_FILE, _left_out
+
+    (tmp_path / "bridge.py").write_text("")
+    (tmp_path / "plain.py").write_text("")
+    (tmp_path / REQUIRES_FILE).write_text("bridge: [acp, skills]\n")
+    assert _left_out(tmp_path, {"aap", "acp"}) == {"bridge"}
+    assert _left_out(tmp_path, {"aap", "acp", "skills"}) == frozenset()
+    (tmp_path / REQUIRES_FILE).write_text("bridge: acp\nmissing: [acp]\nplain: []\n")
+    with pytest.raises(BuildError) as info:
+        _left_out(tmp_path, {"aap"})
+    found = sorted((p.pointer, p.reason) for p in info.value.problems)
+    assert found == [
+        ("/bridge", "a list of package names"),
+        ("/missing", "no module missing.py here"),
+        ("/plain", "a list of package names"),
+    ]
