@@ -410,14 +410,15 @@ class Connection:
 
     # -- outgoing -------------------------------------------------------------------------------
 
-    async def _send(self, message: dict[str, JSON]) -> None:
+    async def _send(self, message: dict[str, JSON], now: bool = False) -> None:
         """Send one message; ``ValueError``/``TypeError`` (nothing sent) when it is not JSON."""
         if self._closed is not None:
             raise self._closed
-        await self._write(_encode(message))
+        await self._write(_encode(message), now)
 
-    async def _write(self, line: bytes) -> None:
-        """Write one encoded line (see :meth:`_send`)."""
+    async def _write(self, line: bytes, now: bool = False) -> None:
+        """Write one encoded line (see :meth:`_send`); ``now``: out at once (with the lines
+        waiting before it) unless handlers of a read are running."""
         if self._batched:
             # Lines never interleave (one buffer, written in order); they go out at the end of
             # this read's handlers or of this loop iteration, whichever comes first. Wait only
@@ -425,7 +426,13 @@ class Connection:
             self._out.append(line)
             self._out_size += len(line)
             if self._out_size + self._transport.get_write_buffer_size() <= _HIGH_WATER:
-                if not self._feeding and self._flush_soon is None:
+                if self._feeding:
+                    return
+                if now:
+                    self._flush()
+                    if self._closed is not None:
+                        raise self._closed
+                elif self._flush_soon is None:
                     loop = self._loop or asyncio.get_running_loop()
                     self._flush_soon = loop.call_soon(self._flush_later)
                 return
@@ -494,11 +501,9 @@ class Connection:
         if params is not None:
             message["params"] = params
         try:
-            await self._send(message)
-            if self._out and not self._feeding:
-                # The caller waits for the answer: out now, not at the end of the loop's turn
-                # (which would cost a turn more).
-                self._flush()
+            # The caller waits for the answer: out now, not at the end of the loop's turn
+            # (which would cost a turn more).
+            await self._send(message, now=True)
             return await future
         except asyncio.CancelledError:
             # (cancelling the task cancels the future it waits on: cancelled, not answered)

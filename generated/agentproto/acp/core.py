@@ -239,10 +239,39 @@ def _is_model(value: object) -> bool:
     return known
 
 
+class _Kind(NamedTuple):
+    """What a message is checked and written with: its model's validator and serializer,
+    read once per model class (an attribute of a pydantic model class goes through its
+    metaclass's ``__getattr__`` hook: about 0.7 us a read, several reads a message)."""
+
+    validate: Callable[..., Any]  # the validator's ``validate_python``
+    to_json: Callable[..., bytes]  # the serializer's ``to_json``
+    root: bool  # a root model (a union or alias wrapped): its value is ``.root``
+    name: str
+
+
+_KINDS: dict[type, _Kind] = {}
+
+
+def _kind(model: type[BaseModel]) -> _Kind:
+    kind = _KINDS.get(model)
+    if kind is None:
+        # (a model not built yet is built by the first read of its validator's method)
+        kind = _Kind(
+            model.__pydantic_validator__.validate_python,
+            model.__pydantic_serializer__.to_json,
+            bool(model.__pydantic_root_model__),
+            model.__name__,
+        )
+        _KINDS[model] = kind
+    return kind
+
+
 def _wire(model: Any) -> RawJSON:
     """A model as wire JSON (wire names, no nulls): what ``model_dump_json(by_alias=True,
     exclude_none=True)`` gives, as bytes, without its wrapper's decode and re-encode."""
-    return RawJSON(model.__pydantic_serializer__.to_json(model, by_alias=True, exclude_none=True))
+    kind = _KINDS.get(type(model)) or _kind(type(model))
+    return RawJSON(kind.to_json(model, by_alias=True, exclude_none=True))
 
 
 def dump(value: Any) -> Any:
@@ -381,9 +410,10 @@ class _Target(NamedTuple):
     """A route resolved against one handler object (looked up once per method)."""
 
     function: Any
-    model: type[BaseModel]
+    model: _Kind  # the params' model
     awaitable: bool  # an ``async def``; otherwise a request runs on a worker thread
     response: type[BaseModel] | None  # what a request handler must return
+    response_root: bool  # the response model is a root model (always validated)
 
 
 class _Unhandled(AgentprotoError):
@@ -444,30 +474,28 @@ class Dispatch:
         )
         target = _Target(
             function,
-            self.edition.model(route.request, route.unstable),
+            _kind(self.edition.model(route.request, route.unstable)),
             inspect.iscoroutinefunction(function),
             response,
+            response is not None and _kind(response).root,
         )
         self._targets[method, notification] = target
         return target
 
     @staticmethod
-    def _params(method: str, model: type[BaseModel], params: Any, notification: bool) -> Any:
+    def _params(method: str, model: _Kind, params: Any, notification: bool) -> Any:
         """The handler's argument: the request model (a union's member, never its root)."""
         try:
             # ``model_validate`` without its Python wrapper: this runs for every message
-            value = model.__pydantic_validator__.validate_python(
-                params if params is not None else {}, context=_peer_context()
-            )
-            # (``getattr``: ``root`` is only on root models, which the checkers cannot tell)
-            return getattr(value, "root") if model.__pydantic_root_model__ else value  # noqa: B009
+            value = model.validate(params if params is not None else {}, context=_peer_context())
+            return value.root if model.root else value
         except Exception as exc:
             errors = _validation_errors(exc)
             if errors is None:
                 raise
             message = UnhandledMessage(method, params, "invalid", not notification, tuple(errors))
             raise _Unhandled(
-                message, InvalidParams(f"invalid params for {model.__name__}", errors)
+                message, InvalidParams(f"invalid params for {model.name}", errors)
             ) from None
 
     async def _deliver(self, unhandled: _Unhandled) -> None:
@@ -533,7 +561,9 @@ class Dispatch:
         """The handler's result as its response model: a model or mapping that does not match
         is logged here and answered -32603 (never sent as it is)."""
         model = target.response
-        if model is None or (isinstance(result, model) and not model.__pydantic_root_model__):
+        if model is None or (
+            (type(result) is model or isinstance(result, model)) and not target.response_root
+        ):
             return result
         try:
             if _is_model(result):
@@ -702,10 +732,10 @@ class Caller:
 
     def _payload(self, route: Route, params: Any) -> Any:
         if not _is_model(params):
-            model = self.edition.model(route.request, route.unstable)
-            # ``model_validate`` without its Python wrapper (the same validator, the same
-            # ValidationError): this runs for every message sent
-            params = model.__pydantic_validator__.validate_python(params)
+            # A mapping: checked against the request model (``model_validate`` without its
+            # Python wrapper: the same validator, the same ValidationError). A model was
+            # checked when it was made.
+            params = _kind(self.edition.model(route.request, route.unstable)).validate(params)
         return _wire(params)
 
     async def _call(self, name: str, params: Any) -> Any:
@@ -753,8 +783,8 @@ class Caller:
         if route.rpc == self.edition.handshake and self._peer == "agent":
             self.handshake.record(_json_of(payload), raw)
         try:
-            model = self.edition.model(route.response, route.unstable)
-            return model.model_validate(raw if raw is not None else {}, context=_peer_context())
+            model = _kind(self.edition.model(route.response, route.unstable))
+            return model.validate(raw if raw is not None else {}, context=_peer_context())
         except ValueError as exc:  # pydantic's ValidationError
             raise protocol_error(route.rpc, exc) from exc
 
