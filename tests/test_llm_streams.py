@@ -45,8 +45,15 @@ def sse(*frames: Any, done: bool = True, event_names: bool = False) -> bytes:
 
 
 def chunkings(body: bytes) -> Iterator[tuple[str, list[bytes]]]:
-    """The same body cut four ways: whole, per line, per byte, and at random places."""
+    """The same body cut five ways: whole, per frame (as streaming APIs send it: the decoder
+    reads a chunk holding one whole frame on a path of its own), per line, per byte, and at
+    random places."""
     yield "whole", [body]
+    yield (
+        "frames",
+        [frame + b"\n\n" for frame in body.split(b"\n\n")[:-1]]
+        + ([body.rsplit(b"\n\n", 1)[-1]] if not body.endswith(b"\n\n") else []),
+    )
     yield "lines", body.splitlines(keepends=True)
     yield "bytes", [body[i : i + 1] for i in range(len(body))]
     rng = random.Random(len(body))
@@ -579,3 +586,57 @@ def test_a_query_in_the_stream_path_reaches_the_server() -> None:
     (request,) = server.requests
     assert request.path == "/models/g:streamGenerateContent"
     assert dict(parse_qsl(request.query)) == {"tenant": "t1", "alt": "sse", "key": KEY}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Anthropic's shape: an event line and a data line per frame
+        sse(
+            {"type": "content_block_delta", "delta": {"type": "text_delta", "text": "a"}},
+            done=False,
+            event_names=True,
+        ),
+        b'event: error\ndata: {"message": "overloaded"}\n\n',  # event: error, other JSON
+        b"event: ping\ndata: not json\n\n",
+        b'data: [DONE]\n\ndata: {"after": 1}\n\n',  # nothing read after the done signal
+        b"event: [DONE]\ndata: x\n\n",
+        b'data: {"a": 1}\r\n\r\n',  # CRLF line ends
+        b'data: {"a":\ndata: 1}\n\n',  # one frame, two data lines
+        b": a comment\n\n",
+        b"\n\n",
+        b"event: \xff\ndata: {}\n\n",  # an event name that is not UTF-8
+        b"data: \xff\n\n",  # data that is not UTF-8
+    ],
+)
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_chunk_holding_one_whole_frame_reads_as_the_whole_body_does(
+    provider: str, body: bytes
+) -> None:
+    """feed() reads a chunk that is exactly one frame on a path of its own (no generator):
+    the same frames, events and errors as the general path gives for the same bytes."""
+
+    def outcome(pieces: list[bytes]) -> tuple[list[Any], str | None]:
+        decoder = StreamDecoder(Manifest.bundled(provider).stream)
+        events: list[Any] = []
+        try:
+            for piece in pieces:
+                events += decoder.feed(piece)
+        except Exception as exc:
+            return events, f"{type(exc).__name__}: {exc}"
+        return [*events, ("done", decoder.done)], None
+
+    frames = [f + b"\n\n" for f in body.replace(b"\r\n", b"\n").split(b"\n\n")[:-1]]
+    whole = outcome([b"data: {}\n\n" + body])  # two frames in a chunk: the general path
+    one_by_one = outcome([b"data: {}\n\n", *frames])
+    assert [repr(e) for e in one_by_one[0]] == [repr(e) for e in whole[0]]
+    assert one_by_one[1] == whole[1]
+
+
+def test_a_one_frame_chunk_past_the_frame_limit_is_refused() -> None:
+    from agentproto import Limits
+    from agentproto._runtime.http_errors import ResponseTooLargeError
+
+    decoder = StreamDecoder(Manifest.bundled("openai").stream, Limits(max_sse_event_bytes=64))
+    with pytest.raises(ResponseTooLargeError):
+        decoder.feed(b"data: " + json.dumps({"text": "x" * 100}).encode() + b"\n\n")

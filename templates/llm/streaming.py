@@ -583,6 +583,9 @@ class StreamDecoder:
             "cohere_native": self._lines,
             "gemini_json": self._json_array,
         }.get(program.decoder_format, self._sse)
+        self._sse_frames = self._parse == self._sse  # (feed()'s fast path for one frame)
+        done_signal = program.done_signal
+        self._done_bytes = done_signal.encode() if done_signal is not None else None
 
     # -- bytes -> frames --------------------------------------------------------------------
 
@@ -598,10 +601,25 @@ class StreamDecoder:
         # that cannot be read fails the stream after the events before it are handed on.
         try:
             run = self._run
-            for frame in self._parse(chunk):
-                run(self, frame, out)
-                if self.done:  # the stop condition ended a stream that has no done signal
-                    break
+            delimiter = self.program.delimiter
+            if (
+                self._sse_frames
+                and not self._parts
+                and not self._hold_cr
+                and chunk.endswith(delimiter)
+                and chunk.find(delimiter) == len(chunk) - len(delimiter)
+                and b"\r" not in chunk
+            ):
+                # One whole frame, as streaming APIs send them (one HTTP chunk per event):
+                # what _sse() does, without a generator for one frame.
+                frame = self._sse_frame(chunk[: -len(delimiter)])
+                if frame is not None and frame is not _DONE:
+                    run(self, frame, out)
+            else:
+                for frame in self._parse(chunk):
+                    run(self, frame, out)
+                    if self.done:  # the stop condition ended a stream with no done signal
+                        break
             if self._saw_done:
                 self.done = True
             if not self.done and max(self._size, self._scan.size) > self._max_frame:
@@ -709,56 +727,68 @@ class StreamDecoder:
                 self._hold_cr = True
                 chunk = chunk[:-1]
             chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        parts = self._frame_bytes(chunk, self.program.delimiter)
-        if not parts:
-            return
-        prefix = self.program.prefix
-        cut = len(prefix)
-        done = self.program.done_signal
-        done_bytes = done.encode() if done is not None else None
-        limit = self._max_frame
-        depth = self._max_depth
-        decode = _DECODE
-        scan = _SCAN
-        frame: JSONValue
-        for part in parts:
-            if len(part) > limit:
-                raise self._too_large(len(part))
-            event: str | None = None
-            if part.startswith(prefix) and b"\n" not in part:
-                data = part[cut:]
-            else:
+        for part in self._frame_bytes(chunk, self.program.delimiter):
+            frame = self._sse_frame(part)
+            if frame is _DONE:
+                return
+            if frame is not None:
+                yield frame
+
+    def _sse_frame(self, part: bytes) -> JSONObject | None:
+        """One SSE block (delimiter removed) as a frame; ``None`` for a block without data;
+        :data:`_DONE` for the done signal (which :attr:`_saw_done` then says)."""
+        if len(part) > self._max_frame:
+            raise self._too_large(len(part))
+        program = self.program
+        prefix = program.prefix
+        event: str | None = None
+        if part.startswith(prefix) and b"\n" not in part:
+            data = part[len(prefix) :]
+        else:
+            found: bytes | None = None
+            if part.startswith(b"event:"):  # Anthropic's shape: one event line, one data line
+                end = part.find(b"\n")
+                if end > 0 and part.startswith(prefix, end + 1) and b"\n" not in part[end + 1 :]:
+                    try:
+                        event = part[6:end].decode().strip()
+                    except UnicodeDecodeError:
+                        pass  # _block() raises, with the reason
+                    else:
+                        found = part[end + 1 + len(prefix) :]
+            if found is None:
                 found, event = self._block(part)
                 if found is None:
-                    continue
-                data = found
-            if done is not None and (data == done_bytes or event == done):
-                self._saw_done = True
-                return
-            # _text() and _json(), inlined: this is the hot path.
-            try:
-                text = data.decode()
-            except UnicodeDecodeError:
-                text = self._text(data)  # raises, with the reason
-            if text.count("[") + text.count("{") > depth:
-                frame = self._json(text)  # nesting checked there
-            else:
-                try:  # decode(), minus its two whitespace scans when there is none
-                    frame, end = scan(text, 0)
-                    if end != len(text):  # something after the value: decode() says what
-                        frame = decode(text)
-                except StopIteration:  # no value at 0 (leading whitespace, or not JSON)
-                    try:
-                        frame = decode(text)
-                    except ValueError:
-                        frame = None
+                    return None
+            data = found
+        done = program.done_signal
+        if done is not None and (data == self._done_bytes or event == done):
+            self._saw_done = True
+            return _DONE
+        # _text() and _json(), inlined: this is the hot path.
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            text = self._text(data)  # raises, with the reason
+        frame: JSONValue
+        if text.count("[") + text.count("{") > self._max_depth:
+            frame = self._json(text)  # nesting checked there
+        else:
+            try:  # decode(), minus its two whitespace scans when there is none
+                frame, end = _SCAN(text, 0)
+                if end != len(text):  # something after the value: decode() says what
+                    frame = _DECODE(text)
+            except StopIteration:  # no value at 0 (leading whitespace, or not JSON)
+                try:
+                    frame = _DECODE(text)
                 except ValueError:
                     frame = None
-            if type(frame) is not dict:
-                frame = {"event": event or "message", "data": text}
-            elif event == "error" and "error" not in frame and frame.get("type") != "error":
-                frame = {"event": "error", "data": frame}  # ``event: error`` with other JSON
-            yield frame
+            except ValueError:
+                frame = None
+        if type(frame) is not dict:
+            return {"event": event or "message", "data": text}
+        if event == "error" and "error" not in frame and frame.get("type") != "error":
+            return {"event": "error", "data": frame}  # ``event: error`` with other JSON
+        return frame
 
     def _block(self, part: bytes) -> tuple[bytes | None, str | None]:
         """The data and event name of one block with several lines (or an odd prefix)."""
@@ -1192,6 +1222,7 @@ class StreamDecoder:
         return out
 
 
+_DONE: Any = {}  # what _sse_frame() gives for the done signal (compared by identity)
 _DECODER = json.JSONDecoder()
 _DECODE: Callable[[str], JSONValue] = _DECODER.decode  # json.loads minus its checks
 _SCAN: Callable[[str, int], tuple[JSONValue, int]] = json.scanner.make_scanner(cast(Any, _DECODER))
