@@ -13,8 +13,10 @@ Run from the repository root:  python benchmarks/bench_acp.py [--prompts 1000] [
   than our SDK's, so a floor on it was no floor), newline-delimited JSON with
   ``json.loads`` / ``json.dumps`` and no validation, on both sides (this file, ``--raw-agent``,
   is the agent): ours / floor is what the SDK costs over the least the exchange can cost.
-  Ours and the floor run alternated, in 4 blocks of a quarter of the prompts each (a shared
-  machine's drift hits both alike); the medians are over all the blocks.
+  Ours, the floor, the official SDK and our sync editor run alternated, in --rounds rounds
+  (benchmarks/rounds.py: each round every side once, the order reversed every other round),
+  and the ratios printed are per round (min / median / max of the rounds' medians) with the
+  load average beside them: a shared machine's drift hits every side alike.
 - import: `import agentproto.acp` (+ its connection module) against `import acp`, each in a fresh
   interpreter, median of 7; also the first use of our models (they load lazily).
 - first call after spawn: in a fresh interpreter, spawn the agent, then time the first
@@ -46,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
 
 from agentproto.acp import Client, SyncAgentConnection, SyncClient, spawn_agent, v2  # noqa: E402
+from rounds import alternate, load, ratio_line  # noqa: E402
 
 PEERS = ROOT / "tests" / "acp_peers"
 
@@ -332,6 +335,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--prompts", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=7, help="fresh interpreters per figure")
+    parser.add_argument("--rounds", type=int, default=8, help="alternated rounds per case")
     parser.add_argument(
         "--smoke", action="store_true", help="every part once, tiny: checks the benchmark runs"
     )
@@ -363,16 +367,36 @@ def main() -> None:
     print(f"  ratio ours / official: initialize {oi / fi:.2f}x, prompt {op / fp:.2f}x\n")
     if args.only_first_call:
         return
-    print(f"prompt round trips, {args.prompts} per case (median / p95 per prompt):")
-    blocks = 1 if args.smoke else 4  # ours and the raw floor alternate, in blocks
+    rounds = 1 if args.smoke else args.rounds
+    per_round = max(1, args.prompts // rounds)
+    print(
+        f"prompt round trips, {args.prompts} per case in {rounds} alternated rounds of "
+        f"{per_round} (each round: ours, the raw floor, the official SDK, our sync editor, the "
+        f"order reversed every other round; median / p95 per prompt over all rounds; {load()}):"
+    )
     for updates in cases:
-        a: list[float] = []
-        r: list[float] = []
-        for _ in range(blocks):
-            a += asyncio.run(ours(max(1, args.prompts // blocks), updates))
-            r += asyncio.run(raw(max(1, args.prompts // blocks), updates))
-        b = asyncio.run(official(args.prompts, updates))
-        c = ours_sync(args.prompts, updates)
+        got: dict[str, list[float]] = {"ours": [], "raw": [], "official": [], "sync": []}
+
+        def block(name: str, run: Any, got: dict[str, list[float]] = got) -> Any:
+            def measure() -> float:
+                times = run()
+                got[name] += times
+                return statistics.median(times)
+
+            return measure
+
+        medians = alternate(
+            {
+                "ours": block("ours", lambda u=updates: asyncio.run(ours(per_round, u))),
+                "raw": block("raw", lambda u=updates: asyncio.run(raw(per_round, u))),
+                "official": block(
+                    "official", lambda u=updates: asyncio.run(official(per_round, u))
+                ),
+                "sync": block("sync", lambda u=updates: ours_sync(per_round, u)),
+            },
+            rounds,
+        )
+        a, r, b, c = (got[k] for k in ("ours", "raw", "official", "sync"))
         ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
         mr = statistics.median(r)
         print(
@@ -382,12 +406,14 @@ def main() -> None:
         )
         print(
             f"               raw floor {mr * 1e3:.3f} / {p95(r) * 1e3:.3f} ms   ours / floor "
-            f"{ma / mr:.2f}x" + (" (target <= 1.3x)" if updates == 10 else "")
+            f"{ma / mr:.2f}x"
         )
         print(
             f"               our sync editor {mc * 1e3:.3f} / {p95(c) * 1e3:.3f} ms   "
             f"ratio {mc / mb:.2f}x (the official SDK has no sync client)"
         )
+        print("    " + ratio_line("ours / raw floor", medians["ours"], medians["raw"], "<= 1.3x"))
+        print("    " + ratio_line("ours / official", medians["ours"], medians["official"]))
     if args.mixed:
         print("\nmixed pairs (median ms per prompt):")
         for updates in cases:
@@ -439,6 +465,10 @@ def main() -> None:
     print(f"  ... and its models (first use):       {ours_models * 1e3:7.1f} ms")
     print(f"  import acp (official SDK):            {official_import * 1e3:7.1f} ms")
     print(f"  ratio ours / official:                {ours_import / official_import:7.2f}x")
+    print(
+        "  ratio ours with the models its first call loads / official: "
+        f"{ours_models / official_import:.2f}x ({load()})"
+    )
 
 
 if __name__ == "__main__":

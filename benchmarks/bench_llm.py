@@ -1,6 +1,6 @@
 """LLM stream decoding: our manifest-driven client against the openai SDK and ai-lib-python.
 
-Run from the repository root:  python benchmarks/bench_llm.py [--chunks 20000] [--repeat 3]
+Run from the repository root:  python benchmarks/bench_llm.py [--chunks 20000] [--repeat 7]
 
 A static loopback HTTP server (a separate asyncio process, so it shares no GIL with the clients and
 only copies pre-built bytes) answers every POST with an OpenAI ``chat.completion.chunk`` stream:
@@ -32,8 +32,11 @@ exits 1 (after printing what it measured), so ``--smoke`` (one tiny round: 200 c
 request, one fresh interpreter per import; the suite runs it so the benchmark cannot rot)
 fails clearly instead of quietly measuring less.
 
---chunked sends one HTTP chunk per SSE event (as the real API does) instead of a content-length
-body. Expect ai-lib-python 1.2 to FAIL the text check then: it decodes every byte chunk on its own
+The stream is sent as the real API sends it, one HTTP chunk per SSE event (``--content-length``
+sends one body instead, which flatters every reader). Contenders run in --repeat alternated
+rounds (benchmarks/rounds.py), and ours against raw httpx is printed per round (min / median /
+max of the rounds' ratios, wall and CPU) with the load average. Expect ai-lib-python 1.2 to
+FAIL the text check then: it decodes every byte chunk on its own
 (``errors="replace"``), so a multi-byte character split across two reads becomes U+FFFD.
 """
 
@@ -62,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from rounds import load, ratio_line
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "generated"))
@@ -470,8 +474,7 @@ class Target:
     ttft_runs: int
 
 
-def measure_sync(name: str, factory: SyncFactory, t: Target) -> Result:
-    result = Result(name)
+def measure_sync(result: Result, factory: SyncFactory, t: Target) -> Result:
     with factory(t.big_url) as big, factory(t.small_url) as small:
         small()  # warm-up: connection, lazy imports, first-use caches
         big()
@@ -489,8 +492,7 @@ def measure_sync(name: str, factory: SyncFactory, t: Target) -> Result:
     return result
 
 
-async def measure_async(name: str, factory: AsyncFactory, t: Target) -> Result:
-    result = Result(name)
+async def measure_async(result: Result, factory: AsyncFactory, t: Target) -> Result:
     async with factory(t.big_url) as big, factory(t.small_url) as small:
         await small()
         await big()
@@ -512,12 +514,21 @@ async def measure_async(name: str, factory: AsyncFactory, t: Target) -> Result:
 UNMEASURED: list[str] = []
 
 
-def run(name: str, factory: SyncFactory | None, afactory: AsyncFactory | None, t: Target) -> Result:
+def run(
+    name: str,
+    factory: SyncFactory | None,
+    afactory: AsyncFactory | None,
+    t: Target,
+    result: Result | None = None,
+) -> Result:
+    """One round of ``name``: its clients made, warmed, then ``t.repeat`` full streams and
+    ``t.ttft_runs`` small ones, appended to ``result``."""
+    result = result if result is not None else Result(name)
     try:
         if factory is not None:
-            return measure_sync(name, factory, t)
+            return measure_sync(result, factory, t)
         assert afactory is not None
-        return asyncio.run(measure_async(name, afactory, t))
+        return asyncio.run(measure_async(result, afactory, t))
     except NOT_READY as exc:
         if name.startswith("ours"):
             print(f"{name}: not available yet ({type(exc).__name__}: {exc})")
@@ -590,9 +601,16 @@ def ratio(a: float | None, b: float | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--chunks", type=int, default=20_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--repeat", type=int, default=7, help="alternated rounds: one full stream each per round"
+    )
     parser.add_argument("--ttft-runs", type=int, default=50)
-    parser.add_argument("--chunked", action="store_true", help="chunked transfer encoding")
+    parser.add_argument(
+        "--content-length",
+        action="store_true",
+        help="one content-length body instead of one HTTP chunk per SSE event (the default, "
+        "as the APIs send them)",
+    )
     parser.add_argument("--no-import", action="store_true", help="skip the import timings")
     parser.add_argument("--no-paths", action="store_true", help="skip the JSONPath comparison")
     parser.add_argument("--import-runs", type=int, default=7)
@@ -606,8 +624,8 @@ def main() -> None:
 
     big_events, big_text = make_events(args.chunks)
     small_events, small_text = make_events(SMALL_CHUNKS)
-    big_response = http_response(big_events, args.chunked)
-    small_response = http_response(small_events, args.chunked)
+    big_response = http_response(big_events, not args.content_length)
+    small_response = http_response(small_events, not args.content_length)
 
     results: list[Result] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -627,8 +645,8 @@ def main() -> None:
                 small_url=f"http://127.0.0.1:{port}/small/v1",
                 big_text=big_text,
                 small_text=small_text,
-                repeat=args.repeat,
-                ttft_runs=args.ttft_runs,
+                repeat=1,  # per round
+                ttft_runs=max(1, args.ttft_runs // args.repeat),
             )
             contenders: list[tuple[str, SyncFactory | None, AsyncFactory | None]] = [
                 ("openai SDK", openai_sync, None),
@@ -641,8 +659,14 @@ def main() -> None:
                 ("ours + OTel", ours_otel_sync, None),
                 ("ours async + OTel", None, ours_otel_async),
             ]
-            for name, factory, afactory in contenders:
-                results.append(run(name, factory, afactory, target))
+            # alternated rounds (benchmarks/rounds.py): each round every contender reads one
+            # full stream, the order reversed every other round
+            by_name = {name: Result(name) for name, _, _ in contenders}
+            for i in range(args.repeat):
+                for name, factory, afactory in contenders if i % 2 == 0 else contenders[::-1]:
+                    if by_name[name].errors != ["not measured"]:
+                        run(name, factory, afactory, target, by_name[name])
+            results = list(by_name.values())
             if not args.no_overhead:
                 call_overhead(target)
         finally:
@@ -652,8 +676,9 @@ def main() -> None:
     n = args.chunks
     print(
         f"\nstream: {n} chunks, {len(big_response) / 1e6:.1f} MB"
-        f" ({'chunked' if args.chunked else 'content-length'}), "
-        f"{len(big_text)} chars of text; full request + read, median / best of {args.repeat}"
+        f" ({'content-length' if args.content_length else 'chunked: one HTTP chunk per event'}), "
+        f"{len(big_text)} chars of text; full request + read, median / best of {args.repeat} "
+        f"alternated rounds; {load()}"
     )
     print(f"time to first token: {SMALL_CHUNKS}-chunk stream, median of {args.ttft_runs}\n")
     print(
@@ -709,6 +734,21 @@ def main() -> None:
             f"   per cpu-s {ratio(cpu_speed[a], cpu_speed[b]):>7}"
             f"   TTFT {ratio(ttft[a], ttft[b]):>7}"
         )
+
+    by_result = {r.name: r for r in results}
+    print(f"\nper-round ratios (the same round's streams, wall and client CPU; {load()}):")
+    for a, b, target in [
+        ("ours", "raw httpx", "<= 1.0x"),
+        ("ours async", "raw httpx async", "<= 1.0x"),
+        ("ours", "openai SDK", ""),
+        ("ours async", "ai-lib-python async", ""),
+    ]:
+        ra, rb = by_result[a], by_result[b]
+        if ra.errors or rb.errors or len(ra.walls) != len(rb.walls):
+            print(f"  {a} / {b}: not measured")
+            continue
+        print("  " + ratio_line(f"{a} / {b}, time", ra.walls, rb.walls, target))
+        print("  " + ratio_line(f"{a} / {b}, CPU", ra.cpus, rb.cpus, target))
 
     if not args.no_import:
         print(f"\nimport time (fresh interpreter, median of {args.import_runs}, runs interleaved):")

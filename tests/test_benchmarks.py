@@ -45,6 +45,8 @@ EXPECTED = {
         rf"model generator alone, codegen's options: +[\d.]+ s +\(= {RATIO} of bare",
         rf"model generator alone, bare options: .* codegen's cost {RATIO}x",
         r"no-op rebuild, in process",
+        rf"cold / bare CLI runs, CPU per round: min {RATIO} +median {RATIO} +max {RATIO}",
+        rf"cold / one-process floor .* per round: min {RATIO} +median {RATIO} +max {RATIO}",
     ],
     "bench_models.py": [
         rf"import agentproto\.acp\.models .* ratio {RATIO}",
@@ -53,10 +55,12 @@ EXPECTED = {
     "bench_acp.py": [
         rf"ratio ours / official: initialize {RATIO}, prompt {RATIO}",
         rf"10 update\(s\): ours .* ratio {RATIO}",
+        rf"ours / raw floor per round: min {RATIO} +median {RATIO} +max {RATIO} .*load [\d.]+",
         rf"ratio ours / official: +{RATIO}",
         rf"10 chunk\(s\): our v2 editor \+ our v2 agent .* ratio v2/v1 {RATIO}",
         r"our v2 editor \+ the TypeScript SDK's v2 agent \(node\) [\d.]+ / [\d.]+ ms",
         r"import agentproto\.acp\.v2 \(\+ connection\): +[\d.]+ ms",
+        rf"ratio ours with the models its first call loads / official: {RATIO}",
     ],
     "bench_acp_remote.py": [
         rf"connect \+ initialize: ours .* ratio {RATIO}",
@@ -72,6 +76,7 @@ EXPECTED = {
     ],
     "bench_llm.py": [
         rf"ours / raw httpx +throughput +{RATIO}",
+        rf"ours async / raw httpx async, CPU per round: min {RATIO} +median {RATIO} +max {RATIO}",
         rf"ours async / ai-lib-python async +throughput +{RATIO}",
         r"jsonpath-ng / ours: [\d.]+x slower",
         r"python-jsonpath / ours: [\d.]+x slower",
