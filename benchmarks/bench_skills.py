@@ -60,6 +60,7 @@ from agentproto.skills import (  # noqa: E402
     validate,
 )
 from agentproto.skills.models import SkillIndex  # noqa: E402
+from rounds import ratio_line  # noqa: E402
 
 from tests.servers.loopback import serve  # noqa: E402
 
@@ -309,20 +310,25 @@ class Collector:
         return f"collections {'/'.join(map(str, self.counts))}, {self.cpu * 1e3:.0f} ms CPU"
 
 
+# (wall, CPU) seconds per round of each contender of the last alternated() run by its name
+ROUNDS: dict[str, list[tuple[float, float]]] = {}
+
+
 def alternated(
     contenders: dict[str, Callable[[], object]], runs: int
 ) -> dict[str, tuple[float, float, Collector]]:
     """Median (wall, CPU) seconds of each contender, called in turn --runs times, and what
     the collector did during its calls."""
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in contenders}
+    ROUNDS.update(samples)  # the per-round figures, for the per-round ratios
     collectors = {name: Collector() for name in contenders}
     for collector in collectors.values():
         gc.callbacks.append(collector)
     try:
         for fn in contenders.values():
             fn()  # warm-up: connection, lazy imports, validators built on first use
-        for _ in range(runs):
-            for name, fn in contenders.items():
+        for i in range(runs):  # alternated: the order reversed every other round
+            for name, fn in list(contenders.items())[:: 1 if i % 2 == 0 else -1]:
                 collectors[name].active = True
                 cpu, started = time.process_time(), time.perf_counter()
                 fn()
@@ -409,6 +415,7 @@ def main() -> None:
 
         assert len(ours().skills) == args.skills
         figures = alternated({"ours": ours, "raw": raw}, args.runs)
+        rounds_ours, rounds_raw = ROUNDS["ours"], ROUNDS["raw"]
         parts = alternated(
             {"validate": lambda: validate(body, "SkillIndex"), "parse": lambda: parse_index(body)},
             args.runs,
@@ -425,6 +432,15 @@ def main() -> None:
     print(f"raw httpx + json.loads, wall:                    {raw_wall * 1e3:8.1f} ms")
     print(f"discover() / raw httpx + json.loads, wall:       {wall / raw_wall:.2f}x (target <= 3)")
     print(f"discover() / raw httpx + json.loads, CPU:        {cpu / raw_cpu:.2f}x")
+    for i, what in ((0, "wall"), (1, "CPU")):
+        print(
+            ratio_line(
+                f"discover() / raw httpx + json.loads, {what}",
+                [r[i] for r in rounds_ours],
+                [r[i] for r in rounds_raw],
+                "<= 1.5x",
+            )
+        )
     print(f"  validate() (JSON Schema + duplicate ids):      {parts['validate'][0] * 1e3:8.1f} ms")
     print(f"  parse_index() of the same bytes:               {parts['parse'][0] * 1e3:8.1f} ms")
     print(f"per skill, end to end:                           {wall / args.skills * 1e6:8.2f} us")

@@ -83,6 +83,7 @@ EXPECTED = {
     ],
     "bench_skills.py": [
         rf"discover\(\) / raw httpx \+ json\.loads, wall: +{RATIO}",
+        rf"discover\(\) / raw httpx \+ json\.loads, CPU per round: min {RATIO} +median {RATIO}",
         rf"execution store sqlite *: invoke->result median .*\({RATIO} memory\)",
         rf"execution store postgres *: invoke->result median .*invocations/s \({RATIO} memory\)",
     ],
