@@ -270,7 +270,8 @@ def _kind(model: type[BaseModel]) -> _Kind:
 def _wire(model: Any) -> RawJSON:
     """A model as wire JSON (wire names, no nulls): what ``model_dump_json(by_alias=True,
     exclude_none=True)`` gives, as bytes, without its wrapper's decode and re-encode."""
-    kind = _KINDS.get(type(model)) or _kind(type(model))
+    cls = cast("type[BaseModel]", type(model))
+    kind = _KINDS.get(cls) or _kind(cls)
     return RawJSON(kind.to_json(model, by_alias=True, exclude_none=True))
 
 

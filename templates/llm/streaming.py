@@ -1222,7 +1222,8 @@ class StreamDecoder:
         return out
 
 
-_DONE: dict[str, JSONValue] = {}  # what _sse_frame() gives for the done signal (compared by identity)
+# what _sse_frame() gives for the done signal (compared by identity)
+_DONE: dict[str, JSONValue] = {}
 _DECODER = json.JSONDecoder()
 _DECODE: Callable[[str], JSONValue] = _DECODER.decode  # json.loads minus its checks
 _SCAN: Callable[[str, int], tuple[JSONValue, int]] = json.scanner.make_scanner(cast(Any, _DECODER))
