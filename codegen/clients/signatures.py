@@ -285,6 +285,26 @@ def strip_annotated(node: ast.expr) -> ast.expr:
                 return visited
             return self.generic_visit(sub)
 
+        def visit_BinOp(self, op: ast.BinOp) -> ast.AST:
+            """``A | Annotated[B | C, ...]`` as ``A | B | C`` (a flat union, not nested)."""
+            visited = self.generic_visit(op)
+            if not (isinstance(visited, ast.BinOp) and isinstance(visited.op, ast.BitOr)):
+                return visited
+            members: list[ast.expr] = []
+
+            def flatten(node: ast.expr) -> None:
+                if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+                    flatten(node.left)
+                    flatten(node.right)
+                else:
+                    members.append(node)
+
+            flatten(visited)
+            joined = members[0]
+            for member in members[1:]:
+                joined = ast.BinOp(joined, ast.BitOr(), member)
+            return joined
+
     tree = ast.parse(parsed.unparse(node), mode="eval")
     result: ast.expr = Strip().visit(tree).body
     return result

@@ -26,6 +26,7 @@ from codegen.models.normalise import DISCARDED_ROOT, normalise
 from codegen.models.open_types import (
     OpenTypesError,
     default_tags,
+    dispatch_unions,
     enums_to_literals,
     open_unions,
 )
@@ -168,6 +169,10 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
             text = open_unions(text, closed=unit.transport_unions)
         except OpenTypesError as exc:
             raise BuildError.single(shown, "", f"unknown_values: keep: {exc}") from None
+    try:
+        text = dispatch_unions(text)
+    except OpenTypesError as exc:
+        raise BuildError.single(shown, "", str(exc)) from None
     return text
 
 

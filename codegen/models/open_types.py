@@ -333,12 +333,17 @@ def _constant_fields(
             yield from _constant_fields(classes, base.id, seen)
 
 
+TAG_HELPER = "constant_tag"  # agentproto._runtime.base.constant_tag
+_TAG_KEYWORDS = frozenset({"validation_alias", "serialization_alias"})
+
+
 def default_tags(text: str) -> str:
-    """The tag fields of every union member default to their one value, so a variant is made
-    without spelling its tag (``ContentBlockText(text="hi")``). A tagged union still reads
-    the tag from the data; the runtime's ``Model`` counts a defaulted tag as set, so
-    ``exclude_unset`` dumps keep it. (In a smart union a variant's defaulted tag may now be
-    left out of the data: read as that variant, never as another.)"""
+    """The tag fields of every union member are made with ``constant_tag``: a variant is made
+    without spelling its tag (``ContentBlockText(text="hi")``: type checkers see a default and
+    the runtime's ``Model`` fills it in, counted as set so ``exclude_unset`` dumps keep it),
+    while data must carry the tag, as the schema requires. A plain default would let data
+    without the tag match this variant where the schema gives such data to another one (a
+    smart union takes the first member that validates)."""
     tree = parsed.tree(text)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     source = NodeSource(text)
@@ -353,7 +358,7 @@ def default_tags(text: str) -> str:
             value = item.value
             if value is None:
                 end = source.span(item.annotation)[1]
-                edits[id(item)] = (end, end, f" = {tag}")
+                edits[id(item)] = (end, end, f" = {TAG_HELPER}({tag})")
             elif (
                 isinstance(value, ast.Call)
                 and isinstance(value.func, ast.Name)
@@ -361,9 +366,19 @@ def default_tags(text: str) -> str:
                 and not value.args
                 and all(k.arg not in ("default", "default_factory") for k in value.keywords)
             ):
-                start = source.span(value)[0] + len("Field(")
-                edits[id(item)] = (start, start, f"default={tag}, ")
-    return apply(text, edits.values())
+                aliases = {k.arg: k.value for k in value.keywords}
+                if set(aliases) - _TAG_KEYWORDS:
+                    raise OpenTypesError(
+                        f"{member}.{parsed.unparse(item.target)}: a tag field with "
+                        f"{parsed.unparse(value)!r}: only its wire name is expected"
+                    )
+                wire = "".join(f", {k}={parsed.unparse(v)}" for k, v in sorted(aliases.items()))
+                start, end = source.span(value)
+                edits[id(item)] = (start, end, f"{TAG_HELPER}({tag}{wire})")
+    if not edits:
+        return text
+    text = apply(text, edits.values())
+    return insert_imports(text, f"from agentproto._runtime.base import {TAG_HELPER}\n")
 
 
 def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
@@ -382,6 +397,7 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     }
     edits: list[tuple[int, int, str]] = []
     appended: list[str] = []
+    named: dict[frozenset[str], str] = {}
     for union in sorted(unions.values(), key=lambda u: u.members):
         name = _union_name(union)
         if name in set(closed):
@@ -428,6 +444,17 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
             appended.append(definition)
         for use in union.uses:
             edits.extend(_use_edits(use, name, source))
+        named[frozenset(union.members)] = name
+    # The same members written as a bare union, where the model generator left the
+    # discriminator out (a union as a ``dict``'s values): the open alias too.
+    for node in _outer_unions(tree):
+        names = _members(node)
+        start, end = source.span(node)
+        if names is None or any(a <= start < b or a < end <= b for a, b, _ in edits):
+            continue
+        found = named.get(frozenset(n for n in names if n is not None))
+        if found is not None and len(names) > 1:
+            edits.append((start, end, f"{found} | None" if None in names else found))
     text = apply(text, edits)
     imports = (
         "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n\n"
@@ -435,6 +462,89 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
     )
     text = insert_imports(text, imports)
     return text.rstrip("\n") + "\n" + "".join(f"\n\n{a}" for a in appended)
+
+
+def _outer_unions(tree: ast.Module) -> Iterator[ast.BinOp]:
+    """Every ``A | B ...`` of the module that is not part of a larger one."""
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        union = isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr)
+        if union and not inside:
+            assert isinstance(node, ast.BinOp)
+            yield node
+        stack.extend((child, union) for child in ast.iter_child_nodes(node))
+
+
+# --- unions whose members are partly tagged ---------------------------------------------------
+
+
+def _wire(item: ast.AnnAssign) -> str:
+    """The wire name of a field (its ``validation_alias``)."""
+    assert isinstance(item.target, ast.Name)
+    if isinstance(item.value, ast.Call):
+        for keyword in item.value.keywords:
+            if keyword.arg == "validation_alias" and isinstance(
+                keyword.value, ast.Constant
+            ):
+                return str(keyword.value.value)
+    return item.target.id
+
+
+def _tags(classes: dict[str, ast.ClassDef], name: str) -> dict[str, str]:
+    """wire name -> value of a class's one-value string fields (its tags), bases included."""
+    found: dict[str, str] = {}
+    for item in _constant_fields(classes, name, set()):
+        assert isinstance(item.annotation, ast.Subscript)
+        assert isinstance(item.annotation.slice, ast.Constant)
+        found.setdefault(_wire(item), str(item.annotation.slice.value))
+    return found
+
+
+def dispatch_unions(text: str) -> str:
+    """Unions of classes some of which are tagged by a field and some not (ACP's
+    ``AuthMethod``: ``terminal`` carries ``"type": "terminal"``, ``agent`` no ``type`` at
+    all), read as the schema says: data with one of the tags is that member's, anything else
+    one of the untagged members' (``by_tag``, a pydantic callable discriminator). Left to
+    pydantic's smart mode, such a union took the first member that validates: data without
+    the tag could become a tagged member (through a default), and a tagged body that does
+    not match its member an untagged one."""
+    tree = parsed.tree(text)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    source = NodeSource(text)
+    edits: list[tuple[int, int, str]] = []
+    for node in _outer_unions(tree):
+        names = _members(node)
+        members = [n for n in names or () if n is not None]
+        if names is None or len(members) < 2 or any(m not in classes for m in members):
+            continue
+        tags = {m: _tags(classes, m) for m in members}
+        candidates = []
+        for wire in sorted({w for found in tags.values() for w in found}):
+            tagged = [m for m in members if wire in tags[m]]
+            values = [tags[m][wire] for m in tagged]
+            if len(tagged) < len(members) and len(set(values)) == len(values):
+                candidates.append(wire)
+        wires = {w for found in tags.values() for w in found}
+        if len(candidates) != 1 or len(wires) > 1:
+            continue  # untagged, tagged throughout, or tagged by two fields (left as it is)
+        wire = candidates[0]
+        tagged = [m for m in members if wire in tags[m]]
+        untagged = [m for m in members if wire not in tags[m]]
+        parts = [f"Annotated[{m}, Tag({tags[m][wire]!r})]" for m in tagged]
+        parts.append(f"Annotated[{' | '.join(untagged)}, Tag(UNTAGGED)]")
+        known = "".join(f"{tags[m][wire]!r}, " for m in tagged)
+        expression = f"Annotated[{' | '.join(parts)}, by_tag({wire!r}, ({known}))]"
+        start, end = source.span(node)
+        edits.append((start, end, f"{expression} | None" if None in names else expression))
+    if not edits:
+        return text
+    text = apply(text, edits)
+    imports = (
+        "from typing import Annotated\n\nfrom pydantic import Tag\n\n"
+        "from agentproto._runtime.base import UNTAGGED, by_tag\n"
+    )
+    return insert_imports(text, imports)
 
 
 def _union_name(union: _Union) -> str:

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeVar
 
 import httpx
 from agentproto._runtime.errors import AgentprotoError
-from agentproto._runtime.flows_plan import expand
+from agentproto._runtime.flows_plan import declared_type, expand
 from agentproto._runtime.http import (
     AsyncHTTP,
     Call,
@@ -70,6 +70,7 @@ from agentproto._runtime.serialise import (
     body_content,
     content_text,
     cookie_pairs,
+    declared_value,
     encode,
     header_value,
     path_value,
@@ -509,6 +510,8 @@ class FlowRunner:
                     )
                 continue
             try:
+                if not p.get("content_type"):  # a media type serialises it whole
+                    value = declared_value(value, declared_type(self.plan, p.get("schema")))
                 self._parameter(req, p, value)
             except SerialisationError as exc:
                 raise FlowInputError(

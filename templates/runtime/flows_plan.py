@@ -371,6 +371,22 @@ def resolve(plan: Mapping[str, Any], node: Any, depth: int = 8) -> Any:
     return walk(node, depth)
 
 
+def declared_type(plan: Mapping[str, Any], schema: Any) -> str | None:
+    """The one JSON type a parameter's schema (in ``plan``) declares, ``null`` aside (``None``
+    for none, or several): its ``$ref``s followed."""
+    defs: Mapping[str, Any] = _obj(plan.get("$defs"))
+    for _ in range(8):
+        ref = schema.get("$ref") if _is_obj(schema) else None
+        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
+            break
+        schema = defs.get(ref[len("#/$defs/") :])
+    kind = schema.get("type") if _is_obj(schema) else None
+    if _is_arr(kind):
+        kinds = [k for k in kind if k != "null"]
+        kind = kinds[0] if len(kinds) == 1 else None
+    return kind if isinstance(kind, str) else None
+
+
 # -- the plan ----------------------------------------------------------------------------------
 
 

@@ -12,7 +12,9 @@ specification's "Style Examples" table):
 - cookie: ``form`` (default: percent-encoded; exploded pairs joined by ``"; "``, since ``&`` is
   never a cookie delimiter) and 3.2's ``cookie`` (no encoding).
 
-Values: a string is sent as is, a boolean as ``true``/``false``, a number as its JSON text; an
+Values: first as the parameter's schema declares them (:func:`declared_value`: an object or
+array for a ``type: string`` parameter is its JSON text; for a number, an error); then a
+string is sent as is, a boolean as ``true``/``false``, a number as its JSON text; an
 array or object is expanded by the style (RFC 6570: ``None`` members are left out, an empty
 array or object is "undefined", so a query or cookie parameter with one is not sent); a value
 nested inside an array or object (which no style defines) is sent as its compact JSON text,
@@ -277,6 +279,33 @@ def cookie_pairs(
     if _BAD_HEADER.search(joined):
         raise SerialisationError("a cookie cannot hold line breaks or control characters")
     return pieces
+
+
+_SCALARS: Final = frozenset({"string", "number", "integer", "boolean"})
+
+
+def declared_value(value: Any, declared: str | None) -> Any:
+    """A parameter's value as its schema's ``type`` has it, before its style serialises it.
+
+    An object or array given for a ``type: string`` parameter is sent as its compact JSON text
+    (as Slack's ``views.open`` documents its ``view``: "a JSON-encoded string"), so the style
+    sends one ``name=<text>`` and never spreads the members under their own names (which
+    drops the parameter's name). One given for a number, integer or boolean, an array for an
+    object or an object for an array cannot be sent as declared: a ``SerialisationError``
+    (the executor names the parameter). Anything else is sent as given."""
+    if declared is None or not _is_compound(value):
+        return value
+    is_object = _is_mapping(value)
+    if declared == "string":
+        return to_json(value)
+    if declared in _SCALARS:
+        kind = "an object" if is_object else "an array"
+        raise SerialisationError(f"{kind} given, the operation declares `type: {declared}`")
+    if declared == "array" and is_object:
+        raise SerialisationError("an object given, the operation declares `type: array`")
+    if declared == "object" and not is_object:
+        raise SerialisationError("an array given, the operation declares `type: object`")
+    return value
 
 
 def content_text(media: str, value: Any) -> str:

@@ -6,7 +6,14 @@ from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import ConfigDict, Field, RootModel
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, not_one_of, one_of
+from agentproto._runtime.base import (
+    InvalidVariant,
+    Model,
+    UnknownValue,
+    constant_tag,
+    not_one_of,
+    one_of,
+)
 
 
 class TextAgentOption(Model):
@@ -14,7 +21,7 @@ class TextAgentOption(Model):
     A free-form text option.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
     name: str
     """
     Identifier of the option, used as its key in `AgentConfig.options`.
@@ -38,7 +45,7 @@ class SecretAgentOption(Model):
     A sensitive option (e.g. an API key), to be masked in user interfaces.
     """
 
-    type: Literal["secret"] = "secret"
+    type: Literal["secret"] = constant_tag("secret")
     name: str
     """
     Identifier of the option, used as its key in `AgentConfig.options`.
@@ -62,7 +69,7 @@ class SelectAgentOption(Model):
     An option whose value is chosen from a fixed list.
     """
 
-    type: Literal["select"] = "select"
+    type: Literal["select"] = constant_tag("select")
     name: str
     """
     Identifier of the option, used as its key in `AgentConfig.options`.
@@ -196,7 +203,7 @@ class TextContentBlock(Model):
     A text content block.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
     text: str
     """
     The text.
@@ -208,7 +215,7 @@ class ThinkingContentBlock(Model):
     A thinking (reasoning) content block.
     """
 
-    type: Literal["thinking"] = "thinking"
+    type: Literal["thinking"] = constant_tag("thinking")
     thinking: str
     """
     The thinking text.
@@ -220,7 +227,7 @@ class ImageContentBlock(Model):
     An image content block.
     """
 
-    type: Literal["image"] = "image"
+    type: Literal["image"] = constant_tag("image")
     url: str
     """
     Image location: an `https://` URL or a `data:` URI (base64).
@@ -232,7 +239,7 @@ class SystemMessage(Model):
     A system-role message that gives the agent instructions.
     """
 
-    role: Literal["system"] = "system"
+    role: Literal["system"] = constant_tag("system")
     content: str
     """
     Instructions for the agent.
@@ -244,7 +251,7 @@ class ToolPermissionMessage(Model):
     Grants or denies the server permission to invoke a tool on the client's behalf.
     """
 
-    role: Literal["tool_permission"] = "tool_permission"
+    role: Literal["tool_permission"] = constant_tag("tool_permission")
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call the decision is for.
@@ -309,7 +316,7 @@ class TurnStartEvent(Model):
     First event of a turn stream (its data is `{}` on the wire).
     """
 
-    event: Literal["turn_start"] = "turn_start"
+    event: Literal["turn_start"] = constant_tag("turn_start")
 
 
 class TextDeltaEvent(Model):
@@ -317,7 +324,7 @@ class TextDeltaEvent(Model):
     An incremental piece of the agent's text (delta mode only).
     """
 
-    event: Literal["text_delta"] = "text_delta"
+    event: Literal["text_delta"] = constant_tag("text_delta")
     delta: str
     """
     Text delta.
@@ -329,7 +336,7 @@ class ThinkingDeltaEvent(Model):
     An incremental piece of the agent's thinking (delta mode only).
     """
 
-    event: Literal["thinking_delta"] = "thinking_delta"
+    event: Literal["thinking_delta"] = constant_tag("thinking_delta")
     delta: str
     """
     Thinking delta.
@@ -341,7 +348,7 @@ class TextEvent(Model):
     The complete text of one agent message (message mode only).
     """
 
-    event: Literal["text"] = "text"
+    event: Literal["text"] = constant_tag("text")
     text: str
     """
     Message text.
@@ -353,7 +360,7 @@ class ThinkingEvent(Model):
     The complete thinking of one agent message (message mode only).
     """
 
-    event: Literal["thinking"] = "thinking"
+    event: Literal["thinking"] = constant_tag("thinking")
     thinking: str
     """
     Thinking text.
@@ -365,7 +372,7 @@ class TurnStopEvent(Model):
     Last event of a turn stream.
     """
 
-    event: Literal["turn_stop"] = "turn_stop"
+    event: Literal["turn_stop"] = constant_tag("turn_stop")
     stop_reason: StopReason = Field(validation_alias="stopReason", serialization_alias="stopReason")
     """
     Why the agent stopped.
@@ -503,7 +510,7 @@ class ToolUseContentBlock(Model):
     A tool call inside a message (extends ToolCall; its properties are flattened in).
     """
 
-    type: Literal["tool_use"] = "tool_use"
+    type: Literal["tool_use"] = constant_tag("tool_use")
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
@@ -569,7 +576,7 @@ class UserMessage(Model):
     A user-role message.
     """
 
-    role: Literal["user"] = "user"
+    role: Literal["user"] = constant_tag("user")
     content: str | list[ContentBlock]
     """
     A string or a list of content blocks.
@@ -581,7 +588,7 @@ class AssistantMessage(Model):
     An assistant-role message.
     """
 
-    role: Literal["assistant"] = "assistant"
+    role: Literal["assistant"] = constant_tag("assistant")
     content: str | list[ContentBlock]
     """
     A string or a list of content blocks.
@@ -593,7 +600,7 @@ class ToolMessage(Model):
     A tool result message, returned by the application after a `tool_use` block (extends ToolResult; its properties are flattened in).
     """
 
-    role: Literal["tool"] = "tool"
+    role: Literal["tool"] = constant_tag("tool")
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.
@@ -729,7 +736,7 @@ class ToolCallEvent(Model):
     The agent calls a tool (extends ToolCall; its properties are flattened in).
     """
 
-    event: Literal["tool_call"] = "tool_call"
+    event: Literal["tool_call"] = constant_tag("tool_call")
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call.
@@ -749,7 +756,7 @@ class ToolResultEvent(Model):
     Result of a server-side tool call (server-side tools only; extends ToolResult, its properties are flattened in).
     """
 
-    event: Literal["tool_result"] = "tool_result"
+    event: Literal["tool_result"] = constant_tag("tool_result")
     tool_call_id: str = Field(validation_alias="toolCallId", serialization_alias="toolCallId")
     """
     Identifier of the tool call this result answers.

@@ -108,6 +108,7 @@ if TYPE_CHECKING:
         ResumeSessionResponse,
         SessionNotification,
         SessionUpdate,
+        SetSessionConfigOptionRequest,
         SetSessionConfigOptionRequestBoolean,
         SetSessionConfigOptionRequestValueId,
         SetSessionConfigOptionResponse,
@@ -630,7 +631,7 @@ class Agent(HandlerBase):
         raise MethodNotFound("session/resume")
 
     async def set_session_config_option(
-        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
+        self, params: SetSessionConfigOptionRequest
     ) -> SetSessionConfigOptionResponse:
         """``session/set_config_option``: Request parameters for setting a session configuration option."""
         raise MethodNotFound("session/set_config_option")
@@ -1291,7 +1292,7 @@ class AgentConnection(Caller):
 
     @overload
     async def set_session_config_option(
-        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId, /
+        self, params: SetSessionConfigOptionRequest, /
     ) -> SetSessionConfigOptionResponse: ...
 
     @overload
@@ -1299,24 +1300,16 @@ class AgentConnection(Caller):
         self,
         /,
         *,
-        session_id: str,
-        config_id: str,
-        value: bool,
-        meta: dict[str, Any] | None = ...,
-        type: Literal["boolean"] = ...,
-    ) -> SetSessionConfigOptionResponse: ...
-
-    @overload
-    async def set_session_config_option(
-        self, /, *, session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = ...
+        root: SetSessionConfigOptionRequestBoolean
+        | _params.SetSessionConfigOptionRequestBooleanParam
+        | (
+            SetSessionConfigOptionRequestValueId | _params.SetSessionConfigOptionRequestValueIdParam
+        ),
     ) -> SetSessionConfigOptionResponse: ...
 
     async def set_session_config_option(
         self,
-        params: SetSessionConfigOptionRequestBoolean
-        | SetSessionConfigOptionRequestValueId
-        | Mapping[str, Any]
-        | None = None,
+        params: SetSessionConfigOptionRequest | Mapping[str, Any] | None = None,
         /,
         **fields: Any,
     ) -> SetSessionConfigOptionResponse:
@@ -2666,11 +2659,7 @@ class SyncAgentConnection(SyncCaller):
 
     @overload
     def set_session_config_option(
-        self,
-        params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId,
-        /,
-        *,
-        timeout: float | None = None,
+        self, params: SetSessionConfigOptionRequest, /, *, timeout: float | None = None
     ) -> SetSessionConfigOptionResponse: ...
 
     @overload
@@ -2678,32 +2667,17 @@ class SyncAgentConnection(SyncCaller):
         self,
         /,
         *,
-        session_id: str,
-        config_id: str,
-        value: bool,
-        meta: dict[str, Any] | None = ...,
-        type: Literal["boolean"] = ...,
-        timeout: float | None = None,
-    ) -> SetSessionConfigOptionResponse: ...
-
-    @overload
-    def set_session_config_option(
-        self,
-        /,
-        *,
-        session_id: str,
-        config_id: str,
-        value: str,
-        meta: dict[str, Any] | None = ...,
+        root: SetSessionConfigOptionRequestBoolean
+        | _params.SetSessionConfigOptionRequestBooleanParam
+        | (
+            SetSessionConfigOptionRequestValueId | _params.SetSessionConfigOptionRequestValueIdParam
+        ),
         timeout: float | None = None,
     ) -> SetSessionConfigOptionResponse: ...
 
     def set_session_config_option(
         self,
-        params: SetSessionConfigOptionRequestBoolean
-        | SetSessionConfigOptionRequestValueId
-        | Mapping[str, Any]
-        | None = None,
+        params: SetSessionConfigOptionRequest | Mapping[str, Any] | None = None,
         /,
         *,
         timeout: float | None = None,

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import ConfigDict, Field, RootModel
+from pydantic import ConfigDict, Field, RootModel, Tag
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
+from agentproto._runtime.base import (
+    UNTAGGED,
+    InvalidVariant,
+    Model,
+    UnknownValue,
+    Url,
+    by_tag,
+    constant_tag,
+    not_one_of,
+    one_of,
+)
 
 
 class ReadTextFileRequest(Model):
@@ -410,7 +420,7 @@ class CreateElicitationRequestFormFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestUrlFields(Model):
@@ -434,7 +444,7 @@ class CreateElicitationRequestUrlFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class ElicitationSessionScope(Model):
@@ -2059,7 +2069,7 @@ class SetSessionConfigOptionRequestBoolean(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
     value: bool
     """
     The boolean value.
@@ -2100,9 +2110,19 @@ class SetSessionConfigOptionRequestValueId(Model):
 
 
 class SetSessionConfigOptionRequest(
-    RootModel[SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId]
+    RootModel[
+        Annotated[
+            Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")]
+            | Annotated[SetSessionConfigOptionRequestValueId, Tag(UNTAGGED)],
+            by_tag("type", ("boolean",)),
+        ]
+    ]
 ):
-    root: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
+    root: Annotated[
+        Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")]
+        | Annotated[SetSessionConfigOptionRequestValueId, Tag(UNTAGGED)],
+        by_tag("type", ("boolean",)),
+    ]
     """
     Request parameters for setting a session configuration option.
     """
@@ -2157,7 +2177,7 @@ class RequestPermissionOutcomeCancelled(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
     """
 
-    outcome: Literal["cancelled"] = "cancelled"
+    outcome: Literal["cancelled"] = constant_tag("cancelled")
 
 
 class SelectedPermissionOutcome(Model):
@@ -2307,7 +2327,7 @@ class CreateElicitationResponseDecline(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    action: Literal["decline"] = "decline"
+    action: Literal["decline"] = constant_tag("decline")
 
 
 class CreateElicitationResponseCancel(Model):
@@ -2327,7 +2347,7 @@ class CreateElicitationResponseCancel(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    action: Literal["cancel"] = "cancel"
+    action: Literal["cancel"] = constant_tag("cancel")
 
 
 class CreateElicitationResponseOther(Model):
@@ -2463,7 +2483,7 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    type: Literal["diff"] = "diff"
+    type: Literal["diff"] = constant_tag("diff")
 
 
 class ToolCallContentTerminal(Terminal):
@@ -2475,7 +2495,7 @@ class ToolCallContentTerminal(Terminal):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class Annotations(Model):
@@ -2773,7 +2793,7 @@ class CreateElicitationRequestUrlSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class CreateElicitationRequestUrlRequest(
@@ -2799,7 +2819,7 @@ class CreateElicitationRequestUrlRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -2876,7 +2896,7 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -2884,7 +2904,7 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    type: Literal["number"] = "number"
+    type: Literal["number"] = constant_tag("number")
 
 
 class ElicitationPropertySchemaInteger(IntegerPropertySchema):
@@ -2892,7 +2912,7 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    type: Literal["integer"] = "integer"
+    type: Literal["integer"] = constant_tag("integer")
 
 
 class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
@@ -2900,7 +2920,7 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -2908,7 +2928,7 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class MultiSelectPropertySchema(Model):
@@ -2944,7 +2964,11 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean there is no maximum selection count.
     """
-    items: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
+    items: Annotated[
+        Annotated[MultiSelectItemsString, Tag("string")]
+        | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+        by_tag("type", ("string",)),
+    ]
     """
     The items definition describing allowed values.
     """
@@ -3067,7 +3091,7 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `authenticate`.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class SessionModeState(Model):
@@ -3137,7 +3161,7 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class SessionConfigSelectGroup(Model):
@@ -3264,10 +3288,8 @@ class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
     """
 
-    session_update: Literal["current_mode_update"] = Field(
-        default="current_mode_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["current_mode_update"] = constant_tag(
+        "current_mode_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3276,10 +3298,8 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    session_update: Literal["session_info_update"] = Field(
-        default="session_info_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["session_info_update"] = constant_tag(
+        "session_info_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3288,10 +3308,8 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    session_update: Literal["usage_update"] = Field(
-        default="usage_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["usage_update"] = constant_tag(
+        "usage_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3303,8 +3321,8 @@ class SessionUpdateNotice(Notice):
     the `session.notices` Client capability.
     """
 
-    session_update: Literal["notice"] = Field(
-        default="notice", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["notice"] = constant_tag(
+        "notice", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3445,7 +3463,7 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
     """
 
-    type: Literal["http"] = "http"
+    type: Literal["http"] = constant_tag("http")
 
 
 class McpServerSseModel(McpServerSse):
@@ -3455,7 +3473,7 @@ class McpServerSseModel(McpServerSse):
     Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
     """
 
-    type: Literal["sse"] = "sse"
+    type: Literal["sse"] = constant_tag("sse")
 
 
 class LoadSessionRequest(Model):
@@ -3467,9 +3485,20 @@ class LoadSessionRequest(Model):
     See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/session-setup#loading-sessions)
     """
 
-    mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] = Field(
-        validation_alias="mcpServers", serialization_alias="mcpServers"
-    )
+    mcp_servers: list[
+        Annotated[
+            Annotated[McpServerHttpModel, Tag("http")]
+            | Annotated[McpServerSseModel, Tag("sse")]
+            | Annotated[McpServerStdio, Tag(UNTAGGED)],
+            by_tag(
+                "type",
+                (
+                    "http",
+                    "sse",
+                ),
+            ),
+        ]
+    ] = Field(validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
     """
@@ -3537,9 +3566,23 @@ class ResumeSessionRequest(Model):
     session. It may differ from any previously used or reported list as long as
     the request `cwd` matches the session's `cwd`.
     """
-    mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] | None = Field(
-        default=None, validation_alias="mcpServers", serialization_alias="mcpServers"
-    )
+    mcp_servers: (
+        list[
+            Annotated[
+                Annotated[McpServerHttpModel, Tag("http")]
+                | Annotated[McpServerSseModel, Tag("sse")]
+                | Annotated[McpServerStdio, Tag(UNTAGGED)],
+                by_tag(
+                    "type",
+                    (
+                        "http",
+                        "sse",
+                    ),
+                ),
+            ]
+        ]
+        | None
+    ) = Field(default=None, validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
     """
@@ -3560,7 +3603,7 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     The user selected one of the provided options.
     """
 
-    outcome: Literal["selected"] = "selected"
+    outcome: Literal["selected"] = constant_tag("selected")
 
 
 class TerminalOutputResponse(Model):
@@ -3611,23 +3654,41 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    action: Literal["accept"] = "accept"
+    action: Literal["accept"] = constant_tag("accept")
 
 
 class CreateElicitationResponse(
     RootModel[
-        CreateElicitationResponseAccept
-        | CreateElicitationResponseDecline
-        | CreateElicitationResponseCancel
-        | CreateElicitationResponseOther
+        Annotated[
+            Annotated[CreateElicitationResponseAccept, Tag("accept")]
+            | Annotated[CreateElicitationResponseDecline, Tag("decline")]
+            | Annotated[CreateElicitationResponseCancel, Tag("cancel")]
+            | Annotated[CreateElicitationResponseOther, Tag(UNTAGGED)],
+            by_tag(
+                "action",
+                (
+                    "accept",
+                    "decline",
+                    "cancel",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        CreateElicitationResponseAccept
-        | CreateElicitationResponseDecline
-        | CreateElicitationResponseCancel
-        | CreateElicitationResponseOther
-    )
+    root: Annotated[
+        Annotated[CreateElicitationResponseAccept, Tag("accept")]
+        | Annotated[CreateElicitationResponseDecline, Tag("decline")]
+        | Annotated[CreateElicitationResponseCancel, Tag("cancel")]
+        | Annotated[CreateElicitationResponseOther, Tag(UNTAGGED)],
+        by_tag(
+            "action",
+            (
+                "accept",
+                "decline",
+                "cancel",
+            ),
+        ),
+    ]
     """
     Response from the client to an elicitation request.
     """
@@ -3641,7 +3702,7 @@ class ContentBlockText(TextContent):
     Clients SHOULD render this text as Markdown.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
 
 
 class ContentBlockImage(ImageContent):
@@ -3651,7 +3712,7 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    type: Literal["image"] = "image"
+    type: Literal["image"] = constant_tag("image")
 
 
 class ContentBlockAudio(AudioContent):
@@ -3661,7 +3722,7 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    type: Literal["audio"] = "audio"
+    type: Literal["audio"] = constant_tag("audio")
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -3671,7 +3732,7 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    type: Literal["resource_link"] = "resource_link"
+    type: Literal["resource_link"] = constant_tag("resource_link")
 
 
 class ContentBlockResource(EmbeddedResource):
@@ -3683,7 +3744,7 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    type: Literal["resource"] = "resource"
+    type: Literal["resource"] = constant_tag("resource")
 
 
 class Content(Model):
@@ -3712,7 +3773,7 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    type: Literal["array"] = "array"
+    type: Literal["array"] = constant_tag("array")
 
 
 class AgentCapabilities(Model):
@@ -3795,8 +3856,8 @@ class SessionUpdatePlan(Plan):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
     """
 
-    session_update: Literal["plan"] = Field(
-        default="plan", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["plan"] = constant_tag(
+        "plan", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4009,9 +4070,20 @@ class NewSessionRequest(Model):
     remains the base for relative paths. When omitted or empty, no
     additional roots are activated for the new session.
     """
-    mcp_servers: list[McpServerHttpModel | McpServerSseModel | McpServerStdio] = Field(
-        validation_alias="mcpServers", serialization_alias="mcpServers"
-    )
+    mcp_servers: list[
+        Annotated[
+            Annotated[McpServerHttpModel, Tag("http")]
+            | Annotated[McpServerSseModel, Tag("sse")]
+            | Annotated[McpServerStdio, Tag(UNTAGGED)],
+            by_tag(
+                "type",
+                (
+                    "http",
+                    "sse",
+                ),
+            ),
+        ]
+    ] = Field(validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP (Model Context Protocol) servers the agent should connect to.
     """
@@ -4094,7 +4166,7 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    type: Literal["content"] = "content"
+    type: Literal["content"] = constant_tag("content")
 
 
 class ElicitationSchema(Model):
@@ -4118,12 +4190,24 @@ class ElicitationSchema(Model):
     properties: (
         dict[
             str,
-            ElicitationPropertySchemaString
-            | ElicitationPropertySchemaNumber
-            | ElicitationPropertySchemaInteger
-            | ElicitationPropertySchemaBoolean
-            | ElicitationPropertySchemaArray
-            | ElicitationPropertySchemaOther,
+            Annotated[
+                Annotated[ElicitationPropertySchemaString, Tag("string")]
+                | Annotated[ElicitationPropertySchemaNumber, Tag("number")]
+                | Annotated[ElicitationPropertySchemaInteger, Tag("integer")]
+                | Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")]
+                | Annotated[ElicitationPropertySchemaArray, Tag("array")]
+                | Annotated[ElicitationPropertySchemaOther, Tag(UNTAGGED)],
+                by_tag(
+                    "type",
+                    (
+                        "string",
+                        "number",
+                        "integer",
+                        "boolean",
+                        "array",
+                    ),
+                ),
+            ],
         ]
         | None
     ) = Field(default={}, validate_default=True)
@@ -4216,7 +4300,16 @@ class InitializeResponse(Model):
     """
     Capabilities supported by the agent.
     """
-    auth_methods: list[AuthMethodTerminalModel | AuthMethodAgent] | None = Field(
+    auth_methods: (
+        list[
+            Annotated[
+                Annotated[AuthMethodTerminalModel, Tag("terminal")]
+                | Annotated[AuthMethodAgent, Tag(UNTAGGED)],
+                by_tag("type", ("terminal",)),
+            ]
+        ]
+        | None
+    ) = Field(
         default=[],
         validation_alias="authMethods",
         serialization_alias="authMethods",
@@ -4283,7 +4376,7 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    type: Literal["select"] = "select"
+    type: Literal["select"] = constant_tag("select")
 
 
 class LoadSessionResponse(Model):
@@ -4372,10 +4465,8 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    session_update: Literal["user_message_chunk"] = Field(
-        default="user_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["user_message_chunk"] = constant_tag(
+        "user_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4384,10 +4475,8 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    session_update: Literal["agent_message_chunk"] = Field(
-        default="agent_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_message_chunk"] = constant_tag(
+        "agent_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4396,10 +4485,8 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    session_update: Literal["agent_thought_chunk"] = Field(
-        default="agent_thought_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_thought_chunk"] = constant_tag(
+        "agent_thought_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4408,10 +4495,10 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    session_update: Literal["available_commands_update"] = Field(
-        default="available_commands_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["available_commands_update"] = constant_tag(
+        "available_commands_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -4423,10 +4510,8 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     the `session.compaction` Client capability.
     """
 
-    session_update: Literal["compaction_update"] = Field(
-        default="compaction_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["compaction_update"] = constant_tag(
+        "compaction_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4438,10 +4523,10 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     the `session.compaction` Client capability.
     """
 
-    session_update: Literal["compaction_summary_chunk"] = Field(
-        default="compaction_summary_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["compaction_summary_chunk"] = constant_tag(
+        "compaction_summary_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -4677,7 +4762,7 @@ class CreateElicitationRequestFormSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestFormRequest(
@@ -4703,7 +4788,7 @@ class CreateElicitationRequestFormRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequest(
@@ -4775,8 +4860,8 @@ class SessionUpdateToolCall(ToolCall):
     Notification that a new tool call has been initiated.
     """
 
-    session_update: Literal["tool_call"] = Field(
-        default="tool_call", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["tool_call"] = constant_tag(
+        "tool_call", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4785,10 +4870,8 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     Update on the status or results of a tool call.
     """
 
-    session_update: Literal["tool_call_update"] = Field(
-        default="tool_call_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["tool_call_update"] = constant_tag(
+        "tool_call_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4797,10 +4880,10 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    session_update: Literal["config_option_update"] = Field(
-        default="config_option_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["config_option_update"] = constant_tag(
+        "config_option_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -5034,20 +5117,32 @@ PermissionOptionId: TypeAlias = str
 """Unique identifier for a permission option."""
 
 
-ElicitationPropertySchema: TypeAlias = (
-    ElicitationPropertySchemaString
-    | ElicitationPropertySchemaNumber
-    | ElicitationPropertySchemaInteger
-    | ElicitationPropertySchemaBoolean
-    | ElicitationPropertySchemaArray
-    | ElicitationPropertySchemaOther
-)
+ElicitationPropertySchema: TypeAlias = Annotated[
+    Annotated[ElicitationPropertySchemaString, Tag("string")]
+    | Annotated[ElicitationPropertySchemaNumber, Tag("number")]
+    | Annotated[ElicitationPropertySchemaInteger, Tag("integer")]
+    | Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")]
+    | Annotated[ElicitationPropertySchemaArray, Tag("array")]
+    | Annotated[ElicitationPropertySchemaOther, Tag(UNTAGGED)],
+    by_tag(
+        "type",
+        (
+            "string",
+            "number",
+            "integer",
+            "boolean",
+            "array",
+        ),
+    ),
+]
 """Property schema for elicitation form fields. Each variant corresponds to a JSON Schema `\"type\"` value. Single-select enums use `type: \"string\"` with `enum` or `oneOf` set. Multi-select enums use `type: \"array\"`."""
 
 
-MultiSelectItems: TypeAlias = (
-    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
-)
+MultiSelectItems: TypeAlias = Annotated[
+    Annotated[MultiSelectItemsString, Tag("string")]
+    | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+    by_tag("type", ("string",)),
+]
 """Items for a multi-select (array) property schema."""
 
 
@@ -5063,7 +5158,10 @@ ProtocolVersion: TypeAlias = Annotated[int, Field(ge=0, le=65535)]
 """Protocol version identifier. This version is only bumped for breaking changes. Non-breaking changes should be introduced via capabilities."""
 
 
-AuthMethod: TypeAlias = AuthMethodTerminalModel | AuthMethodAgent
+AuthMethod: TypeAlias = Annotated[
+    Annotated[AuthMethodTerminalModel, Tag("terminal")] | Annotated[AuthMethodAgent, Tag(UNTAGGED)],
+    by_tag("type", ("terminal",)),
+]
 """Describes an available authentication method. The `type` field acts as the discriminator in the serialized JSON form. When no `type` is present, the method is treated as `agent`."""
 
 
@@ -5249,7 +5347,18 @@ CompactionStatus: TypeAlias = (
 """Lifecycle state of a context compaction."""
 
 
-McpServer: TypeAlias = McpServerHttpModel | McpServerSseModel | McpServerStdio
+McpServer: TypeAlias = Annotated[
+    Annotated[McpServerHttpModel, Tag("http")]
+    | Annotated[McpServerSseModel, Tag("sse")]
+    | Annotated[McpServerStdio, Tag(UNTAGGED)],
+    by_tag(
+        "type",
+        (
+            "http",
+            "sse",
+        ),
+    ),
+]
 """Configuration for connecting to an MCP (Model Context Protocol) server. MCP servers provide tools and context that the agent can use when processing prompts. See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v1/session-setup#mcp-servers)"""
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import AwareDatetime, Field
 
-from agentproto._runtime.base import Model, Url
+from agentproto._runtime.base import Model, Url, constant_tag
 
 CapabilityType: TypeAlias = Literal["plugin", "api", "knowledge", "task"]
 """Capability category of a skill (§3.4.1): plugin (extension), api (API service), knowledge (knowledge pack or data source), task (task execution by humans or automation)."""
@@ -121,7 +121,7 @@ class ApiKeyAuthConfig(Model):
     API key authentication (§7.2.1): the key is sent in the HTTP header named by `header`.
     """
 
-    type: Literal["api_key"] = "api_key"
+    type: Literal["api_key"] = constant_tag("api_key")
     """
     Authentication type tag.
     """
@@ -140,7 +140,7 @@ class NoneAuthConfig(Model):
     No authentication (§7.2.4).
     """
 
-    type: Literal["none"] = "none"
+    type: Literal["none"] = constant_tag("none")
     """
     Authentication type tag.
     """
@@ -529,7 +529,7 @@ class OAuth2AuthConfig(Model):
     OAuth 2.0 authentication (§7.2.2); `oauth2` is required.
     """
 
-    type: Literal["oauth2"] = "oauth2"
+    type: Literal["oauth2"] = constant_tag("oauth2")
     """
     Authentication type tag.
     """
@@ -548,7 +548,7 @@ class CustomAuthConfig(Model):
     Custom authentication (§7.2.3); `custom` is required.
     """
 
-    type: Literal["custom"] = "custom"
+    type: Literal["custom"] = constant_tag("custom")
     """
     Authentication type tag.
     """

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import ConfigDict, Field, RootModel
+from pydantic import ConfigDict, Field, RootModel, Tag
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
+from agentproto._runtime.base import (
+    UNTAGGED,
+    InvalidVariant,
+    Model,
+    UnknownValue,
+    Url,
+    by_tag,
+    constant_tag,
+    not_one_of,
+    one_of,
+)
 
 
 class ReadTextFileRequest(Model):
@@ -410,7 +420,7 @@ class CreateElicitationRequestFormFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestUrlFields(Model):
@@ -434,7 +444,7 @@ class CreateElicitationRequestUrlFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class ElicitationSessionScope(Model):
@@ -2182,8 +2192,8 @@ class IdleStateUpdateEndTurn(Model):
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["end_turn"] = Field(
-        default="end_turn", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["end_turn"] = constant_tag(
+        "end_turn", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2213,8 +2223,8 @@ class IdleStateUpdateMaxTokens(Model):
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["max_tokens"] = Field(
-        default="max_tokens", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["max_tokens"] = constant_tag(
+        "max_tokens", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2245,8 +2255,8 @@ class IdleStateUpdateMaxTurnRequests(Model):
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["max_turn_requests"] = Field(
-        default="max_turn_requests", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["max_turn_requests"] = constant_tag(
+        "max_turn_requests", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2276,8 +2286,8 @@ class IdleStateUpdateRefusal(Model):
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["refusal"] = Field(
-        default="refusal", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["refusal"] = constant_tag(
+        "refusal", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2307,8 +2317,8 @@ class IdleStateUpdateCancelled(Model):
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["cancelled"] = Field(
-        default="cancelled", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["cancelled"] = constant_tag(
+        "cancelled", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -2386,7 +2396,7 @@ class StateUpdateIdleFields(Model):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
@@ -2394,7 +2404,7 @@ class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
@@ -2402,7 +2412,7 @@ class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdateIdleFields):
@@ -2410,7 +2420,7 @@ class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdate
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
@@ -2418,7 +2428,7 @@ class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
@@ -2426,7 +2436,7 @@ class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
@@ -2434,7 +2444,7 @@ class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
@@ -2442,7 +2452,7 @@ class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateOther(Model):
@@ -3328,7 +3338,7 @@ class SetSessionConfigOptionRequestBoolean(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
     value: bool
     """
     The boolean value.
@@ -3369,9 +3379,19 @@ class SetSessionConfigOptionRequestValueId(Model):
 
 
 class SetSessionConfigOptionRequest(
-    RootModel[SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId]
+    RootModel[
+        Annotated[
+            Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")]
+            | Annotated[SetSessionConfigOptionRequestValueId, Tag(UNTAGGED)],
+            by_tag("type", ("boolean",)),
+        ]
+    ]
 ):
-    root: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
+    root: Annotated[
+        Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")]
+        | Annotated[SetSessionConfigOptionRequestValueId, Tag(UNTAGGED)],
+        by_tag("type", ("boolean",)),
+    ]
     """
     Request parameters for setting a session configuration option.
     """
@@ -3426,7 +3446,7 @@ class RequestPermissionOutcomeCancelled(Model):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
     """
 
-    outcome: Literal["cancelled"] = "cancelled"
+    outcome: Literal["cancelled"] = constant_tag("cancelled")
 
 
 class SelectedPermissionOutcome(Model):
@@ -3576,7 +3596,7 @@ class CreateElicitationResponseDecline(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    action: Literal["decline"] = "decline"
+    action: Literal["decline"] = constant_tag("decline")
 
 
 class CreateElicitationResponseCancel(Model):
@@ -3596,7 +3616,7 @@ class CreateElicitationResponseCancel(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    action: Literal["cancel"] = "cancel"
+    action: Literal["cancel"] = constant_tag("cancel")
 
 
 class CreateElicitationResponseOther(Model):
@@ -3911,7 +3931,7 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    type: Literal["diff"] = "diff"
+    type: Literal["diff"] = constant_tag("diff")
 
 
 class ToolCallContentTerminal(Terminal):
@@ -3923,7 +3943,7 @@ class ToolCallContentTerminal(Terminal):
     See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class Annotations(Model):
@@ -4221,7 +4241,7 @@ class CreateElicitationRequestUrlSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class CreateElicitationRequestUrlRequest(
@@ -4247,7 +4267,7 @@ class CreateElicitationRequestUrlRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -4324,7 +4344,7 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -4332,7 +4352,7 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    type: Literal["number"] = "number"
+    type: Literal["number"] = constant_tag("number")
 
 
 class ElicitationPropertySchemaInteger(IntegerPropertySchema):
@@ -4340,7 +4360,7 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    type: Literal["integer"] = "integer"
+    type: Literal["integer"] = constant_tag("integer")
 
 
 class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
@@ -4348,7 +4368,7 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -4356,7 +4376,7 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class MultiSelectPropertySchema(Model):
@@ -4392,7 +4412,11 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean there is no maximum selection count.
     """
-    items: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
+    items: Annotated[
+        Annotated[MultiSelectItemsString, Tag("string")]
+        | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+        by_tag("type", ("string",)),
+    ]
     """
     The items definition describing allowed values.
     """
@@ -4528,7 +4552,7 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `authenticate`.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class ProviderInfo(Model):
@@ -4686,7 +4710,7 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class SessionConfigSelectGroup(Model):
@@ -4853,10 +4877,8 @@ class SessionUpdatePlanRemoved(PlanRemoved):
     Removal notice for a plan identified by ID.
     """
 
-    session_update: Literal["plan_removed"] = Field(
-        default="plan_removed",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["plan_removed"] = constant_tag(
+        "plan_removed", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4867,10 +4889,8 @@ class SessionUpdateCurrentModeUpdate(CurrentModeUpdate):
     See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
     """
 
-    session_update: Literal["current_mode_update"] = Field(
-        default="current_mode_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["current_mode_update"] = constant_tag(
+        "current_mode_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4879,10 +4899,8 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    session_update: Literal["session_info_update"] = Field(
-        default="session_info_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["session_info_update"] = constant_tag(
+        "session_info_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4891,10 +4909,8 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    session_update: Literal["usage_update"] = Field(
-        default="usage_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["usage_update"] = constant_tag(
+        "usage_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4906,8 +4922,8 @@ class SessionUpdateNotice(Notice):
     the `session.notices` Client capability.
     """
 
-    session_update: Literal["notice"] = Field(
-        default="notice", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["notice"] = constant_tag(
+        "notice", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4980,7 +4996,7 @@ class PlanUpdateContentFile(PlanFile):
     A URI pointing to a file containing the plan.
     """
 
-    type: Literal["file"] = "file"
+    type: Literal["file"] = constant_tag("file")
 
 
 class PlanUpdateContentMarkdown(PlanMarkdown):
@@ -4988,7 +5004,7 @@ class PlanUpdateContentMarkdown(PlanMarkdown):
     Raw markdown content for the plan.
     """
 
-    type: Literal["markdown"] = "markdown"
+    type: Literal["markdown"] = constant_tag("markdown")
 
 
 class PlanItems(Model):
@@ -5063,7 +5079,7 @@ class StateUpdateRunning(RunningStateUpdate):
     Foreground work is in progress.
     """
 
-    state: Literal["running"] = "running"
+    state: Literal["running"] = constant_tag("running")
 
 
 class StateUpdateRequiresAction(RequiresActionStateUpdate):
@@ -5071,7 +5087,7 @@ class StateUpdateRequiresAction(RequiresActionStateUpdate):
     Foreground work is blocked on user action.
     """
 
-    state: Literal["requires_action"] = "requires_action"
+    state: Literal["requires_action"] = constant_tag("requires_action")
 
 
 class StateUpdateUnknown(UnknownStateUpdate):
@@ -5081,7 +5097,7 @@ class StateUpdateUnknown(UnknownStateUpdate):
     This replaces previously confirmed activity without ending the work or session.
     """
 
-    state: Literal["unknown"] = "unknown"
+    state: Literal["unknown"] = constant_tag("unknown")
 
 
 class ErrorStopReason(Model):
@@ -5121,8 +5137,8 @@ class IdleStateUpdateError(ErrorStopReason):
     Implementations MUST NOT make assumptions about values at these keys.
     Optional. Omitted and `null` mean no metadata for this state snapshot.
     """
-    stop_reason: Literal["error"] = Field(
-        default="error", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["error"] = constant_tag(
+        "error", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -5199,7 +5215,7 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
     """
 
-    type: Literal["http"] = "http"
+    type: Literal["http"] = constant_tag("http")
 
 
 class McpServerSseModel(McpServerSse):
@@ -5209,7 +5225,7 @@ class McpServerSseModel(McpServerSse):
     Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
     """
 
-    type: Literal["sse"] = "sse"
+    type: Literal["sse"] = constant_tag("sse")
 
 
 class McpServerAcpModel(McpServerAcp):
@@ -5224,7 +5240,7 @@ class McpServerAcpModel(McpServerAcp):
     The MCP server is provided by an ACP component and communicates over the ACP channel.
     """
 
-    type: Literal["acp"] = "acp"
+    type: Literal["acp"] = constant_tag("acp")
 
 
 class ListSessionsRequest(Model):
@@ -5271,7 +5287,7 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     The user selected one of the provided options.
     """
 
-    outcome: Literal["selected"] = "selected"
+    outcome: Literal["selected"] = constant_tag("selected")
 
 
 class TerminalOutputResponse(Model):
@@ -5322,23 +5338,41 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    action: Literal["accept"] = "accept"
+    action: Literal["accept"] = constant_tag("accept")
 
 
 class CreateElicitationResponse(
     RootModel[
-        CreateElicitationResponseAccept
-        | CreateElicitationResponseDecline
-        | CreateElicitationResponseCancel
-        | CreateElicitationResponseOther
+        Annotated[
+            Annotated[CreateElicitationResponseAccept, Tag("accept")]
+            | Annotated[CreateElicitationResponseDecline, Tag("decline")]
+            | Annotated[CreateElicitationResponseCancel, Tag("cancel")]
+            | Annotated[CreateElicitationResponseOther, Tag(UNTAGGED)],
+            by_tag(
+                "action",
+                (
+                    "accept",
+                    "decline",
+                    "cancel",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        CreateElicitationResponseAccept
-        | CreateElicitationResponseDecline
-        | CreateElicitationResponseCancel
-        | CreateElicitationResponseOther
-    )
+    root: Annotated[
+        Annotated[CreateElicitationResponseAccept, Tag("accept")]
+        | Annotated[CreateElicitationResponseDecline, Tag("decline")]
+        | Annotated[CreateElicitationResponseCancel, Tag("cancel")]
+        | Annotated[CreateElicitationResponseOther, Tag(UNTAGGED)],
+        by_tag(
+            "action",
+            (
+                "accept",
+                "decline",
+                "cancel",
+            ),
+        ),
+    ]
     """
     Response from the client to an elicitation request.
     """
@@ -5415,7 +5449,7 @@ class ContentBlockText(TextContent):
     Clients SHOULD render this text as Markdown.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
 
 
 class ContentBlockImage(ImageContent):
@@ -5425,7 +5459,7 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    type: Literal["image"] = "image"
+    type: Literal["image"] = constant_tag("image")
 
 
 class ContentBlockAudio(AudioContent):
@@ -5435,7 +5469,7 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    type: Literal["audio"] = "audio"
+    type: Literal["audio"] = constant_tag("audio")
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -5445,7 +5479,7 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    type: Literal["resource_link"] = "resource_link"
+    type: Literal["resource_link"] = constant_tag("resource_link")
 
 
 class ContentBlockResource(EmbeddedResource):
@@ -5457,7 +5491,7 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    type: Literal["resource"] = "resource"
+    type: Literal["resource"] = constant_tag("resource")
 
 
 class Content(Model):
@@ -5486,7 +5520,7 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    type: Literal["array"] = "array"
+    type: Literal["array"] = constant_tag("array")
 
 
 class SessionSystemPromptCapabilities(Model):
@@ -5565,8 +5599,8 @@ class SessionUpdatePlan(Plan):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
     """
 
-    session_update: Literal["plan"] = Field(
-        default="plan", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["plan"] = constant_tag(
+        "plan", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5605,7 +5639,7 @@ class PlanUpdateContentItems(PlanItems):
     Structured plan entries.
     """
 
-    type: Literal["items"] = "items"
+    type: Literal["items"] = constant_tag("items")
 
 
 class PlanUpdate(Model):
@@ -5756,7 +5790,7 @@ class StateUpdateIdleError(IdleStateUpdateError, StateUpdateIdleFields):
     The child is ready to process another prompt.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class SubagentUpdate(Model):
@@ -6067,7 +6101,20 @@ class LoadSessionRequest(Model):
     """
 
     mcp_servers: list[
-        McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio
+        Annotated[
+            Annotated[McpServerHttpModel, Tag("http")]
+            | Annotated[McpServerSseModel, Tag("sse")]
+            | Annotated[McpServerAcpModel, Tag("acp")]
+            | Annotated[McpServerStdio, Tag(UNTAGGED)],
+            by_tag(
+                "type",
+                (
+                    "http",
+                    "sse",
+                    "acp",
+                ),
+            ),
+        ]
     ] = Field(validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
@@ -6156,7 +6203,23 @@ class ForkSessionRequest(Model):
     session.
     """
     mcp_servers: (
-        list[McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio] | None
+        list[
+            Annotated[
+                Annotated[McpServerHttpModel, Tag("http")]
+                | Annotated[McpServerSseModel, Tag("sse")]
+                | Annotated[McpServerAcpModel, Tag("acp")]
+                | Annotated[McpServerStdio, Tag(UNTAGGED)],
+                by_tag(
+                    "type",
+                    (
+                        "http",
+                        "sse",
+                        "acp",
+                    ),
+                ),
+            ]
+        ]
+        | None
     ) = Field(default=None, validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
@@ -6221,7 +6284,23 @@ class ResumeSessionRequest(Model):
     the request `cwd` matches the session's `cwd`.
     """
     mcp_servers: (
-        list[McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio] | None
+        list[
+            Annotated[
+                Annotated[McpServerHttpModel, Tag("http")]
+                | Annotated[McpServerSseModel, Tag("sse")]
+                | Annotated[McpServerAcpModel, Tag("acp")]
+                | Annotated[McpServerStdio, Tag(UNTAGGED)],
+                by_tag(
+                    "type",
+                    (
+                        "http",
+                        "sse",
+                        "acp",
+                    ),
+                ),
+            ]
+        ]
+        | None
     ) = Field(default=None, validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP servers to connect to for this session.
@@ -6321,7 +6400,7 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    type: Literal["content"] = "content"
+    type: Literal["content"] = constant_tag("content")
 
 
 class ElicitationSchema(Model):
@@ -6345,12 +6424,24 @@ class ElicitationSchema(Model):
     properties: (
         dict[
             str,
-            ElicitationPropertySchemaString
-            | ElicitationPropertySchemaNumber
-            | ElicitationPropertySchemaInteger
-            | ElicitationPropertySchemaBoolean
-            | ElicitationPropertySchemaArray
-            | ElicitationPropertySchemaOther,
+            Annotated[
+                Annotated[ElicitationPropertySchemaString, Tag("string")]
+                | Annotated[ElicitationPropertySchemaNumber, Tag("number")]
+                | Annotated[ElicitationPropertySchemaInteger, Tag("integer")]
+                | Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")]
+                | Annotated[ElicitationPropertySchemaArray, Tag("array")]
+                | Annotated[ElicitationPropertySchemaOther, Tag(UNTAGGED)],
+                by_tag(
+                    "type",
+                    (
+                        "string",
+                        "number",
+                        "integer",
+                        "boolean",
+                        "array",
+                    ),
+                ),
+            ],
         ]
         | None
     ) = Field(default={}, validate_default=True)
@@ -6578,7 +6669,7 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    type: Literal["select"] = "select"
+    type: Literal["select"] = constant_tag("select")
 
 
 class LoadSessionResponse(Model):
@@ -6704,10 +6795,8 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    session_update: Literal["user_message_chunk"] = Field(
-        default="user_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["user_message_chunk"] = constant_tag(
+        "user_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6716,10 +6805,8 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    session_update: Literal["agent_message_chunk"] = Field(
-        default="agent_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_message_chunk"] = constant_tag(
+        "agent_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6728,10 +6815,8 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    session_update: Literal["agent_thought_chunk"] = Field(
-        default="agent_thought_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_thought_chunk"] = constant_tag(
+        "agent_thought_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6744,8 +6829,8 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     A content update for a plan identified by ID.
     """
 
-    session_update: Literal["plan_update"] = Field(
-        default="plan_update", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["plan_update"] = constant_tag(
+        "plan_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6754,10 +6839,10 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    session_update: Literal["available_commands_update"] = Field(
-        default="available_commands_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["available_commands_update"] = constant_tag(
+        "available_commands_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -6769,10 +6854,8 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     the `session.compaction` Client capability.
     """
 
-    session_update: Literal["compaction_update"] = Field(
-        default="compaction_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["compaction_update"] = constant_tag(
+        "compaction_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6784,10 +6867,10 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     the `session.compaction` Client capability.
     """
 
-    session_update: Literal["compaction_summary_chunk"] = Field(
-        default="compaction_summary_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["compaction_summary_chunk"] = constant_tag(
+        "compaction_summary_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -6801,10 +6884,8 @@ class SessionUpdateSubagentUpdate(SubagentUpdate):
     that ownership association's metadata.
     """
 
-    session_update: Literal["subagent_update"] = Field(
-        default="subagent_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["subagent_update"] = constant_tag(
+        "subagent_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6818,10 +6899,8 @@ class SessionUpdateSessionMessage(SessionMessage):
     received from another session.
     """
 
-    session_update: Literal["session_message"] = Field(
-        default="session_message",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["session_message"] = constant_tag(
+        "session_message", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6834,10 +6913,10 @@ class SessionUpdateSessionMessageChunk(SessionMessageChunk):
     One content block appended to a sent or received session message.
     """
 
-    session_update: Literal["session_message_chunk"] = Field(
-        default="session_message_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["session_message_chunk"] = constant_tag(
+        "session_message_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7033,7 +7112,20 @@ class NewSessionRequest(Model):
     additional roots are activated for the new session.
     """
     mcp_servers: list[
-        McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio
+        Annotated[
+            Annotated[McpServerHttpModel, Tag("http")]
+            | Annotated[McpServerSseModel, Tag("sse")]
+            | Annotated[McpServerAcpModel, Tag("acp")]
+            | Annotated[McpServerStdio, Tag(UNTAGGED)],
+            by_tag(
+                "type",
+                (
+                    "http",
+                    "sse",
+                    "acp",
+                ),
+            ),
+        ]
     ] = Field(validation_alias="mcpServers", serialization_alias="mcpServers")
     """
     List of MCP (Model Context Protocol) servers the agent should connect to.
@@ -7152,7 +7244,7 @@ class CreateElicitationRequestFormSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestFormRequest(
@@ -7178,7 +7270,7 @@ class CreateElicitationRequestFormRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequest(
@@ -7320,8 +7412,8 @@ class SessionUpdateToolCall(ToolCall):
     Notification that a new tool call has been initiated.
     """
 
-    session_update: Literal["tool_call"] = Field(
-        default="tool_call", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["tool_call"] = constant_tag(
+        "tool_call", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7330,10 +7422,8 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     Update on the status or results of a tool call.
     """
 
-    session_update: Literal["tool_call_update"] = Field(
-        default="tool_call_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["tool_call_update"] = constant_tag(
+        "tool_call_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7342,10 +7432,10 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    session_update: Literal["config_option_update"] = Field(
-        default="config_option_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["config_option_update"] = constant_tag(
+        "config_option_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7483,7 +7573,16 @@ class InitializeResponse(Model):
     """
     Capabilities supported by the agent.
     """
-    auth_methods: list[AuthMethodTerminalModel | AuthMethodAgent] | None = Field(
+    auth_methods: (
+        list[
+            Annotated[
+                Annotated[AuthMethodTerminalModel, Tag("terminal")]
+                | Annotated[AuthMethodAgent, Tag(UNTAGGED)],
+                by_tag("type", ("terminal",)),
+            ]
+        ]
+        | None
+    ) = Field(
         default=[],
         validation_alias="authMethods",
         serialization_alias="authMethods",
@@ -7716,20 +7815,32 @@ PermissionOptionId: TypeAlias = str
 """Unique identifier for a permission option."""
 
 
-ElicitationPropertySchema: TypeAlias = (
-    ElicitationPropertySchemaString
-    | ElicitationPropertySchemaNumber
-    | ElicitationPropertySchemaInteger
-    | ElicitationPropertySchemaBoolean
-    | ElicitationPropertySchemaArray
-    | ElicitationPropertySchemaOther
-)
+ElicitationPropertySchema: TypeAlias = Annotated[
+    Annotated[ElicitationPropertySchemaString, Tag("string")]
+    | Annotated[ElicitationPropertySchemaNumber, Tag("number")]
+    | Annotated[ElicitationPropertySchemaInteger, Tag("integer")]
+    | Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")]
+    | Annotated[ElicitationPropertySchemaArray, Tag("array")]
+    | Annotated[ElicitationPropertySchemaOther, Tag(UNTAGGED)],
+    by_tag(
+        "type",
+        (
+            "string",
+            "number",
+            "integer",
+            "boolean",
+            "array",
+        ),
+    ),
+]
 """Property schema for elicitation form fields. Each variant corresponds to a JSON Schema `\"type\"` value. Single-select enums use `type: \"string\"` with `enum` or `oneOf` set. Multi-select enums use `type: \"array\"`."""
 
 
-MultiSelectItems: TypeAlias = (
-    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
-)
+MultiSelectItems: TypeAlias = Annotated[
+    Annotated[MultiSelectItemsString, Tag("string")]
+    | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+    by_tag("type", ("string",)),
+]
 """Items for a multi-select (array) property schema."""
 
 
@@ -7753,7 +7864,10 @@ ProtocolVersion: TypeAlias = Annotated[int, Field(ge=0, le=65535)]
 """Protocol version identifier. This version is only bumped for breaking changes. Non-breaking changes should be introduced via capabilities."""
 
 
-AuthMethod: TypeAlias = AuthMethodTerminalModel | AuthMethodAgent
+AuthMethod: TypeAlias = Annotated[
+    Annotated[AuthMethodTerminalModel, Tag("terminal")] | Annotated[AuthMethodAgent, Tag(UNTAGGED)],
+    by_tag("type", ("terminal",)),
+]
 """Describes an available authentication method. The `type` field acts as the discriminator in the serialized JSON form. When no `type` is present, the method is treated as `agent`."""
 
 
@@ -8048,20 +8162,43 @@ StateUpdate: TypeAlias = (
 """**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Current foreground-work state of a reusable child session. Each update is a whole-object snapshot. Idle does not terminate the child. The parent can message it again, transitioning it back to running. Background activity may still emit other session updates while idle."""
 
 
-IdleStateUpdate: TypeAlias = (
-    IdleStateUpdateEndTurn
-    | IdleStateUpdateMaxTokens
-    | IdleStateUpdateMaxTurnRequests
-    | IdleStateUpdateRefusal
-    | IdleStateUpdateCancelled
-    | IdleStateUpdateError
-    | IdleStateUpdateOther
-    | IdleStateUpdateNone
-)
+IdleStateUpdate: TypeAlias = Annotated[
+    Annotated[IdleStateUpdateEndTurn, Tag("end_turn")]
+    | Annotated[IdleStateUpdateMaxTokens, Tag("max_tokens")]
+    | Annotated[IdleStateUpdateMaxTurnRequests, Tag("max_turn_requests")]
+    | Annotated[IdleStateUpdateRefusal, Tag("refusal")]
+    | Annotated[IdleStateUpdateCancelled, Tag("cancelled")]
+    | Annotated[IdleStateUpdateError, Tag("error")]
+    | Annotated[IdleStateUpdateOther | IdleStateUpdateNone, Tag(UNTAGGED)],
+    by_tag(
+        "stopReason",
+        (
+            "end_turn",
+            "max_tokens",
+            "max_turn_requests",
+            "refusal",
+            "cancelled",
+            "error",
+        ),
+    ),
+]
 """The child is ready to process another prompt. An omitted, `null`, or malformed `stopReason` means not reported."""
 
 
-McpServer: TypeAlias = McpServerHttpModel | McpServerSseModel | McpServerAcpModel | McpServerStdio
+McpServer: TypeAlias = Annotated[
+    Annotated[McpServerHttpModel, Tag("http")]
+    | Annotated[McpServerSseModel, Tag("sse")]
+    | Annotated[McpServerAcpModel, Tag("acp")]
+    | Annotated[McpServerStdio, Tag(UNTAGGED)],
+    by_tag(
+        "type",
+        (
+            "http",
+            "sse",
+            "acp",
+        ),
+    ),
+]
 """Configuration for connecting to an MCP (Model Context Protocol) server. MCP servers provide tools and context that the agent can use when processing prompts. See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v1/draft/session-setup#mcp-servers)"""
 
 

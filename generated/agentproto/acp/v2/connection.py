@@ -94,8 +94,7 @@ if TYPE_CHECKING:
         ReplayFrom,
         RequestPermissionRequest,
         RequestPermissionResponse,
-        RequestPermissionSubjectCommand,
-        RequestPermissionSubjectToolCall,
+        RequestPermissionSubject,
         ResumeSessionRequest,
         ResumeSessionResponse,
         SessionUpdate,
@@ -1521,10 +1520,7 @@ class ClientConnection(Caller):
         title: str,
         options: list[PermissionOption | _params.PermissionOptionParam],
         description: str | None = ...,
-        subject: RequestPermissionSubjectToolCall
-        | _params.RequestPermissionSubjectToolCallParam
-        | (RequestPermissionSubjectCommand | _params.RequestPermissionSubjectCommandParam)
-        | None = ...,
+        subject: RequestPermissionSubject | _params.RequestPermissionSubjectParam | None = ...,
         meta: dict[str, Any] | None = ...,
     ) -> RequestPermissionResponse: ...
 

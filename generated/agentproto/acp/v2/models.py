@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AwareDatetime, ConfigDict, Field, RootModel
+from pydantic import AwareDatetime, ConfigDict, Field, RootModel, Tag
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
+from agentproto._runtime.base import (
+    UNTAGGED,
+    InvalidVariant,
+    Model,
+    UnknownValue,
+    Url,
+    by_tag,
+    constant_tag,
+    not_one_of,
+    one_of,
+)
 
 
 class TextResourceContents(Model):
@@ -231,7 +241,7 @@ class CreateElicitationRequestFormFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestUrlFields(Model):
@@ -253,7 +263,7 @@ class CreateElicitationRequestUrlFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class ElicitationSessionScope(Model):
@@ -1258,10 +1268,8 @@ class SessionUpdateStateUpdate(Model):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    session_update: Literal["state_update"] = Field(
-        default="state_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["state_update"] = constant_tag(
+        "state_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -1312,7 +1320,7 @@ class StateUpdateIdleFields(Model):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class TerminalOutput(Model):
@@ -2015,7 +2023,7 @@ class SetSessionConfigOptionRequestId(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    type: Literal["id"] = "id"
+    type: Literal["id"] = constant_tag("id")
     value: str
     """
     The value ID.
@@ -2045,7 +2053,7 @@ class SetSessionConfigOptionRequestBoolean(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
     value: bool
     """
     The boolean value.
@@ -2147,7 +2155,7 @@ class CreateElicitationResponseDecline(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    action: Literal["decline"] = "decline"
+    action: Literal["decline"] = constant_tag("decline")
 
 
 class CreateElicitationResponseCancel(Model):
@@ -2165,7 +2173,7 @@ class CreateElicitationResponseCancel(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    action: Literal["cancel"] = "cancel"
+    action: Literal["cancel"] = constant_tag("cancel")
 
 
 class ElicitationAcceptAction(Model):
@@ -2233,7 +2241,7 @@ class RequestPermissionSubjectCommand(CommandPermissionSubject):
     Permission is requested before running a command.
     """
 
-    type: Literal["command"] = "command"
+    type: Literal["command"] = constant_tag("command")
 
 
 class ToolCallContentTerminal(Terminal):
@@ -2241,7 +2249,7 @@ class ToolCallContentTerminal(Terminal):
     A display-only reference to an agent-owned terminal.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class Annotations(Model):
@@ -2547,7 +2555,7 @@ class DiffChangeAdd(DiffPathChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    operation: Literal["add"] = "add"
+    operation: Literal["add"] = constant_tag("add")
 
 
 class DiffChangeDelete(DiffPathChange):
@@ -2581,7 +2589,7 @@ class DiffChangeDelete(DiffPathChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    operation: Literal["delete"] = "delete"
+    operation: Literal["delete"] = constant_tag("delete")
 
 
 class DiffChangeModify(DiffPathChange):
@@ -2615,7 +2623,7 @@ class DiffChangeModify(DiffPathChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    operation: Literal["modify"] = "modify"
+    operation: Literal["modify"] = constant_tag("modify")
 
 
 class DiffChangeMove(DiffPathPairChange):
@@ -2649,7 +2657,7 @@ class DiffChangeMove(DiffPathPairChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    operation: Literal["move"] = "move"
+    operation: Literal["move"] = constant_tag("move")
 
 
 class DiffChangeCopy(DiffPathPairChange):
@@ -2683,7 +2691,7 @@ class DiffChangeCopy(DiffPathPairChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    operation: Literal["copy"] = "copy"
+    operation: Literal["copy"] = constant_tag("copy")
 
 
 class DiffPatch(Model):
@@ -2833,7 +2841,7 @@ class CreateElicitationRequestUrlSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class CreateElicitationRequestUrlRequest(
@@ -2857,7 +2865,7 @@ class CreateElicitationRequestUrlRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class ElicitationPropertySchemaString(StringPropertySchema):
@@ -2865,7 +2873,7 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -2873,7 +2881,7 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    type: Literal["number"] = "number"
+    type: Literal["number"] = constant_tag("number")
 
 
 class ElicitationPropertySchemaInteger(IntegerPropertySchema):
@@ -2881,7 +2889,7 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    type: Literal["integer"] = "integer"
+    type: Literal["integer"] = constant_tag("integer")
 
 
 class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
@@ -2889,7 +2897,7 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -2897,7 +2905,7 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class MultiSelectPropertySchema(Model):
@@ -2933,7 +2941,11 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean there is no maximum selection count.
     """
-    items: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
+    items: Annotated[
+        Annotated[MultiSelectItemsString, Tag("string")]
+        | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+        by_tag("type", ("string",)),
+    ]
     """
     The items definition describing allowed values.
     """
@@ -3046,7 +3058,7 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `auth/login`.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class AuthMethodAgentModel(AuthMethodAgent):
@@ -3056,7 +3068,7 @@ class AuthMethodAgentModel(AuthMethodAgent):
     The `type` discriminator value is `agent`.
     """
 
-    type: Literal["agent"] = "agent"
+    type: Literal["agent"] = constant_tag("agent")
 
 
 class SessionConfigOptionBoolean(SessionConfigBoolean):
@@ -3101,7 +3113,7 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
@@ -3147,7 +3159,7 @@ class AvailableCommandInputText(TextCommandInput):
     All text after the command name and the whitespace following it is provided as input.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
 
 
 class UnknownAvailableCommandInput(Model):
@@ -3278,10 +3290,10 @@ class SessionUpdateTerminalOutputChunk(TerminalOutputChunk):
     A chunk of bytes appended to an agent-owned terminal's output.
     """
 
-    session_update: Literal["terminal_output_chunk"] = Field(
-        default="terminal_output_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["terminal_output_chunk"] = constant_tag(
+        "terminal_output_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -3290,10 +3302,8 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    session_update: Literal["session_info_update"] = Field(
-        default="session_info_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["session_info_update"] = constant_tag(
+        "session_info_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3302,10 +3312,8 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    session_update: Literal["usage_update"] = Field(
-        default="usage_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["usage_update"] = constant_tag(
+        "usage_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3317,8 +3325,8 @@ class SessionUpdateNotice(Notice):
     present notices may ignore them.
     """
 
-    session_update: Literal["notice"] = Field(
-        default="notice", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["notice"] = constant_tag(
+        "notice", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -3328,7 +3336,7 @@ class BackgroundWorkTerminal(BackgroundTerminal):
     Live until its `terminal_update` reports `exitStatus`.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class BackgroundWorkToolCall(BackgroundToolCall):
@@ -3338,7 +3346,7 @@ class BackgroundWorkToolCall(BackgroundToolCall):
     stay listed.
     """
 
-    type: Literal["tool_call"] = "tool_call"
+    type: Literal["tool_call"] = constant_tag("tool_call")
 
 
 class UnknownBackgroundWork(Model):
@@ -3435,8 +3443,8 @@ class IdleStateUpdateEndTurn(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    stop_reason: Literal["end_turn"] = Field(
-        default="end_turn", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["end_turn"] = constant_tag(
+        "end_turn", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -3473,8 +3481,8 @@ class IdleStateUpdateMaxTokens(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    stop_reason: Literal["max_tokens"] = Field(
-        default="max_tokens", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["max_tokens"] = constant_tag(
+        "max_tokens", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -3512,8 +3520,8 @@ class IdleStateUpdateMaxTurnRequests(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    stop_reason: Literal["max_turn_requests"] = Field(
-        default="max_turn_requests", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["max_turn_requests"] = constant_tag(
+        "max_turn_requests", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -3550,8 +3558,8 @@ class IdleStateUpdateRefusal(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    stop_reason: Literal["refusal"] = Field(
-        default="refusal", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["refusal"] = constant_tag(
+        "refusal", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -3597,8 +3605,8 @@ class IdleStateUpdateCancelled(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    stop_reason: Literal["cancelled"] = Field(
-        default="cancelled", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["cancelled"] = constant_tag(
+        "cancelled", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -3730,7 +3738,7 @@ class StateUpdateRunning(RunningStateUpdate):
     Foreground work is in progress.
     """
 
-    state: Literal["running"] = "running"
+    state: Literal["running"] = constant_tag("running")
 
 
 class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
@@ -3738,7 +3746,7 @@ class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
@@ -3746,7 +3754,7 @@ class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdateIdleFields):
@@ -3754,7 +3762,7 @@ class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdate
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
@@ -3762,7 +3770,7 @@ class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
@@ -3770,7 +3778,7 @@ class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
@@ -3778,7 +3786,7 @@ class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
@@ -3786,7 +3794,7 @@ class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateRequiresAction(RequiresActionStateUpdate):
@@ -3794,7 +3802,7 @@ class StateUpdateRequiresAction(RequiresActionStateUpdate):
     Foreground work is blocked on user action.
     """
 
-    state: Literal["requires_action"] = "requires_action"
+    state: Literal["requires_action"] = constant_tag("requires_action")
 
 
 class TerminalCapabilities(Model):
@@ -4024,7 +4032,7 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities include `session.mcp.http`.
     """
 
-    type: Literal["http"] = "http"
+    type: Literal["http"] = constant_tag("http")
 
 
 class McpServerStdioModel(McpServerStdio):
@@ -4034,7 +4042,7 @@ class McpServerStdioModel(McpServerStdio):
     Only available when the Agent capabilities include `session.mcp.stdio`.
     """
 
-    type: Literal["stdio"] = "stdio"
+    type: Literal["stdio"] = constant_tag("stdio")
 
 
 class ReplayFromStartModel(ReplayFromStart):
@@ -4042,7 +4050,7 @@ class ReplayFromStartModel(ReplayFromStart):
     Replay all retained conversation history from its first replayable entry.
     """
 
-    type: Literal["start"] = "start"
+    type: Literal["start"] = constant_tag("start")
 
 
 class UnknownReplayFrom(Model):
@@ -4082,7 +4090,7 @@ class RequestPermissionOutcomeCancelled(CancelledPermissionOutcome):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#cancellation)
     """
 
-    outcome: Literal["cancelled"] = "cancelled"
+    outcome: Literal["cancelled"] = constant_tag("cancelled")
 
 
 class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
@@ -4093,7 +4101,7 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     approved.
     """
 
-    outcome: Literal["selected"] = "selected"
+    outcome: Literal["selected"] = constant_tag("selected")
 
 
 class CreateElicitationResponseAccept(ElicitationAcceptAction):
@@ -4111,7 +4119,7 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    action: Literal["accept"] = "accept"
+    action: Literal["accept"] = constant_tag("accept")
 
 
 class UnknownCreateElicitationResponse(Model):
@@ -4165,7 +4173,7 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    type: Literal["diff"] = "diff"
+    type: Literal["diff"] = constant_tag("diff")
 
 
 class ContentBlockText(TextContent):
@@ -4177,7 +4185,7 @@ class ContentBlockText(TextContent):
     extensions.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
 
 
 class ContentBlockImage(ImageContent):
@@ -4187,7 +4195,7 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    type: Literal["image"] = "image"
+    type: Literal["image"] = constant_tag("image")
 
 
 class ContentBlockAudio(AudioContent):
@@ -4197,7 +4205,7 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    type: Literal["audio"] = "audio"
+    type: Literal["audio"] = constant_tag("audio")
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -4207,7 +4215,7 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    type: Literal["resource_link"] = "resource_link"
+    type: Literal["resource_link"] = constant_tag("resource_link")
 
 
 class ContentBlockResource(EmbeddedResource):
@@ -4219,7 +4227,7 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    type: Literal["resource"] = "resource"
+    type: Literal["resource"] = constant_tag("resource")
 
 
 class Content(Model):
@@ -4248,7 +4256,7 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    type: Literal["array"] = "array"
+    type: Literal["array"] = constant_tag("array")
 
 
 class SessionCapabilities(Model):
@@ -4345,7 +4353,7 @@ class AvailableCommandCommand(Command):
     A slash command the user can invoke by including it in a prompt.
     """
 
-    type: Literal["command"] = "command"
+    type: Literal["command"] = constant_tag("command")
 
 
 class UnknownAvailableCommand(Model):
@@ -4418,10 +4426,8 @@ class SessionUpdateTerminalUpdate(TerminalUpdate):
     An agent-owned terminal has been created or updated.
     """
 
-    session_update: Literal["terminal_update"] = Field(
-        default="terminal_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["terminal_update"] = constant_tag(
+        "terminal_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -4618,8 +4624,8 @@ class IdleStateUpdateError(ErrorStopReason):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    stop_reason: Literal["error"] = Field(
-        default="error", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["error"] = constant_tag(
+        "error", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -4635,7 +4641,7 @@ class StateUpdateIdleError(IdleStateUpdateError, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdate(
@@ -4713,7 +4719,7 @@ class PlanUpdateContentItems(PlanItems):
     Structured plan entries.
     """
 
-    type: Literal["items"] = "items"
+    type: Literal["items"] = constant_tag("items")
 
 
 class UnknownPlanUpdateContent(Model):
@@ -5077,7 +5083,7 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    type: Literal["content"] = "content"
+    type: Literal["content"] = constant_tag("content")
 
 
 class ElicitationSchema(Model):
@@ -5098,14 +5104,7 @@ class ElicitationSchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no title is provided.
     """
-    properties: dict[
-        str,
-        ElicitationPropertySchemaString
-        | ElicitationPropertySchemaNumber
-        | ElicitationPropertySchemaInteger
-        | ElicitationPropertySchemaBoolean
-        | ElicitationPropertySchemaArray,
-    ]
+    properties: dict[str, ElicitationPropertySchema]
     """
     Property definitions (must be primitive types).
     """
@@ -5243,7 +5242,7 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    type: Literal["select"] = "select"
+    type: Literal["select"] = constant_tag("select")
 
 
 class ResumeSessionResponse(Model):
@@ -5317,10 +5316,8 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    session_update: Literal["user_message_chunk"] = Field(
-        default="user_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["user_message_chunk"] = constant_tag(
+        "user_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5333,10 +5330,8 @@ class SessionUpdateUserMessage(UserMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["user_message"] = Field(
-        default="user_message",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["user_message"] = constant_tag(
+        "user_message", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5345,10 +5340,8 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    session_update: Literal["agent_message_chunk"] = Field(
-        default="agent_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_message_chunk"] = constant_tag(
+        "agent_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5361,10 +5354,8 @@ class SessionUpdateAgentMessage(AgentMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_message"] = Field(
-        default="agent_message",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_message"] = constant_tag(
+        "agent_message", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5373,10 +5364,8 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    session_update: Literal["agent_thought_chunk"] = Field(
-        default="agent_thought_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_thought_chunk"] = constant_tag(
+        "agent_thought_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5389,10 +5378,8 @@ class SessionUpdateAgentThought(AgentThought):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_thought"] = Field(
-        default="agent_thought",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_thought"] = constant_tag(
+        "agent_thought", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5402,8 +5389,8 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/agent-plan)
     """
 
-    session_update: Literal["plan_update"] = Field(
-        default="plan_update", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["plan_update"] = constant_tag(
+        "plan_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5412,10 +5399,10 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    session_update: Literal["available_commands_update"] = Field(
-        default="available_commands_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["available_commands_update"] = constant_tag(
+        "available_commands_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -5424,10 +5411,8 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     A context compaction has been created or updated.
     """
 
-    session_update: Literal["compaction_update"] = Field(
-        default="compaction_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["compaction_update"] = constant_tag(
+        "compaction_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5436,10 +5421,10 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     A content block appended to a context compaction's retained summary.
     """
 
-    session_update: Literal["compaction_summary_chunk"] = Field(
-        default="compaction_summary_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["compaction_summary_chunk"] = constant_tag(
+        "compaction_summary_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -5696,7 +5681,7 @@ class CreateElicitationRequestFormSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestFormRequest(
@@ -5720,7 +5705,7 @@ class CreateElicitationRequestFormRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequest(
@@ -5862,10 +5847,10 @@ class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
     A chunk of tool-call content being streamed.
     """
 
-    session_update: Literal["tool_call_content_chunk"] = Field(
-        default="tool_call_content_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["tool_call_content_chunk"] = constant_tag(
+        "tool_call_content_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -5874,10 +5859,8 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     A tool call has been created or updated.
     """
 
-    session_update: Literal["tool_call_update"] = Field(
-        default="tool_call_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["tool_call_update"] = constant_tag(
+        "tool_call_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5886,10 +5869,10 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    session_update: Literal["config_option_update"] = Field(
-        default="config_option_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["config_option_update"] = constant_tag(
+        "config_option_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -5898,7 +5881,7 @@ class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
     Permission is requested before executing a tool call.
     """
 
-    type: Literal["tool_call"] = "tool_call"
+    type: Literal["tool_call"] = constant_tag("tool_call")
 
 
 class UpdateSessionNotification(Model):
@@ -5958,7 +5941,7 @@ class RequestPermissionRequest(Model):
     subject's displayed content. Omitted and `null` are equivalent and mean no separate
     permission description was provided.
     """
-    subject: RequestPermissionSubjectToolCall | RequestPermissionSubjectCommand | None = None
+    subject: RequestPermissionSubject | None = None
     """
     Optional structured context about the operation requiring permission.
 
@@ -6313,9 +6296,11 @@ StringFormat: TypeAlias = (
 """String format types for string properties in elicitation schemas."""
 
 
-MultiSelectItems: TypeAlias = (
-    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
-)
+MultiSelectItems: TypeAlias = Annotated[
+    Annotated[MultiSelectItemsString, Tag("string")]
+    | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+    by_tag("type", ("string",)),
+]
 """Items for a multi-select (array) property schema."""
 
 
@@ -6554,16 +6539,26 @@ SessionUpdate: TypeAlias = Annotated[
 """Different types of updates that can be sent while a session exists. These updates report messages, progress, and other session activity. See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#3-agent-reports-output) A variant this version does not know (from a newer peer) is an ``UnknownSessionUpdate``; a known one whose data a peer sent does not match its schema, an ``InvalidSessionUpdate``."""
 
 
-IdleStateUpdate: TypeAlias = (
-    IdleStateUpdateEndTurn
-    | IdleStateUpdateMaxTokens
-    | IdleStateUpdateMaxTurnRequests
-    | IdleStateUpdateRefusal
-    | IdleStateUpdateCancelled
-    | IdleStateUpdateError
-    | IdleStateUpdateOther
-    | IdleStateUpdateNone
-)
+IdleStateUpdate: TypeAlias = Annotated[
+    Annotated[IdleStateUpdateEndTurn, Tag("end_turn")]
+    | Annotated[IdleStateUpdateMaxTokens, Tag("max_tokens")]
+    | Annotated[IdleStateUpdateMaxTurnRequests, Tag("max_turn_requests")]
+    | Annotated[IdleStateUpdateRefusal, Tag("refusal")]
+    | Annotated[IdleStateUpdateCancelled, Tag("cancelled")]
+    | Annotated[IdleStateUpdateError, Tag("error")]
+    | Annotated[IdleStateUpdateOther | IdleStateUpdateNone, Tag(UNTAGGED)],
+    by_tag(
+        "stopReason",
+        (
+            "end_turn",
+            "max_tokens",
+            "max_turn_requests",
+            "refusal",
+            "cancelled",
+            "error",
+        ),
+    ),
+]
 """No foreground work is active. Background activity may continue. Agents SHOULD include a `stopReason` when the idle transition ends foreground work. An idle update that does not end foreground work need not include one. Receivers treat an omitted, `null`, or malformed `stopReason` as the agent not reporting one. Repeated or resume snapshots may carry the last stop reason for context. They MUST NOT be counted as new completions, cancellations, or additional usage."""
 
 

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
-from pydantic import AwareDatetime, ConfigDict, Field, RootModel
+from pydantic import AwareDatetime, ConfigDict, Field, RootModel, Tag
 
-from agentproto._runtime.base import InvalidVariant, Model, UnknownValue, Url, not_one_of, one_of
+from agentproto._runtime.base import (
+    UNTAGGED,
+    InvalidVariant,
+    Model,
+    UnknownValue,
+    Url,
+    by_tag,
+    constant_tag,
+    not_one_of,
+    one_of,
+)
 
 
 class TextResourceContents(Model):
@@ -231,7 +241,7 @@ class CreateElicitationRequestFormFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestUrlFields(Model):
@@ -253,7 +263,7 @@ class CreateElicitationRequestUrlFields(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class ElicitationSessionScope(Model):
@@ -1494,7 +1504,7 @@ class StateUpdateIdleFields(Model):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class BackgroundTerminal(Model):
@@ -1784,10 +1794,8 @@ class SessionUpdateStateUpdate(Model):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    session_update: Literal["state_update"] = Field(
-        default="state_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["state_update"] = constant_tag(
+        "state_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -2903,7 +2911,7 @@ class SetSessionConfigOptionRequestId(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    type: Literal["id"] = "id"
+    type: Literal["id"] = constant_tag("id")
     value: str
     """
     The value ID.
@@ -2933,7 +2941,7 @@ class SetSessionConfigOptionRequestBoolean(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
     value: bool
     """
     The boolean value.
@@ -3035,7 +3043,7 @@ class CreateElicitationResponseDecline(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    action: Literal["decline"] = "decline"
+    action: Literal["decline"] = constant_tag("decline")
 
 
 class CreateElicitationResponseCancel(Model):
@@ -3053,7 +3061,7 @@ class CreateElicitationResponseCancel(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    action: Literal["cancel"] = "cancel"
+    action: Literal["cancel"] = constant_tag("cancel")
 
 
 class ElicitationAcceptAction(Model):
@@ -3300,7 +3308,7 @@ class RequestPermissionSubjectCommand(CommandPermissionSubject):
     Permission is requested before running a command.
     """
 
-    type: Literal["command"] = "command"
+    type: Literal["command"] = constant_tag("command")
 
 
 class ToolCallContentTerminal(Terminal):
@@ -3308,7 +3316,7 @@ class ToolCallContentTerminal(Terminal):
     A display-only reference to an agent-owned terminal.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class Annotations(Model):
@@ -3614,7 +3622,7 @@ class DiffChangeAdd(DiffPathChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    operation: Literal["add"] = "add"
+    operation: Literal["add"] = constant_tag("add")
 
 
 class DiffChangeDelete(DiffPathChange):
@@ -3648,7 +3656,7 @@ class DiffChangeDelete(DiffPathChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    operation: Literal["delete"] = "delete"
+    operation: Literal["delete"] = constant_tag("delete")
 
 
 class DiffChangeModify(DiffPathChange):
@@ -3682,7 +3690,7 @@ class DiffChangeModify(DiffPathChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    operation: Literal["modify"] = "modify"
+    operation: Literal["modify"] = constant_tag("modify")
 
 
 class DiffChangeMove(DiffPathPairChange):
@@ -3716,7 +3724,7 @@ class DiffChangeMove(DiffPathPairChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    operation: Literal["move"] = "move"
+    operation: Literal["move"] = constant_tag("move")
 
 
 class DiffChangeCopy(DiffPathPairChange):
@@ -3750,7 +3758,7 @@ class DiffChangeCopy(DiffPathPairChange):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    operation: Literal["copy"] = "copy"
+    operation: Literal["copy"] = constant_tag("copy")
 
 
 class DiffPatch(Model):
@@ -3900,7 +3908,7 @@ class CreateElicitationRequestUrlSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class CreateElicitationRequestUrlRequest(
@@ -3924,7 +3932,7 @@ class CreateElicitationRequestUrlRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    mode: Literal["url"] = "url"
+    mode: Literal["url"] = constant_tag("url")
 
 
 class ElicitationPropertySchemaString(StringPropertySchema):
@@ -3932,7 +3940,7 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     String property (or single-select enum when `enum`/`oneOf` is set).
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -3940,7 +3948,7 @@ class ElicitationPropertySchemaNumber(NumberPropertySchema):
     Number (floating-point) property.
     """
 
-    type: Literal["number"] = "number"
+    type: Literal["number"] = constant_tag("number")
 
 
 class ElicitationPropertySchemaInteger(IntegerPropertySchema):
@@ -3948,7 +3956,7 @@ class ElicitationPropertySchemaInteger(IntegerPropertySchema):
     Integer property.
     """
 
-    type: Literal["integer"] = "integer"
+    type: Literal["integer"] = constant_tag("integer")
 
 
 class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
@@ -3956,7 +3964,7 @@ class ElicitationPropertySchemaBoolean(BooleanPropertySchema):
     Boolean property.
     """
 
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -3964,7 +3972,7 @@ class MultiSelectItemsString(StringMultiSelectItems):
     Multi-select string items with plain string values.
     """
 
-    type: Literal["string"] = "string"
+    type: Literal["string"] = constant_tag("string")
 
 
 class MultiSelectPropertySchema(Model):
@@ -4000,7 +4008,11 @@ class MultiSelectPropertySchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean there is no maximum selection count.
     """
-    items: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
+    items: Annotated[
+        Annotated[MultiSelectItemsString, Tag("string")]
+        | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+        by_tag("type", ("string",)),
+    ]
     """
     The items definition describing allowed values.
     """
@@ -4224,7 +4236,7 @@ class AuthMethodTerminalModel(AuthMethodTerminal):
     process, without passing this method to `auth/login`.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class AuthMethodAgentModel(AuthMethodAgent):
@@ -4234,7 +4246,7 @@ class AuthMethodAgentModel(AuthMethodAgent):
     The `type` discriminator value is `agent`.
     """
 
-    type: Literal["agent"] = "agent"
+    type: Literal["agent"] = constant_tag("agent")
 
 
 class ProviderInfo(Model):
@@ -4367,7 +4379,7 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    type: Literal["boolean"] = "boolean"
+    type: Literal["boolean"] = constant_tag("boolean")
 
 
 class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
@@ -4413,7 +4425,7 @@ class AvailableCommandInputText(TextCommandInput):
     All text after the command name and the whitespace following it is provided as input.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
 
 
 class UnknownAvailableCommandInput(Model):
@@ -4509,7 +4521,7 @@ class BackgroundWorkTerminal(BackgroundTerminal):
     Live until its `terminal_update` reports `exitStatus`.
     """
 
-    type: Literal["terminal"] = "terminal"
+    type: Literal["terminal"] = constant_tag("terminal")
 
 
 class BackgroundWorkToolCall(BackgroundToolCall):
@@ -4519,7 +4531,7 @@ class BackgroundWorkToolCall(BackgroundToolCall):
     stay listed.
     """
 
-    type: Literal["tool_call"] = "tool_call"
+    type: Literal["tool_call"] = constant_tag("tool_call")
 
 
 class BackgroundWorkSubagent(BackgroundSubagent):
@@ -4532,7 +4544,7 @@ class BackgroundWorkSubagent(BackgroundSubagent):
     its own `background` list is non-empty or not reported.
     """
 
-    type: Literal["subagent"] = "subagent"
+    type: Literal["subagent"] = constant_tag("subagent")
 
 
 class RunningStateUpdate(Model):
@@ -4601,8 +4613,8 @@ class IdleStateUpdateEndTurn(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    stop_reason: Literal["end_turn"] = Field(
-        default="end_turn", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["end_turn"] = constant_tag(
+        "end_turn", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -4650,8 +4662,8 @@ class IdleStateUpdateMaxTokens(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    stop_reason: Literal["max_tokens"] = Field(
-        default="max_tokens", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["max_tokens"] = constant_tag(
+        "max_tokens", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -4700,8 +4712,8 @@ class IdleStateUpdateMaxTurnRequests(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    stop_reason: Literal["max_turn_requests"] = Field(
-        default="max_turn_requests", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["max_turn_requests"] = constant_tag(
+        "max_turn_requests", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -4749,8 +4761,8 @@ class IdleStateUpdateRefusal(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    stop_reason: Literal["refusal"] = Field(
-        default="refusal", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["refusal"] = constant_tag(
+        "refusal", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -4807,8 +4819,8 @@ class IdleStateUpdateCancelled(Model):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    stop_reason: Literal["cancelled"] = Field(
-        default="cancelled", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["cancelled"] = constant_tag(
+        "cancelled", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -5038,10 +5050,10 @@ class SessionUpdateTerminalOutputChunk(TerminalOutputChunk):
     A chunk of bytes appended to an agent-owned terminal's output.
     """
 
-    session_update: Literal["terminal_output_chunk"] = Field(
-        default="terminal_output_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["terminal_output_chunk"] = constant_tag(
+        "terminal_output_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -5054,10 +5066,8 @@ class SessionUpdatePlanRemoved(PlanRemoved):
     Removal notice for a plan identified by ID.
     """
 
-    session_update: Literal["plan_removed"] = Field(
-        default="plan_removed",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["plan_removed"] = constant_tag(
+        "plan_removed", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5066,10 +5076,8 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    session_update: Literal["session_info_update"] = Field(
-        default="session_info_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["session_info_update"] = constant_tag(
+        "session_info_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5078,10 +5086,8 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    session_update: Literal["usage_update"] = Field(
-        default="usage_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["usage_update"] = constant_tag(
+        "usage_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5093,8 +5099,8 @@ class SessionUpdateNotice(Notice):
     present notices may ignore them.
     """
 
-    session_update: Literal["notice"] = Field(
-        default="notice", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["notice"] = constant_tag(
+        "notice", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -5198,7 +5204,7 @@ class PlanUpdateContentFile(PlanFile):
     A URI pointing to a file containing the plan.
     """
 
-    type: Literal["file"] = "file"
+    type: Literal["file"] = constant_tag("file")
 
 
 class PlanUpdateContentMarkdown(PlanMarkdown):
@@ -5210,7 +5216,7 @@ class PlanUpdateContentMarkdown(PlanMarkdown):
     Raw markdown content for the plan.
     """
 
-    type: Literal["markdown"] = "markdown"
+    type: Literal["markdown"] = constant_tag("markdown")
 
 
 class PlanEntry(Model):
@@ -5379,7 +5385,7 @@ class McpServerHttpModel(McpServerHttp):
     Only available when the Agent capabilities include `session.mcp.http`.
     """
 
-    type: Literal["http"] = "http"
+    type: Literal["http"] = constant_tag("http")
 
 
 class McpServerAcpModel(McpServerAcp):
@@ -5394,7 +5400,7 @@ class McpServerAcpModel(McpServerAcp):
     The MCP server is provided by an ACP component and communicates over the ACP channel.
     """
 
-    type: Literal["acp"] = "acp"
+    type: Literal["acp"] = constant_tag("acp")
 
 
 class McpServerStdioModel(McpServerStdio):
@@ -5404,7 +5410,7 @@ class McpServerStdioModel(McpServerStdio):
     Only available when the Agent capabilities include `session.mcp.stdio`.
     """
 
-    type: Literal["stdio"] = "stdio"
+    type: Literal["stdio"] = constant_tag("stdio")
 
 
 class ListSessionsRequest(Model):
@@ -5456,7 +5462,7 @@ class ReplayFromStartModel(ReplayFromStart):
     Replay all retained conversation history from its first replayable entry.
     """
 
-    type: Literal["start"] = "start"
+    type: Literal["start"] = constant_tag("start")
 
 
 class UnknownReplayFrom(Model):
@@ -5496,7 +5502,7 @@ class RequestPermissionOutcomeCancelled(CancelledPermissionOutcome):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
     """
 
-    outcome: Literal["cancelled"] = "cancelled"
+    outcome: Literal["cancelled"] = constant_tag("cancelled")
 
 
 class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
@@ -5507,7 +5513,7 @@ class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     approved.
     """
 
-    outcome: Literal["selected"] = "selected"
+    outcome: Literal["selected"] = constant_tag("selected")
 
 
 class CreateElicitationResponseAccept(ElicitationAcceptAction):
@@ -5525,7 +5531,7 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    action: Literal["accept"] = "accept"
+    action: Literal["accept"] = constant_tag("accept")
 
 
 class UnknownCreateElicitationResponse(Model):
@@ -5632,7 +5638,7 @@ class ToolCallContentDiff(Diff):
     File modification shown as a diff.
     """
 
-    type: Literal["diff"] = "diff"
+    type: Literal["diff"] = constant_tag("diff")
 
 
 class ContentBlockText(TextContent):
@@ -5644,7 +5650,7 @@ class ContentBlockText(TextContent):
     extensions.
     """
 
-    type: Literal["text"] = "text"
+    type: Literal["text"] = constant_tag("text")
 
 
 class ContentBlockImage(ImageContent):
@@ -5654,7 +5660,7 @@ class ContentBlockImage(ImageContent):
     Requires the `image` prompt capability when included in prompts.
     """
 
-    type: Literal["image"] = "image"
+    type: Literal["image"] = constant_tag("image")
 
 
 class ContentBlockAudio(AudioContent):
@@ -5664,7 +5670,7 @@ class ContentBlockAudio(AudioContent):
     Requires the `audio` prompt capability when included in prompts.
     """
 
-    type: Literal["audio"] = "audio"
+    type: Literal["audio"] = constant_tag("audio")
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -5674,7 +5680,7 @@ class ContentBlockResourceLink(ResourceLink):
     All agents MUST support resource links in prompts.
     """
 
-    type: Literal["resource_link"] = "resource_link"
+    type: Literal["resource_link"] = constant_tag("resource_link")
 
 
 class ContentBlockResource(EmbeddedResource):
@@ -5686,7 +5692,7 @@ class ContentBlockResource(EmbeddedResource):
     Requires the `embeddedContext` prompt capability when included in prompts.
     """
 
-    type: Literal["resource"] = "resource"
+    type: Literal["resource"] = constant_tag("resource")
 
 
 class Content(Model):
@@ -5715,7 +5721,7 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     Multi-select array property.
     """
 
-    type: Literal["array"] = "array"
+    type: Literal["array"] = constant_tag("array")
 
 
 class SessionSystemPromptCapabilities(Model):
@@ -5803,7 +5809,7 @@ class AvailableCommandCommand(Command):
     A slash command the user can invoke by including it in a prompt.
     """
 
-    type: Literal["command"] = "command"
+    type: Literal["command"] = constant_tag("command")
 
 
 class UnknownAvailableCommand(Model):
@@ -5834,7 +5840,7 @@ class StateUpdateRunning(RunningStateUpdate):
     Foreground work is in progress.
     """
 
-    state: Literal["running"] = "running"
+    state: Literal["running"] = constant_tag("running")
 
 
 class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
@@ -5842,7 +5848,7 @@ class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
@@ -5850,7 +5856,7 @@ class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdateIdleFields):
@@ -5858,7 +5864,7 @@ class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests, StateUpdate
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
@@ -5866,7 +5872,7 @@ class StateUpdateIdleRefusal(IdleStateUpdateRefusal, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
@@ -5874,7 +5880,7 @@ class StateUpdateIdleCancelled(IdleStateUpdateCancelled, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
@@ -5882,7 +5888,7 @@ class StateUpdateIdleOther(IdleStateUpdateOther, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
@@ -5890,7 +5896,7 @@ class StateUpdateIdleNone(IdleStateUpdateNone, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class StateUpdateRequiresAction(RequiresActionStateUpdate):
@@ -5898,7 +5904,7 @@ class StateUpdateRequiresAction(RequiresActionStateUpdate):
     Foreground work is blocked on user action.
     """
 
-    state: Literal["requires_action"] = "requires_action"
+    state: Literal["requires_action"] = constant_tag("requires_action")
 
 
 class StateUpdateUnknown(UnknownActivityStateUpdate):
@@ -5911,7 +5917,7 @@ class StateUpdateUnknown(UnknownActivityStateUpdate):
     This replaces previously confirmed activity without ending the work or session.
     """
 
-    state: Literal["unknown"] = "unknown"
+    state: Literal["unknown"] = constant_tag("unknown")
 
 
 class Error(Model):
@@ -6011,8 +6017,8 @@ class IdleStateUpdateError(ErrorStopReason):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    stop_reason: Literal["error"] = Field(
-        default="error", validation_alias="stopReason", serialization_alias="stopReason"
+    stop_reason: Literal["error"] = constant_tag(
+        "error", serialization_alias="stopReason", validation_alias="stopReason"
     )
     """
     Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.
@@ -6028,10 +6034,8 @@ class SessionUpdateTerminalUpdate(TerminalUpdate):
     An agent-owned terminal has been created or updated.
     """
 
-    session_update: Literal["terminal_update"] = Field(
-        default="terminal_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["terminal_update"] = constant_tag(
+        "terminal_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -6189,7 +6193,7 @@ class PlanUpdateContentItems(PlanItems):
     Structured plan entries.
     """
 
-    type: Literal["items"] = "items"
+    type: Literal["items"] = constant_tag("items")
 
 
 class PlanUpdate(Model):
@@ -6742,7 +6746,7 @@ class ToolCallContentContent(Content):
     Standard content block (text, images, resources).
     """
 
-    type: Literal["content"] = "content"
+    type: Literal["content"] = constant_tag("content")
 
 
 class ElicitationSchema(Model):
@@ -6763,14 +6767,7 @@ class ElicitationSchema(Model):
 
     Optional. Omitted and `null` are equivalent and mean no title is provided.
     """
-    properties: dict[
-        str,
-        ElicitationPropertySchemaString
-        | ElicitationPropertySchemaNumber
-        | ElicitationPropertySchemaInteger
-        | ElicitationPropertySchemaBoolean
-        | ElicitationPropertySchemaArray,
-    ]
+    properties: dict[str, ElicitationPropertySchema]
     """
     Property definitions (must be primitive types).
     """
@@ -6992,7 +6989,7 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    type: Literal["select"] = "select"
+    type: Literal["select"] = constant_tag("select")
 
 
 class ForkSessionResponse(Model):
@@ -7045,7 +7042,7 @@ class StateUpdateIdleError(IdleStateUpdateError, StateUpdateIdleFields):
     No foreground work is active. Background activity may continue.
     """
 
-    state: Literal["idle"] = "idle"
+    state: Literal["idle"] = constant_tag("idle")
 
 
 class ResumeSessionResponse(Model):
@@ -7119,10 +7116,8 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    session_update: Literal["user_message_chunk"] = Field(
-        default="user_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["user_message_chunk"] = constant_tag(
+        "user_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7135,10 +7130,8 @@ class SessionUpdateUserMessage(UserMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["user_message"] = Field(
-        default="user_message",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["user_message"] = constant_tag(
+        "user_message", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7147,10 +7140,8 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    session_update: Literal["agent_message_chunk"] = Field(
-        default="agent_message_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_message_chunk"] = constant_tag(
+        "agent_message_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7163,10 +7154,8 @@ class SessionUpdateAgentMessage(AgentMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_message"] = Field(
-        default="agent_message",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_message"] = constant_tag(
+        "agent_message", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7175,10 +7164,8 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    session_update: Literal["agent_thought_chunk"] = Field(
-        default="agent_thought_chunk",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_thought_chunk"] = constant_tag(
+        "agent_thought_chunk", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7191,10 +7178,8 @@ class SessionUpdateAgentThought(AgentThought):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_thought"] = Field(
-        default="agent_thought",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["agent_thought"] = constant_tag(
+        "agent_thought", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7204,8 +7189,8 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/draft/agent-plan)
     """
 
-    session_update: Literal["plan_update"] = Field(
-        default="plan_update", validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    session_update: Literal["plan_update"] = constant_tag(
+        "plan_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7214,10 +7199,10 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    session_update: Literal["available_commands_update"] = Field(
-        default="available_commands_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["available_commands_update"] = constant_tag(
+        "available_commands_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7226,10 +7211,8 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     A context compaction has been created or updated.
     """
 
-    session_update: Literal["compaction_update"] = Field(
-        default="compaction_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["compaction_update"] = constant_tag(
+        "compaction_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7238,10 +7221,10 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     A content block appended to a context compaction's retained summary.
     """
 
-    session_update: Literal["compaction_summary_chunk"] = Field(
-        default="compaction_summary_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["compaction_summary_chunk"] = constant_tag(
+        "compaction_summary_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7255,10 +7238,8 @@ class SessionUpdateSessionMessage(SessionMessage):
     received from another session.
     """
 
-    session_update: Literal["session_message"] = Field(
-        default="session_message",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["session_message"] = constant_tag(
+        "session_message", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7271,10 +7252,10 @@ class SessionUpdateSessionMessageChunk(SessionMessageChunk):
     One content block appended to a sent or received session message.
     """
 
-    session_update: Literal["session_message_chunk"] = Field(
-        default="session_message_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["session_message_chunk"] = constant_tag(
+        "session_message_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7728,7 +7709,7 @@ class CreateElicitationRequestFormSession(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequestFormRequest(
@@ -7752,7 +7733,7 @@ class CreateElicitationRequestFormRequest(
 
     See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
     """
-    mode: Literal["form"] = "form"
+    mode: Literal["form"] = constant_tag("form")
 
 
 class CreateElicitationRequest(
@@ -7949,10 +7930,10 @@ class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
     A chunk of tool-call content being streamed.
     """
 
-    session_update: Literal["tool_call_content_chunk"] = Field(
-        default="tool_call_content_chunk",
-        validation_alias="sessionUpdate",
+    session_update: Literal["tool_call_content_chunk"] = constant_tag(
+        "tool_call_content_chunk",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7961,10 +7942,8 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     A tool call has been created or updated.
     """
 
-    session_update: Literal["tool_call_update"] = Field(
-        default="tool_call_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["tool_call_update"] = constant_tag(
+        "tool_call_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -7973,10 +7952,10 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    session_update: Literal["config_option_update"] = Field(
-        default="config_option_update",
-        validation_alias="sessionUpdate",
+    session_update: Literal["config_option_update"] = constant_tag(
+        "config_option_update",
         serialization_alias="sessionUpdate",
+        validation_alias="sessionUpdate",
     )
 
 
@@ -7990,10 +7969,8 @@ class SessionUpdateSubagentUpdate(SubagentUpdate):
     that ownership association's metadata.
     """
 
-    session_update: Literal["subagent_update"] = Field(
-        default="subagent_update",
-        validation_alias="sessionUpdate",
-        serialization_alias="sessionUpdate",
+    session_update: Literal["subagent_update"] = constant_tag(
+        "subagent_update", serialization_alias="sessionUpdate", validation_alias="sessionUpdate"
     )
 
 
@@ -8021,7 +7998,7 @@ class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
     Permission is requested before executing a tool call.
     """
 
-    type: Literal["tool_call"] = "tool_call"
+    type: Literal["tool_call"] = constant_tag("tool_call")
 
 
 class InitializeResponse(Model):
@@ -8145,7 +8122,7 @@ class RequestPermissionRequest(Model):
     subject's displayed content. Omitted and `null` are equivalent and mean no separate
     permission description was provided.
     """
-    subject: RequestPermissionSubjectToolCall | RequestPermissionSubjectCommand | None = None
+    subject: RequestPermissionSubject | None = None
     """
     Optional structured context about the operation requiring permission.
 
@@ -8522,9 +8499,11 @@ StringFormat: TypeAlias = (
 """String format types for string properties in elicitation schemas."""
 
 
-MultiSelectItems: TypeAlias = (
-    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems
-)
+MultiSelectItems: TypeAlias = Annotated[
+    Annotated[MultiSelectItemsString, Tag("string")]
+    | Annotated[MultiSelectItemsOther | TitledMultiSelectItems, Tag(UNTAGGED)],
+    by_tag("type", ("string",)),
+]
 """Items for a multi-select (array) property schema."""
 
 
@@ -8762,16 +8741,26 @@ ErrorData: TypeAlias = UnsupportedProtocolVersionErrorData | SessionNotFoundErro
 """Schema for [`Error::data`]: the shapes ACP defines, or any other value."""
 
 
-IdleStateUpdate: TypeAlias = (
-    IdleStateUpdateEndTurn
-    | IdleStateUpdateMaxTokens
-    | IdleStateUpdateMaxTurnRequests
-    | IdleStateUpdateRefusal
-    | IdleStateUpdateCancelled
-    | IdleStateUpdateError
-    | IdleStateUpdateOther
-    | IdleStateUpdateNone
-)
+IdleStateUpdate: TypeAlias = Annotated[
+    Annotated[IdleStateUpdateEndTurn, Tag("end_turn")]
+    | Annotated[IdleStateUpdateMaxTokens, Tag("max_tokens")]
+    | Annotated[IdleStateUpdateMaxTurnRequests, Tag("max_turn_requests")]
+    | Annotated[IdleStateUpdateRefusal, Tag("refusal")]
+    | Annotated[IdleStateUpdateCancelled, Tag("cancelled")]
+    | Annotated[IdleStateUpdateError, Tag("error")]
+    | Annotated[IdleStateUpdateOther | IdleStateUpdateNone, Tag(UNTAGGED)],
+    by_tag(
+        "stopReason",
+        (
+            "end_turn",
+            "max_tokens",
+            "max_turn_requests",
+            "refusal",
+            "cancelled",
+            "error",
+        ),
+    ),
+]
 """No foreground work is active. Background activity may continue. Agents SHOULD include a `stopReason` when the idle transition ends foreground work. An idle update that does not end foreground work need not include one. Receivers treat an omitted, `null`, or malformed `stopReason` as the agent not reporting one. Repeated or resume snapshots may carry the last stop reason for context. They MUST NOT be counted as new completions, cancellations, or additional usage."""
 
 

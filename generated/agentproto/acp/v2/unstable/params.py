@@ -2093,14 +2093,7 @@ class ElicitationSchemaParam(TypedDict):
     """``ElicitationSchema`` as a dict, with the wire's keys."""
 
     type: ElicitationSchemaType
-    properties: dict[
-        str,
-        ElicitationPropertySchemaStringParam
-        | ElicitationPropertySchemaNumberParam
-        | ElicitationPropertySchemaIntegerParam
-        | ElicitationPropertySchemaBooleanParam
-        | ElicitationPropertySchemaArrayParam,
-    ]
+    properties: dict[str, ElicitationPropertySchemaParam]
     title: NotRequired[str | None]
     required: NotRequired[list[str] | None]
     description: NotRequired[str | None]
@@ -2618,9 +2611,7 @@ class RequestPermissionRequestParam(TypedDict):
     title: str
     options: list[PermissionOptionParam]
     description: NotRequired[str | None]
-    subject: NotRequired[
-        RequestPermissionSubjectToolCallParam | RequestPermissionSubjectCommandParam | None
-    ]
+    subject: NotRequired[RequestPermissionSubjectParam | None]
     _meta: NotRequired[dict[str, Any] | None]
 
 
