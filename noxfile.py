@@ -5,6 +5,7 @@ nox -s lint       # ruff and mypy --strict over the generator
 nox -s check      # fail if generated/ drifted from the inputs
 nox -s bench      # the build benchmark
 nox -s explore    # the property tests with fresh random examples, N rounds (default 5)
+nox -s nightly    # the schema round trip with 50 times the suite's instances per type
 nox -s docs       # build the documentation site in strict mode (mkdocs serve to read it)
 """
 
@@ -27,6 +28,14 @@ def explore(session: nox.Session) -> None:
     rounds = int(session.posargs[0]) if session.posargs else 5
     for _ in range(rounds):  # `-m hypothesis`: the tests using @given
         session.run("pytest", "-q", "-m", "hypothesis", env={"HYPOTHESIS_PROFILE": "explore"})
+
+
+@nox.session
+def nightly(session: nox.Session) -> None:
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest", "-q", "tests/test_schema_roundtrip.py", env={"HYPOTHESIS_PROFILE": "nightly"}
+    )
 
 
 @nox.session

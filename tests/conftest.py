@@ -38,6 +38,9 @@ sys.path.insert(0, str(GENERATED))
 # A failure found there is pinned with @example.
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
+# `nox -s nightly`: the schema round trip (tests/test_schema_roundtrip.py) draws 50 times the
+# suite's instances of every type, fresh ones.
+settings.register_profile("nightly", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 

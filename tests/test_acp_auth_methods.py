@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter
-
 from agentproto.acp import Client, spawn_agent
 from agentproto.acp import models as v1
 from agentproto.acp.unstable import models as unstable
+from pydantic import TypeAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = ROOT / "tests" / "acp_peers"
@@ -122,7 +121,14 @@ def test_an_agent_returning_a_plain_dict_advertises_the_same_methods(tmp_path: P
         encoding="utf-8",
     )
     record = tmp_path / "record.jsonl"
-    command = [sys.executable, str(PEERS / "tee.py"), str(record), "--", sys.executable, str(script)]
+    command = [
+        sys.executable,
+        str(PEERS / "tee.py"),
+        str(record),
+        "--",
+        sys.executable,
+        str(script),
+    ]
 
     async def main() -> v1.InitializeResponse:
         async with spawn_agent(command, client=_Editor()) as conn:

@@ -47,15 +47,42 @@ CASES: list[tuple[str, str, str, bool]] = [
 ]
 # (operation id, declared schema, value given, what the refusal says)
 MISMATCHES: list[tuple[str, dict[str, Any], Any, str]] = [
-    ("integer_object", {"type": "integer"}, {"a": 1}, "an object given, the operation declares `type: integer`"),
-    ("number_array", {"type": "number"}, [1, 2], "an array given, the operation declares `type: number`"),
-    ("boolean_object", {"type": "boolean"}, {"a": True}, "an object given, the operation declares `type: boolean`"),
-    ("array_object", {"type": "array", "items": {"type": "string"}}, {"a": "b"}, "an object given, the operation declares `type: array`"),
-    ("object_array", {"type": "object"}, ["a"], "an array given, the operation declares `type: object`"),
+    (
+        "integer_object",
+        {"type": "integer"},
+        {"a": 1},
+        "an object given, the operation declares `type: integer`",
+    ),
+    (
+        "number_array",
+        {"type": "number"},
+        [1, 2],
+        "an array given, the operation declares `type: number`",
+    ),
+    (
+        "boolean_object",
+        {"type": "boolean"},
+        {"a": True},
+        "an object given, the operation declares `type: boolean`",
+    ),
+    (
+        "array_object",
+        {"type": "array", "items": {"type": "string"}},
+        {"a": "b"},
+        "an object given, the operation declares `type: array`",
+    ),
+    (
+        "object_array",
+        {"type": "object"},
+        ["a"],
+        "an array given, the operation declares `type: object`",
+    ),
 ]
 
 
-def _operation(op_id: str, where: str, style: str, explode: bool, schema: dict[str, Any]) -> dict[str, Any]:
+def _operation(
+    op_id: str, where: str, style: str, explode: bool, schema: dict[str, Any]
+) -> dict[str, Any]:
     return {
         "operationId": op_id,
         "parameters": [
@@ -85,7 +112,12 @@ def _api() -> dict[str, Any]:
         "post": {
             "operationId": "views_open",
             "parameters": [
-                {"name": "trigger_id", "in": "query", "required": True, "schema": {"type": "string"}},
+                {
+                    "name": "trigger_id",
+                    "in": "query",
+                    "required": True,
+                    "schema": {"type": "string"},
+                },
                 {
                     "name": "view",
                     "in": "query",
@@ -133,7 +165,10 @@ BUNDLE: dict[str, Any] = {
     "info": {"title": "Views", "version": "1", "description": "Parameters as declared."},
     "sources": [{"id": "views", "path": "https://views.example/openapi.json"}],
     "flows": [_flow(op_id, "object") for op_id, *_ in CASES]
-    + [_flow(op_id, "object" if isinstance(value, dict) else "array") for op_id, _, value, _ in MISMATCHES]
+    + [
+        _flow(op_id, "object" if isinstance(value, dict) else "array")
+        for op_id, _, value, _ in MISMATCHES
+    ]
     + [_flow("views_open", "object")],
 }
 
@@ -183,7 +218,9 @@ def test_an_object_for_a_string_parameter_is_its_json_text(
         assert {k: unquote(v) for k, v in request["cookies"].items()} == {"view": VIEW_TEXT}
 
 
-@pytest.mark.parametrize(("op_id", "schema", "value", "reason"), MISMATCHES, ids=[m[0] for m in MISMATCHES])
+@pytest.mark.parametrize(
+    ("op_id", "schema", "value", "reason"), MISMATCHES, ids=[m[0] for m in MISMATCHES]
+)
 def test_a_value_the_declared_type_cannot_hold_is_refused(
     client: tuple[Any, OpenAPIServer], op_id: str, schema: dict[str, Any], value: Any, reason: str
 ) -> None:
@@ -198,7 +235,9 @@ def test_a_value_the_declared_type_cannot_hold_is_refused(
     assert len(server.requests) == before  # nothing sent
 
 
-def test_a_string_for_a_string_parameter_is_sent_as_given(client: tuple[Any, OpenAPIServer]) -> None:
+def test_a_string_for_a_string_parameter_is_sent_as_given(
+    client: tuple[Any, OpenAPIServer],
+) -> None:
     flows, _ = client
     url, _ = _sent(flows, "query_form_x", VIEW_TEXT)
     assert parse_qsl(urlsplit(url).query) == [("trigger_id", "t1"), ("view", VIEW_TEXT)]

@@ -75,17 +75,32 @@ def test_smart_union_member_made_without_its_tag() -> None:
         "agentproto.llm.models",
     ],
 )
-def test_no_union_member_requires_its_tag(module: str) -> None:
-    """Every model with a one-value literal field that is required is not a union member
-    (the only one is AAP's ``GetMetaResponse.version``, a constant of a plain response)."""
+def test_tags_are_for_construction_only(module: str) -> None:
+    """Every one-value literal field (a union member's tag, or a constant) is filled in by the
+    constructor when not given, and is required in data, as the schema requires it (issue 43:
+    a default let data without the tag match a member the schema does not give it to)."""
+    from agentproto._runtime.base import _constant_fields
+
     loaded = importlib.import_module(module)
-    required = sorted(
-        f"{name}.{field}"
+    tags = [
+        (cls, field, info)
         for name, cls in vars(loaded).items()
         if inspect.isclass(cls) and issubclass(cls, BaseModel) and cls.__module__ == module
         for field, info in cls.model_fields.items()
         if typing.get_origin(info.annotation) is typing.Literal
         and len(typing.get_args(info.annotation)) == 1
-        and info.is_required()
-    )
-    assert required == (["GetMetaResponse.version"] if module.endswith("aap.models") else [])
+    ]
+    assert tags or module.endswith("llm.models")  # the manifest has no union of tagged members
+    for cls, field, info in tags:
+        assert info.is_required(), f"{cls.__name__}.{field}: defaulted in data"
+        assert field in _constant_fields(cls), f"{cls.__name__}.{field}: not filled in"
+
+
+def test_data_without_the_tag_is_refused_where_the_schema_requires_it() -> None:
+    from agentproto.acp.models import AuthMethodTerminalModel, ContentBlockText
+
+    with pytest.raises(ValidationError, match="type"):
+        AuthMethodTerminalModel.model_validate({"id": "a", "name": "b"})
+    with pytest.raises(ValidationError, match="type"):
+        ContentBlockText.model_validate({"text": "hi"})
+    assert AuthMethodTerminalModel(id="a", name="b").type == "terminal"

@@ -170,7 +170,7 @@ def generate_models(unit: ModelUnit, root: Path) -> str:
         except OpenTypesError as exc:
             raise BuildError.single(shown, "", f"unknown_values: keep: {exc}") from None
     try:
-        text = dispatch_unions(text)
+        text = dispatch_unions(text, keep_unknown=unit.keep_unknown)
     except OpenTypesError as exc:
         raise BuildError.single(shown, "", str(exc)) from None
     return text

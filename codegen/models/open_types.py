@@ -452,9 +452,9 @@ def open_unions(text: str, *, closed: Iterable[str] = ()) -> str:
         start, end = source.span(node)
         if names is None or any(a <= start < b or a < end <= b for a, b, _ in edits):
             continue
-        found = named.get(frozenset(n for n in names if n is not None))
-        if found is not None and len(names) > 1:
-            edits.append((start, end, f"{found} | None" if None in names else found))
+        alias = named.get(frozenset(n for n in names if n is not None))
+        if alias is not None and len(names) > 1:
+            edits.append((start, end, f"{alias} | None" if None in names else alias))
     text = apply(text, edits)
     imports = (
         "from typing import Annotated, TypeAlias\n\nfrom pydantic import Field\n\n"
@@ -484,9 +484,7 @@ def _wire(item: ast.AnnAssign) -> str:
     assert isinstance(item.target, ast.Name)
     if isinstance(item.value, ast.Call):
         for keyword in item.value.keywords:
-            if keyword.arg == "validation_alias" and isinstance(
-                keyword.value, ast.Constant
-            ):
+            if keyword.arg == "validation_alias" and isinstance(keyword.value, ast.Constant):
                 return str(keyword.value.value)
     return item.target.id
 
@@ -501,50 +499,140 @@ def _tags(classes: dict[str, ast.ClassDef], name: str) -> dict[str, str]:
     return found
 
 
-def dispatch_unions(text: str) -> str:
-    """Unions of classes some of which are tagged by a field and some not (ACP's
-    ``AuthMethod``: ``terminal`` carries ``"type": "terminal"``, ``agent`` no ``type`` at
-    all), read as the schema says: data with one of the tags is that member's, anything else
-    one of the untagged members' (``by_tag``, a pydantic callable discriminator). Left to
-    pydantic's smart mode, such a union took the first member that validates: data without
-    the tag could become a tagged member (through a default), and a tagged body that does
-    not match its member an untagged one."""
+def dispatch_unions(text: str, *, keep_unknown: bool = False) -> str:
+    """Unions of classes that are tagged in part (ACP's ``AuthMethod``: ``terminal`` carries
+    ``"type": "terminal"``, ``agent`` no ``type`` at all) or whose tag is shared (ACP's
+    ``StateUpdate``: eight ``idle`` members told apart by ``stopReason``), read as the schema
+    says: data with one of the tags goes to the members with that tag, anything else to the
+    untagged members (``by_tag``, a pydantic callable discriminator; members sharing a tag are
+    told apart the same way by their next tag). Left to pydantic's smart mode, such a union
+    took the first member that validates: data without the tag could become a tagged member,
+    and a tagged body that does not match its member an untagged one (a catch-all).
+
+    With ``keep_unknown``, a union with no untagged member (its catch-all dropped: the models
+    open it) gets an ``Unknown<Union>`` member for the tags it does not know, as
+    :func:`open_unions` gives a tagged union."""
     tree = parsed.tree(text)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     source = NodeSource(text)
+    named = _named_unions(tree)
     edits: list[tuple[int, int, str]] = []
+    unknowns: dict[str, str] = {}
     for node in _outer_unions(tree):
         names = _members(node)
         members = [n for n in names or () if n is not None]
         if names is None or len(members) < 2 or any(m not in classes for m in members):
             continue
         tags = {m: _tags(classes, m) for m in members}
-        candidates = []
-        for wire in sorted({w for found in tags.values() for w in found}):
-            tagged = [m for m in members if wire in tags[m]]
-            values = [tags[m][wire] for m in tagged]
-            if len(tagged) < len(members) and len(set(values)) == len(values):
-                candidates.append(wire)
-        wires = {w for found in tags.values() for w in found}
-        if len(candidates) != 1 or len(wires) > 1:
-            continue  # untagged, tagged throughout, or tagged by two fields (left as it is)
-        wire = candidates[0]
-        tagged = [m for m in members if wire in tags[m]]
-        untagged = [m for m in members if wire not in tags[m]]
-        parts = [f"Annotated[{m}, Tag({tags[m][wire]!r})]" for m in tagged]
-        parts.append(f"Annotated[{' | '.join(untagged)}, Tag(UNTAGGED)]")
-        known = "".join(f"{tags[m][wire]!r}, " for m in tagged)
-        expression = f"Annotated[{' | '.join(parts)}, by_tag({wire!r}, ({known}))]"
+        expression = _dispatch(members, tags, set())
+        if expression is None:
+            continue
+        if keep_unknown and all(tags[m] for m in members):
+            expression = _with_unknown(members, tags, classes, named, unknowns)
         start, end = source.span(node)
         edits.append((start, end, f"{expression} | None" if None in names else expression))
     if not edits:
         return text
+    if unknowns:
+        first = next(n for n in tree.body if isinstance(n, ast.ClassDef))
+        at = source.lines_span(first)[0]
+        edits.append((at, at, "".join(unknowns[name] for name in sorted(unknowns))))
     text = apply(text, edits)
     imports = (
-        "from typing import Annotated\n\nfrom pydantic import Tag\n\n"
-        "from agentproto._runtime.base import UNTAGGED, by_tag\n"
+        "from typing import Annotated\n\nfrom pydantic import Field, Tag\n\n"
+        "from agentproto._runtime.base import UNTAGGED, Model, by_tag, not_one_of\n"
     )
     return insert_imports(text, imports)
+
+
+def _named_unions(tree: ast.Module) -> dict[frozenset[str], str]:
+    """The names the module gives unions of classes: ``X: TypeAlias = A | B`` and ``class
+    X(RootModel[A | B])``."""
+    found: dict[frozenset[str], str] = {}
+    for statement in tree.body:
+        value: ast.expr | None = None
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and parsed.unparse(statement.annotation) == "TypeAlias"
+        ):
+            value, name = statement.value, statement.target.id
+        elif (
+            isinstance(statement, ast.ClassDef)
+            and len(statement.bases) == 1
+            and isinstance(base := statement.bases[0], ast.Subscript)
+            and parsed.unparse(base.value) == "RootModel"
+        ):
+            value, name = base.slice, statement.name
+        members = _members(value) if value is not None else None
+        if members:
+            found.setdefault(frozenset(m for m in members if m is not None), name)
+    return found
+
+
+def _with_unknown(
+    members: list[str],
+    tags: dict[str, dict[str, str]],
+    classes: dict[str, ast.ClassDef],
+    named: dict[frozenset[str], str],
+    unknowns: dict[str, str],
+) -> str:
+    """The dispatch of a union every member of which is tagged, with an ``Unknown...`` member
+    (made once per union) for the tags none of them has."""
+    name = named.get(frozenset(members)) or _common_prefix(tuple(members))
+    if not name:
+        raise OpenTypesError(f"the union of {', '.join(members)} has no name for its Unknown")
+    counts: dict[str, int] = {}
+    for m in members:
+        for wire in tags[m]:
+            counts[wire] = counts.get(wire, 0) + 1
+    wire = min(counts, key=lambda w: (-counts[w], w))
+    attribute = wire
+    for item in _constant_fields(classes, members[0], set()):
+        if _wire(item) == wire:
+            assert isinstance(item.target, ast.Name)
+            attribute = item.target.id
+    known = list(dict.fromkeys(tags[m][wire] for m in members))
+    unknown = f"Unknown{name}"
+    if unknown in classes:
+        raise OpenTypesError(f"the union {name!r} would have an {unknown!r}, a class already")
+    unknowns[unknown] = _unknown_class(unknown, name, attribute, wire, known)
+    extended = {**tags, unknown: {}}
+    expression = _dispatch([*members, unknown], extended, set())
+    assert expression is not None
+    return expression
+
+
+def _dispatch(members: list[str], tags: dict[str, dict[str, str]], used: set[str]) -> str | None:
+    """The ``by_tag`` expression telling ``members`` apart (None where pydantic's smart mode
+    does it exactly: every member tagged by one field, each with a value of its own; or no
+    tag at all). The field is the one most members carry."""
+    counts: dict[str, int] = {}
+    for m in members:
+        for wire in tags[m]:
+            if wire not in used:
+                counts[wire] = counts.get(wire, 0) + 1
+    if not counts:
+        return None
+    wire = min(counts, key=lambda w: (-counts[w], w))
+    groups: dict[str, list[str]] = {}
+    untagged: list[str] = []
+    for m in members:
+        if wire in tags[m]:
+            groups.setdefault(tags[m][wire], []).append(m)
+        else:
+            untagged.append(m)
+    if not untagged and all(len(g) == 1 for g in groups.values()):
+        return None
+    parts = []
+    for value, group in groups.items():
+        inner = _dispatch(group, tags, used | {wire}) if len(group) > 1 else None
+        parts.append(f"Annotated[{inner or ' | '.join(group)}, Tag({value!r})]")
+    if untagged:
+        inner = _dispatch(untagged, tags, used | {wire}) if len(untagged) > 1 else None
+        parts.append(f"Annotated[{inner or ' | '.join(untagged)}, Tag(UNTAGGED)]")
+    known = "".join(f"{value!r}, " for value in groups)
+    return f"Annotated[{' | '.join(parts)}, by_tag({wire!r}, ({known}))]"
 
 
 def _union_name(union: _Union) -> str:

@@ -55,7 +55,6 @@ from agentproto.acp.core import UnstableMethodError as UnstableMethodError
 from agentproto.acp.core import logger as logger
 
 if TYPE_CHECKING:
-    from agentproto._runtime.base import Url
     from agentproto.acp import params as _params
     from agentproto.acp.models import (
         AuthenticateRequest,
@@ -66,6 +65,7 @@ if TYPE_CHECKING:
         CloseSessionResponse,
         CompleteElicitationNotification,
         ContentBlock,
+        CreateElicitationRequest,
         CreateElicitationRequestFormRequest,
         CreateElicitationRequestFormSession,
         CreateElicitationRequestOtherRequest,
@@ -77,7 +77,6 @@ if TYPE_CHECKING:
         CreateTerminalResponse,
         DeleteSessionRequest,
         DeleteSessionResponse,
-        ElicitationSchema,
         EnvVariable,
         Implementation,
         InitializeRequest,
@@ -694,13 +693,7 @@ class Client(HandlerBase):
         return None
 
     async def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest,
+        self, params: CreateElicitationRequest
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
@@ -787,15 +780,7 @@ class SyncClient(SyncHandlerBase):
         """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete. Needs the peer's ``elicitation`` capability."""
         return None
 
-    def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest,
-    ) -> CreateElicitationResponse:
+    def create_elicitation(self, params: CreateElicitationRequest) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
 
@@ -1553,14 +1538,7 @@ class ClientConnection(Caller):
 
     @overload
     async def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest,
-        /,
+        self, params: CreateElicitationRequest, /
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1568,88 +1546,19 @@ class ClientConnection(Caller):
         self,
         /,
         *,
-        session_id: str,
-        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
-        message: str,
-        tool_call_id: str | None = ...,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["form"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        request_id: int | str | None,
-        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
-        message: str,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["form"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        session_id: str,
-        elicitation_id: str,
-        url: Url,
-        message: str,
-        tool_call_id: str | None = ...,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["url"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        request_id: int | str | None,
-        elicitation_id: str,
-        url: Url,
-        message: str,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["url"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        session_id: str,
-        message: str,
-        mode: str,
-        tool_call_id: str | None = ...,
-        meta: dict[str, Any] | None = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        request_id: int | str | None,
-        message: str,
-        mode: str,
-        meta: dict[str, Any] | None = ...,
+        root: CreateElicitationRequestFormSession
+        | _params.CreateElicitationRequestFormSessionParam
+        | (CreateElicitationRequestFormRequest | _params.CreateElicitationRequestFormRequestParam)
+        | (CreateElicitationRequestUrlSession | _params.CreateElicitationRequestUrlSessionParam)
+        | (CreateElicitationRequestUrlRequest | _params.CreateElicitationRequestUrlRequestParam)
+        | (CreateElicitationRequestOtherSession | _params.CreateElicitationRequestOtherSessionParam)
+        | (
+            CreateElicitationRequestOtherRequest | _params.CreateElicitationRequestOtherRequestParam
+        ),
     ) -> CreateElicitationResponse: ...
 
     async def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
-        | Mapping[str, Any]
-        | None = None,
-        /,
-        **fields: Any,
+        self, params: CreateElicitationRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability.
         Takes the request model, or its fields as keywords (snake_case)."""

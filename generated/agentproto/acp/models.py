@@ -4793,22 +4793,47 @@ class CreateElicitationRequestFormRequest(
 
 class CreateElicitationRequest(
     RootModel[
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
+        Annotated[
+            Annotated[
+                CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest,
+                Tag("form"),
+            ]
+            | Annotated[
+                CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+            ]
+            | Annotated[
+                CreateElicitationRequestOtherSession | CreateElicitationRequestOtherRequest,
+                Tag(UNTAGGED),
+            ],
+            by_tag(
+                "mode",
+                (
+                    "form",
+                    "url",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
-    )
+    root: Annotated[
+        Annotated[
+            CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest, Tag("form")
+        ]
+        | Annotated[
+            CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+        ]
+        | Annotated[
+            CreateElicitationRequestOtherSession | CreateElicitationRequestOtherRequest,
+            Tag(UNTAGGED),
+        ],
+        by_tag(
+            "mode",
+            (
+                "form",
+                "url",
+            ),
+        ),
+    ]
     """
     Request from the agent to elicit structured user input.
 

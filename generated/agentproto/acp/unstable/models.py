@@ -5851,18 +5851,44 @@ class SubagentUpdate(Model):
     requirements. A concrete object replaces the whole capability set.
     """
     state: (
-        StateUpdateRunning
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateOther
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
+        Annotated[
+            Annotated[StateUpdateRunning, Tag("running")]
+            | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+            | Annotated[StateUpdateUnknown, Tag("unknown")]
+            | Annotated[
+                Annotated[
+                    Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+                    | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+                    | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+                    | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+                    | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+                    | Annotated[StateUpdateIdleError, Tag("error")]
+                    | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+                    by_tag(
+                        "stopReason",
+                        (
+                            "end_turn",
+                            "max_tokens",
+                            "max_turn_requests",
+                            "refusal",
+                            "cancelled",
+                            "error",
+                        ),
+                    ),
+                ],
+                Tag("idle"),
+            ]
+            | Annotated[StateUpdateOther, Tag(UNTAGGED)],
+            by_tag(
+                "state",
+                (
+                    "running",
+                    "requires_action",
+                    "unknown",
+                    "idle",
+                ),
+            ),
+        ]
         | None
     ) = None
     """
@@ -7275,22 +7301,47 @@ class CreateElicitationRequestFormRequest(
 
 class CreateElicitationRequest(
     RootModel[
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
+        Annotated[
+            Annotated[
+                CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest,
+                Tag("form"),
+            ]
+            | Annotated[
+                CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+            ]
+            | Annotated[
+                CreateElicitationRequestOtherSession | CreateElicitationRequestOtherRequest,
+                Tag(UNTAGGED),
+            ],
+            by_tag(
+                "mode",
+                (
+                    "form",
+                    "url",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
-    )
+    root: Annotated[
+        Annotated[
+            CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest, Tag("form")
+        ]
+        | Annotated[
+            CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+        ]
+        | Annotated[
+            CreateElicitationRequestOtherSession | CreateElicitationRequestOtherRequest,
+            Tag(UNTAGGED),
+        ],
+        by_tag(
+            "mode",
+            (
+                "form",
+                "url",
+            ),
+        ),
+    ]
     """
     Request from the agent to elicit structured user input.
 
@@ -8145,20 +8196,44 @@ CompactionStatus: TypeAlias = (
 """Lifecycle state of a context compaction."""
 
 
-StateUpdate: TypeAlias = (
-    StateUpdateRunning
-    | StateUpdateRequiresAction
-    | StateUpdateUnknown
-    | StateUpdateOther
-    | StateUpdateIdleEndTurn
-    | StateUpdateIdleMaxTokens
-    | StateUpdateIdleMaxTurnRequests
-    | StateUpdateIdleRefusal
-    | StateUpdateIdleCancelled
-    | StateUpdateIdleError
-    | StateUpdateIdleOther
-    | StateUpdateIdleNone
-)
+StateUpdate: TypeAlias = Annotated[
+    Annotated[StateUpdateRunning, Tag("running")]
+    | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+    | Annotated[StateUpdateUnknown, Tag("unknown")]
+    | Annotated[
+        Annotated[
+            Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+            | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+            | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+            | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+            | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+            | Annotated[StateUpdateIdleError, Tag("error")]
+            | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+            by_tag(
+                "stopReason",
+                (
+                    "end_turn",
+                    "max_tokens",
+                    "max_turn_requests",
+                    "refusal",
+                    "cancelled",
+                    "error",
+                ),
+            ),
+        ],
+        Tag("idle"),
+    ]
+    | Annotated[StateUpdateOther, Tag(UNTAGGED)],
+    by_tag(
+        "state",
+        (
+            "running",
+            "requires_action",
+            "unknown",
+            "idle",
+        ),
+    ),
+]
 """**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Current foreground-work state of a reusable child session. Each update is a whole-object snapshot. Idle does not terminate the child. The parent can message it again, transitioning it back to running. Background activity may still emit other session updates while idle."""
 
 

@@ -1883,7 +1883,6 @@ class SubagentUpdateParam(TypedDict):
         StateUpdateRunningParam
         | StateUpdateRequiresActionParam
         | StateUpdateUnknownParam
-        | StateUpdateOtherParam
         | StateUpdateIdleEndTurnParam
         | StateUpdateIdleMaxTokensParam
         | StateUpdateIdleMaxTurnRequestsParam
@@ -1892,6 +1891,7 @@ class SubagentUpdateParam(TypedDict):
         | StateUpdateIdleErrorParam
         | StateUpdateIdleOtherParam
         | StateUpdateIdleNoneParam
+        | StateUpdateOtherParam
         | None
     ]
     cwd: NotRequired[str | None]
@@ -2199,7 +2199,6 @@ class SessionUpdateSubagentUpdateParam(TypedDict):
         StateUpdateRunningParam
         | StateUpdateRequiresActionParam
         | StateUpdateUnknownParam
-        | StateUpdateOtherParam
         | StateUpdateIdleEndTurnParam
         | StateUpdateIdleMaxTokensParam
         | StateUpdateIdleMaxTurnRequestsParam
@@ -2208,6 +2207,7 @@ class SessionUpdateSubagentUpdateParam(TypedDict):
         | StateUpdateIdleErrorParam
         | StateUpdateIdleOtherParam
         | StateUpdateIdleNoneParam
+        | StateUpdateOtherParam
         | None
     ]
     cwd: NotRequired[str | None]
@@ -2624,7 +2624,6 @@ StateUpdateParam: TypeAlias = (
     StateUpdateRunningParam
     | StateUpdateRequiresActionParam
     | StateUpdateUnknownParam
-    | StateUpdateOtherParam
     | StateUpdateIdleEndTurnParam
     | StateUpdateIdleMaxTokensParam
     | StateUpdateIdleMaxTurnRequestsParam
@@ -2633,6 +2632,7 @@ StateUpdateParam: TypeAlias = (
     | StateUpdateIdleErrorParam
     | StateUpdateIdleOtherParam
     | StateUpdateIdleNoneParam
+    | StateUpdateOtherParam
 )
 """``StateUpdate`` as dicts (each member's dict form)."""
 

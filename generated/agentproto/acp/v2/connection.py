@@ -68,6 +68,7 @@ if TYPE_CHECKING:
         CloseSessionResponse,
         CompleteElicitationNotification,
         ContentBlock,
+        CreateElicitationRequest,
         CreateElicitationRequestFormRequest,
         CreateElicitationRequestFormSession,
         CreateElicitationRequestUrlRequest,
@@ -75,7 +76,6 @@ if TYPE_CHECKING:
         CreateElicitationResponse,
         DeleteSessionRequest,
         DeleteSessionResponse,
-        ElicitationSchema,
         Implementation,
         InitializeRequest,
         InitializeResponse,
@@ -101,6 +101,7 @@ if TYPE_CHECKING:
         SetSessionConfigOptionRequestBoolean,
         SetSessionConfigOptionRequestId,
         SetSessionConfigOptionResponse,
+        UnknownCreateElicitationRequest,
         UpdateSessionNotification,
     )
     from agentproto.acp.v2.unstable import models as _unstable
@@ -619,11 +620,7 @@ class Client(HandlerBase):
         return None
 
     async def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest,
+        self, params: CreateElicitationRequest
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
@@ -680,13 +677,7 @@ class SyncClient(SyncHandlerBase):
         """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete. Needs the peer's ``elicitation`` capability."""
         return None
 
-    def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest,
-    ) -> CreateElicitationResponse:
+    def create_elicitation(self, params: CreateElicitationRequest) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
 
@@ -1400,12 +1391,7 @@ class ClientConnection(Caller):
 
     @overload
     async def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest,
-        /,
+        self, params: CreateElicitationRequest, /
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1413,63 +1399,16 @@ class ClientConnection(Caller):
         self,
         /,
         *,
-        session_id: str,
-        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
-        message: str,
-        tool_call_id: str | None = ...,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["form"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        request_id: int | str,
-        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
-        message: str,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["form"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        session_id: str,
-        elicitation_id: str,
-        url: Url,
-        message: str,
-        tool_call_id: str | None = ...,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["url"] = ...,
-    ) -> CreateElicitationResponse: ...
-
-    @overload
-    async def create_elicitation(
-        self,
-        /,
-        *,
-        request_id: int | str,
-        elicitation_id: str,
-        url: Url,
-        message: str,
-        meta: dict[str, Any] | None = ...,
-        mode: Literal["url"] = ...,
+        root: CreateElicitationRequestFormSession
+        | _params.CreateElicitationRequestFormSessionParam
+        | (CreateElicitationRequestFormRequest | _params.CreateElicitationRequestFormRequestParam)
+        | (CreateElicitationRequestUrlSession | _params.CreateElicitationRequestUrlSessionParam)
+        | (CreateElicitationRequestUrlRequest | _params.CreateElicitationRequestUrlRequestParam)
+        | UnknownCreateElicitationRequest,
     ) -> CreateElicitationResponse: ...
 
     async def create_elicitation(
-        self,
-        params: CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | Mapping[str, Any]
-        | None = None,
-        /,
-        **fields: Any,
+        self, params: CreateElicitationRequest | Mapping[str, Any] | None = None, /, **fields: Any
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability.
         Takes the request model, or its fields as keywords (snake_case)."""

@@ -19,6 +19,37 @@ from agentproto._runtime.base import (
 )
 
 
+class UnknownCreateElicitationRequest(Model):
+    """A variant of ``CreateElicitationRequest`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    mode: Annotated[
+        str,
+        not_one_of(
+            (
+                "form",
+                "url",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
+class UnknownStateUpdate(Model):
+    """A variant of ``StateUpdate`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    state: Annotated[
+        str,
+        not_one_of(
+            (
+                "running",
+                "requires_action",
+                "idle",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 class TextResourceContents(Model):
     """
     Text-based resource contents.
@@ -4646,30 +4677,80 @@ class StateUpdateIdleError(IdleStateUpdateError, StateUpdateIdleFields):
 
 class StateUpdate(
     RootModel[
-        StateUpdateRunning
-        | StateUpdateRequiresAction
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
+        Annotated[
+            Annotated[StateUpdateRunning, Tag("running")]
+            | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+            | Annotated[
+                Annotated[
+                    Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+                    | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+                    | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+                    | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+                    | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+                    | Annotated[StateUpdateIdleError, Tag("error")]
+                    | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+                    by_tag(
+                        "stopReason",
+                        (
+                            "end_turn",
+                            "max_tokens",
+                            "max_turn_requests",
+                            "refusal",
+                            "cancelled",
+                            "error",
+                        ),
+                    ),
+                ],
+                Tag("idle"),
+            ]
+            | Annotated[UnknownStateUpdate, Tag(UNTAGGED)],
+            by_tag(
+                "state",
+                (
+                    "running",
+                    "requires_action",
+                    "idle",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        StateUpdateRunning
-        | StateUpdateRequiresAction
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
-    )
+    root: Annotated[
+        Annotated[StateUpdateRunning, Tag("running")]
+        | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+        | Annotated[
+            Annotated[
+                Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+                | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+                | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+                | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+                | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+                | Annotated[StateUpdateIdleError, Tag("error")]
+                | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+                by_tag(
+                    "stopReason",
+                    (
+                        "end_turn",
+                        "max_tokens",
+                        "max_turn_requests",
+                        "refusal",
+                        "cancelled",
+                        "error",
+                    ),
+                ),
+            ],
+            Tag("idle"),
+        ]
+        | Annotated[UnknownStateUpdate, Tag(UNTAGGED)],
+        by_tag(
+            "state",
+            (
+                "running",
+                "requires_action",
+                "idle",
+            ),
+        ),
+    ]
     """
     A snapshot of the session's aggregate foreground activity.
 
@@ -5710,18 +5791,41 @@ class CreateElicitationRequestFormRequest(
 
 class CreateElicitationRequest(
     RootModel[
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
+        Annotated[
+            Annotated[
+                CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest,
+                Tag("form"),
+            ]
+            | Annotated[
+                CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+            ]
+            | Annotated[UnknownCreateElicitationRequest, Tag(UNTAGGED)],
+            by_tag(
+                "mode",
+                (
+                    "form",
+                    "url",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-    )
+    root: Annotated[
+        Annotated[
+            CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest, Tag("form")
+        ]
+        | Annotated[
+            CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+        ]
+        | Annotated[UnknownCreateElicitationRequest, Tag(UNTAGGED)],
+        by_tag(
+            "mode",
+            (
+                "form",
+                "url",
+            ),
+        ),
+    ]
     """
     Request from the agent to elicit structured user input.
 

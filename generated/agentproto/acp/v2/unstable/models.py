@@ -19,6 +19,38 @@ from agentproto._runtime.base import (
 )
 
 
+class UnknownCreateElicitationRequest(Model):
+    """A variant of ``CreateElicitationRequest`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    mode: Annotated[
+        str,
+        not_one_of(
+            (
+                "form",
+                "url",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
+class UnknownStateUpdate(Model):
+    """A variant of ``StateUpdate`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    state: Annotated[
+        str,
+        not_one_of(
+            (
+                "running",
+                "requires_action",
+                "unknown",
+                "idle",
+            )
+        ),
+    ]
+    """The tag, as sent."""
+
+
 class TextResourceContents(Model):
     """
     Text-based resource contents.
@@ -7379,17 +7411,44 @@ class SubagentUpdate(Model):
     capability requirements.
     """
     state: (
-        StateUpdateRunning
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
+        Annotated[
+            Annotated[StateUpdateRunning, Tag("running")]
+            | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+            | Annotated[StateUpdateUnknown, Tag("unknown")]
+            | Annotated[
+                Annotated[
+                    Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+                    | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+                    | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+                    | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+                    | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+                    | Annotated[StateUpdateIdleError, Tag("error")]
+                    | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+                    by_tag(
+                        "stopReason",
+                        (
+                            "end_turn",
+                            "max_tokens",
+                            "max_turn_requests",
+                            "refusal",
+                            "cancelled",
+                            "error",
+                        ),
+                    ),
+                ],
+                Tag("idle"),
+            ]
+            | Annotated[UnknownStateUpdate, Tag(UNTAGGED)],
+            by_tag(
+                "state",
+                (
+                    "running",
+                    "requires_action",
+                    "unknown",
+                    "idle",
+                ),
+            ),
+        ]
         | None
     ) = None
     """
@@ -7738,18 +7797,41 @@ class CreateElicitationRequestFormRequest(
 
 class CreateElicitationRequest(
     RootModel[
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
+        Annotated[
+            Annotated[
+                CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest,
+                Tag("form"),
+            ]
+            | Annotated[
+                CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+            ]
+            | Annotated[UnknownCreateElicitationRequest, Tag(UNTAGGED)],
+            by_tag(
+                "mode",
+                (
+                    "form",
+                    "url",
+                ),
+            ),
+        ]
     ]
 ):
-    root: (
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-    )
+    root: Annotated[
+        Annotated[
+            CreateElicitationRequestFormSession | CreateElicitationRequestFormRequest, Tag("form")
+        ]
+        | Annotated[
+            CreateElicitationRequestUrlSession | CreateElicitationRequestUrlRequest, Tag("url")
+        ]
+        | Annotated[UnknownCreateElicitationRequest, Tag(UNTAGGED)],
+        by_tag(
+            "mode",
+            (
+                "form",
+                "url",
+            ),
+        ),
+    ]
     """
     Request from the agent to elicit structured user input.
 
@@ -7891,17 +7973,44 @@ class SessionStatusResponse(Model):
     Required. Clients MUST treat a value they do not recognize as `saved`.
     """
     state: (
-        StateUpdateRunning
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
+        Annotated[
+            Annotated[StateUpdateRunning, Tag("running")]
+            | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+            | Annotated[StateUpdateUnknown, Tag("unknown")]
+            | Annotated[
+                Annotated[
+                    Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+                    | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+                    | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+                    | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+                    | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+                    | Annotated[StateUpdateIdleError, Tag("error")]
+                    | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+                    by_tag(
+                        "stopReason",
+                        (
+                            "end_turn",
+                            "max_tokens",
+                            "max_turn_requests",
+                            "refusal",
+                            "cancelled",
+                            "error",
+                        ),
+                    ),
+                ],
+                Tag("idle"),
+            ]
+            | Annotated[UnknownStateUpdate, Tag(UNTAGGED)],
+            by_tag(
+                "state",
+                (
+                    "running",
+                    "requires_action",
+                    "unknown",
+                    "idle",
+                ),
+            ),
+        ]
         | None
     ) = None
     """
@@ -8662,19 +8771,44 @@ SessionStatus: TypeAlias = Literal["open"] | Literal["saved"] | str
 """**UNSTABLE** This capability is not part of the spec yet, and may be removed or changed at any point. Whether the Agent has a session in memory, as reported by `session/status`."""
 
 
-StateUpdate: TypeAlias = (
-    StateUpdateRunning
-    | StateUpdateRequiresAction
-    | StateUpdateUnknown
-    | StateUpdateIdleEndTurn
-    | StateUpdateIdleMaxTokens
-    | StateUpdateIdleMaxTurnRequests
-    | StateUpdateIdleRefusal
-    | StateUpdateIdleCancelled
-    | StateUpdateIdleError
-    | StateUpdateIdleOther
-    | StateUpdateIdleNone
-)
+StateUpdate: TypeAlias = Annotated[
+    Annotated[StateUpdateRunning, Tag("running")]
+    | Annotated[StateUpdateRequiresAction, Tag("requires_action")]
+    | Annotated[StateUpdateUnknown, Tag("unknown")]
+    | Annotated[
+        Annotated[
+            Annotated[StateUpdateIdleEndTurn, Tag("end_turn")]
+            | Annotated[StateUpdateIdleMaxTokens, Tag("max_tokens")]
+            | Annotated[StateUpdateIdleMaxTurnRequests, Tag("max_turn_requests")]
+            | Annotated[StateUpdateIdleRefusal, Tag("refusal")]
+            | Annotated[StateUpdateIdleCancelled, Tag("cancelled")]
+            | Annotated[StateUpdateIdleError, Tag("error")]
+            | Annotated[StateUpdateIdleOther | StateUpdateIdleNone, Tag(UNTAGGED)],
+            by_tag(
+                "stopReason",
+                (
+                    "end_turn",
+                    "max_tokens",
+                    "max_turn_requests",
+                    "refusal",
+                    "cancelled",
+                    "error",
+                ),
+            ),
+        ],
+        Tag("idle"),
+    ]
+    | Annotated[UnknownStateUpdate, Tag(UNTAGGED)],
+    by_tag(
+        "state",
+        (
+            "running",
+            "requires_action",
+            "unknown",
+            "idle",
+        ),
+    ),
+]
 """A snapshot of the session's aggregate foreground activity. Foreground work is the agent's active response or workflow in the session, including model processing, tool execution, and waiting for user action needed to continue that work. It can start with a prompt or be agent-initiated, for example to pursue an ongoing goal or follow up on a completed background task. Either way, the agent MUST report `running` when foreground work starts, or `requires_action` if it starts blocked on user action, and `idle` when it ends. The agent SHOULD include a stop reason on that idle update. Agent-initiated work does not require a prompt request or a synthetic user message. `running` may precede user-message insertion, for example during a foreground hook. It is not acknowledgment of insertion, and rejecting a prompt does not itself end foreground work. Background activity can continue and emit other `session/update` notifications while `idle`. Those notifications, including a detached task's progress or completion, do not by themselves change this state. A permission request only warrants `requires_action` when foreground work is blocked on user action. The agent SHOULD report `requires_action` when the foreground workflow as a whole cannot progress without user action, including permissions or elicitations. Once reported, it MUST report `running` when progress resumes, or `idle` when work ends without resuming. If other foreground work can progress, the state remains `running`. Resolving one of several requests does not itself change the state. Agents SHOULD ignore responses for work that has already ended rather than use them to resume it. A new session defaults to idle until a state update reports otherwise. Resume MUST send a current-state snapshot after any replay and before its response. The snapshot reports foreground state after resuming. The response alone does not imply idle. Repeated snapshots are idempotent, not additional work, completions, or usage. A repeated state may carry updated information without another state transition. The agent MUST report `idle` when no foreground activity remains. Completing an individual activity while other foreground work continues does not require an idle boundary. Local commands use the same lifecycle even without model work. See protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)"""
 
 
