@@ -546,6 +546,66 @@ def test_a_chat_span_follows_the_genai_conventions(server: Targets, otel: Any) -
     assert points["gen_ai.client.cost"][0].sum == pytest.approx(0.0075)
 
 
+GEMINI_ANSWER = {
+    "candidates": [
+        {"content": {"role": "model", "parts": [{"text": "x"}]}, "finishReason": "STOP"}
+    ],
+    "usageMetadata": {"promptTokenCount": 7, "candidatesTokenCount": 2, "totalTokenCount": 9},
+    "modelVersion": "gemini-2.0-flash-001",
+    "responseId": "gem-resp-77",
+}
+ANTHROPIC_ANSWER = {
+    "id": "msg_01Abc",
+    "type": "message",
+    "role": "assistant",
+    "model": "claude-x-2025",
+    "content": [{"type": "text", "text": "x"}],
+    "stop_reason": "end_turn",
+    "usage": {"input_tokens": 7, "output_tokens": 2},
+}
+
+
+@pytest.mark.parametrize(
+    ("manifest", "answer", "provider", "response_id", "answered"),
+    [
+        ("openai", openai_answer("x", model="gpt-4o-2024"), "openai", "chatcmpl-1", "gpt-4o-2024"),
+        ("anthropic", ANTHROPIC_ANSWER, "anthropic", "msg_01Abc", "claude-x-2025"),
+        ("gemini", GEMINI_ANSWER, "gcp.gemini", "gem-resp-77", "gemini-2.0-flash-001"),
+    ],
+)
+def test_genai_attributes_per_provider(
+    server: Targets,
+    otel: Any,
+    manifest: str,
+    answer: Any,
+    provider: str,
+    response_id: str,
+    answered: str,
+) -> None:
+    """Issue 43: ``gen_ai.provider.name`` is the conventions' value (``gcp.gemini``, not the
+    manifest id), ``gen_ai.response.id`` the completion's id from the body (not an HTTP
+    request id), and the sampling parameters are there wherever the provider's body puts
+    them (Gemini: ``generationConfig``)."""
+    telemetry, exporter, _reader = otel
+    url = server.plan(f"g-{manifest}", Json(answer))
+    with client(manifest, url, telemetry=telemetry) as llm:
+        llm.chat(USER, model="m1", temperature=0.25, max_tokens=48, top_p=0.5)
+    [span] = exporter.get_finished_spans()
+    attributes = dict(span.attributes or {})
+    assert attributes["gen_ai.provider.name"] == attributes["gen_ai.system"] == provider
+    assert attributes["agentproto.llm.manifest"] == manifest
+    assert attributes["gen_ai.response.id"] == response_id
+    assert attributes["gen_ai.response.model"] == answered
+    sent = server.body(f"g-{manifest}")
+    assert (
+        attributes["gen_ai.request.temperature"],
+        attributes["gen_ai.request.max_tokens"],
+        attributes["gen_ai.request.top_p"],
+    ) == (0.25, 48, 0.5), sent
+    if manifest == "gemini":  # sent where Gemini reads them
+        assert sent["generationConfig"]["maxOutputTokens"] == 48
+
+
 def test_a_failed_call_and_a_stream_make_spans(server: Targets, otel: Any) -> None:
     telemetry, exporter, _reader = otel
     url = server.plan(

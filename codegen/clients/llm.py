@@ -91,6 +91,7 @@ EXPORTS = {  # sorted where it is used
     "ToolLoopResult": "tool_loop",
     "ToolRun": "tool_loop",
     "UPSTREAM_IDS": "registry",
+    "UnknownProviderError": "problems",
     "UnsupportedError": "problems",
     "Usage": "response",
     "function_tool": "tool_loop",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 from agentproto._runtime.errors import AgentprotoError
 
-__all__ = ["ManifestError", "UnsupportedError"]
+__all__ = ["ManifestError", "UnknownProviderError", "UnsupportedError"]
 
 
 class ManifestError(AgentprotoError, ValueError):
@@ -44,3 +45,25 @@ class ManifestError(AgentprotoError, ValueError):
 class UnsupportedError(AgentprotoError, ValueError):
     """The request asks for something the provider's manifest does not offer (a parameter it
     does not map, streaming it gives no way to ask for, tools on a provider without them...)."""
+
+
+class UnknownProviderError(AgentprotoError, LookupError):
+    """No manifest ships under this provider id (``LLMClient("opnai")``). ``provider`` is
+    the id asked for, ``suggestions`` the nearest bundled ids (``"openai"``), ``known`` every
+    bundled id. Also a :class:`LookupError`, as before."""
+
+    def __init__(self, provider: str, known: Sequence[str]) -> None:
+        self.provider = provider
+        self.known: tuple[str, ...] = tuple(known)
+        bare = {k.split("@", 1)[0]: k for k in reversed(self.known)}
+        near = difflib.get_close_matches(provider, [*self.known, *bare], n=3, cutoff=0.6)
+        self.suggestions: tuple[str, ...] = tuple(dict.fromkeys(near))
+        hint = (
+            f"did you mean {' or '.join(repr(n) for n in self.suggestions)}? "
+            if self.suggestions
+            else ""
+        )
+        super().__init__(
+            f"no bundled provider {provider!r}: {hint}Give a bundled id ({', '.join(self.known)}), "
+            "or a manifest of your own: LLMClient(Manifest.load(path))"
+        )

@@ -83,7 +83,7 @@ if TYPE_CHECKING:
     from agentproto.llm.observe import ErrorInfo, Hooks, RequestInfo, ResponseInfo
     from agentproto.llm.payloads import ImageBlock
     from agentproto.llm.pricing import Budget, BudgetExceededError, Cost, ModelCatalog, Price
-    from agentproto.llm.problems import ManifestError, UnsupportedError
+    from agentproto.llm.problems import ManifestError, UnknownProviderError, UnsupportedError
     from agentproto.llm.registry import (
         PROVIDER_IDS,
         PROVIDERS,
@@ -215,6 +215,7 @@ __all__ = [
     "ToolRun",
     "ToolUse",
     "Type",
+    "UnknownProviderError",
     "UnsupportedError",
     "UPSTREAM_IDS",
     "Usage",
@@ -274,6 +275,7 @@ _HOMES = {
     "ToolLoopResult": "agentproto.llm.tool_loop",
     "ToolRun": "agentproto.llm.tool_loop",
     "UPSTREAM_IDS": "agentproto.llm.registry",
+    "UnknownProviderError": "agentproto.llm.problems",
     "UnsupportedError": "agentproto.llm.problems",
     "Usage": "agentproto.llm.response",
     "function_tool": "agentproto.llm.tool_loop",

@@ -8,9 +8,13 @@ parameters masked); no header is passed, so no key reaches a hook. A hook's own 
 propagates (a broken hook is not hidden).
 
 **Telemetry**: every chat call is a span named ``chat <model>`` (kind CLIENT) with the GenAI
-semantic conventions' attributes: ``gen_ai.operation.name`` (``chat``), ``gen_ai.system`` and
-``gen_ai.provider.name`` (the manifest id), ``gen_ai.request.model`` / ``max_tokens`` /
-``temperature`` / ``top_p``, ``gen_ai.response.id`` / ``model`` / ``finish_reasons``,
+semantic conventions' attributes: ``gen_ai.operation.name`` (``chat``),
+``gen_ai.provider.name`` (the conventions' value: ``openai``, ``anthropic``, ``gcp.gemini``,
+``mistral_ai``...; a manifest they do not name, its id) and its older name ``gen_ai.system``
+(the manifest id itself is ``agentproto.llm.manifest``), ``gen_ai.request.model`` /
+``max_tokens`` / ``temperature`` / ``top_p`` / ``top_k`` (as the body sent them: at its top
+level, or in Gemini's ``generationConfig``), ``gen_ai.response.id`` (the completion's id from
+the answer's body: ``id``, Gemini's ``responseId``) / ``model`` / ``finish_reasons``,
 ``gen_ai.usage.input_tokens`` / ``output_tokens`` (and ``cache_read.input_tokens`` /
 ``cache_creation.input_tokens``), ``server.address`` / ``server.port``, ``error.type`` on
 failure, plus ``gen_ai.usage.cost`` and ``gen_ai.usage.cost.currency`` (not part of the
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 from urllib.parse import urlsplit
 
 from agentproto._runtime.telemetry import SpanHandle, Telemetry, shared
@@ -114,18 +118,25 @@ class Observer:
             port = None
         attributes: dict[str, Any] = {
             "gen_ai.operation.name": "chat",
-            "gen_ai.system": self.provider,
-            "gen_ai.provider.name": self.provider,
+            **self._provider_attributes(),
             "gen_ai.request.model": model,
             "server.address": parts.hostname,
             "server.port": port,
         }
-        for name in ("max_tokens", "temperature", "top_p"):
-            value = body.get(name)
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                attributes[f"gen_ai.request.{name}"] = value
+        attributes.update(request_parameters(body))
         attributes["gen_ai.request.stream"] = stream
         return telemetry.start(f"chat {model}", attributes, kind="client")
+
+    def _provider_attributes(self) -> dict[str, str]:
+        """The provider as the GenAI conventions name it (``gcp.gemini`` for the ``gemini``
+        manifest), under ``gen_ai.provider.name`` and its older name ``gen_ai.system``; the
+        manifest id beside them."""
+        name = provider_name(self.provider)
+        return {
+            "gen_ai.provider.name": name,
+            "gen_ai.system": name,
+            "agentproto.llm.manifest": self.provider,
+        }
 
     def success(
         self, span: SpanHandle, model: str, response: ChatResponse, *, stream: bool
@@ -139,7 +150,7 @@ class Observer:
             answered = _answered_model(response)
             span.set_many(
                 {
-                    "gen_ai.response.id": response.request_id,
+                    "gen_ai.response.id": response_id(response),
                     "gen_ai.response.model": answered,
                     "gen_ai.response.finish_reasons": [r for r in reasons if r],
                     "gen_ai.usage.input_tokens": usage.input_tokens if usage else None,
@@ -183,8 +194,7 @@ class Observer:
         telemetry = self.telemetry
         base: dict[str, Any] = {
             "gen_ai.operation.name": "chat",
-            "gen_ai.system": self.provider,
-            "gen_ai.provider.name": self.provider,
+            **self._provider_attributes(),
             "gen_ai.request.model": model,
             "gen_ai.response.model": answered,
             "error.type": error_type,
@@ -210,6 +220,77 @@ class Observer:
                 unit=cost.currency or "1",
                 description="Cost per operation by the manifest's prices",
             ).record(float(cost.total), {**base, "gen_ai.usage.cost.currency": cost.currency})
+
+
+# The GenAI conventions' ``gen_ai.provider.name`` values (OpenTelemetry semantic conventions,
+# gen-ai registry) of the providers whose manifests ship; any other manifest is named by its id.
+PROVIDER_NAMES: Final[Mapping[str, str]] = {
+    "anthropic": "anthropic",
+    "azure": "azure.ai.openai",
+    "bedrock": "aws.bedrock",
+    "cohere": "cohere",
+    "deepseek": "deepseek",
+    "gemini": "gcp.gemini",
+    "google": "gcp.gemini",
+    "groq": "groq",
+    "mistral": "mistral_ai",
+    "openai": "openai",
+    "perplexity": "perplexity",
+    "vertex": "gcp.vertex_ai",
+    "vertexai": "gcp.vertex_ai",
+    "watsonx": "ibm.watsonx.ai",
+    "xai": "x_ai",
+    "grok": "x_ai",
+}
+
+
+def provider_name(manifest_id: str) -> str:
+    """``gen_ai.provider.name`` for a manifest id (its version suffix, ``@v2``, aside)."""
+    base = manifest_id.split("@", 1)[0]
+    return PROVIDER_NAMES.get(base, base)
+
+
+# Where a request body holds the sampling parameters: at its top level (OpenAI, Anthropic and
+# their kin), or in Gemini's ``generationConfig``; the conventions' name of each.
+_REQUEST_PARAMETERS: Final = (
+    ((), "max_tokens", "max_tokens"),
+    ((), "max_completion_tokens", "max_tokens"),
+    ((), "temperature", "temperature"),
+    ((), "top_p", "top_p"),
+    ((), "top_k", "top_k"),
+    (("generationConfig",), "maxOutputTokens", "max_tokens"),
+    (("generationConfig",), "temperature", "temperature"),
+    (("generationConfig",), "topP", "top_p"),
+    (("generationConfig",), "topK", "top_k"),
+)
+
+
+def request_parameters(body: Mapping[str, Any]) -> dict[str, float | int]:
+    """``gen_ai.request.max_tokens`` / ``temperature`` / ``top_p`` / ``top_k`` as the request
+    body sent them."""
+    found: dict[str, float | int] = {}
+    for path, key, name in _REQUEST_PARAMETERS:
+        node: Any = body
+        for part in path:
+            node = node.get(part) if isinstance(node, Mapping) else None
+        value = cast("Mapping[str, Any]", node).get(key) if isinstance(node, Mapping) else None
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            found.setdefault(f"gen_ai.request.{name}", value)
+    return found
+
+
+def response_id(response: ChatResponse) -> str | None:
+    """``gen_ai.response.id``: the completion's id as the answer's body gives it (``id``:
+    OpenAI's ``chatcmpl-...``, Anthropic's ``msg_...``; Gemini's ``responseId``), not an HTTP
+    request id."""
+    raw = response.raw
+    if isinstance(raw, dict):
+        answer = cast("dict[str, Any]", raw)
+        for key in ("id", "responseId"):
+            value = answer.get(key)
+            if isinstance(value, str) and value:
+                return value
+    return None
 
 
 def _answered_model(response: ChatResponse) -> str | None:

@@ -428,6 +428,7 @@ def manifest_json(provider: str) -> str:
     """The bundled manifest of ``provider`` (or of ``<id>@v<major>``) as JSON text."""
     found = _MANIFESTS.get(provider) or _UPSTREAM.get(provider)
     if found is None:
-        known = ", ".join((*PROVIDER_IDS, *UPSTREAM_IDS))
-        raise LookupError(f"no bundled provider {provider!r} (bundled: {known})")
+        from agentproto.llm.problems import UnknownProviderError
+
+        raise UnknownProviderError(provider, (*PROVIDER_IDS, *UPSTREAM_IDS))
     return found
