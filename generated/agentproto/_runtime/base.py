@@ -14,12 +14,22 @@ from typing import (
     NewType,
     TypeAlias,
     TypeGuard,
+    TypeVar,
     cast,
     get_args,
     get_origin,
 )
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, RootModel, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    RootModel,
+    TypeAdapter,
+    ValidationError,
+)
 from pydantic_core import core_schema
 
 if TYPE_CHECKING:
@@ -119,20 +129,34 @@ class Model(BaseModel):
 
 
 _CONSTANTS: dict[type[BaseModel], dict[str, tuple[str, object]]] = {}
+_T = TypeVar("_T")
+
+
+def constant_tag(
+    value: _T, /, *, validation_alias: str | None = None, serialization_alias: str | None = None
+) -> _T:
+    """A union member's tag field (``type: Literal["text"] = constant_tag("text")``): made
+    without it, the member has it (the constructor fills it in, and type checkers see a
+    default); read from data, the tag must be there, as the schema requires. A default would
+    let data without the tag match this member where the schema gives it to another (ACP's
+    ``AuthMethod`` without ``type`` is an ``agent`` method, never a ``terminal`` one)."""
+    return cast(
+        "_T", Field(validation_alias=validation_alias, serialization_alias=serialization_alias)
+    )
 
 
 def _constant_fields(cls: type[BaseModel]) -> dict[str, tuple[str, object]]:
-    """``name -> (wire name, value)`` of the fields whose type is one literal value that is
-    also their default (the tags of a tagged union's members), once per class."""
+    """``name -> (wire name, value)`` of the fields whose type is one literal value (the tags
+    of a tagged union's members, and constants), once per class: the ones the constructor
+    fills in when they are not given."""
     found = _CONSTANTS.get(cls)
     if found is None:
         found = {}
         for name, info in cls.model_fields.items():
-            if get_origin(info.annotation) is Literal and get_args(info.annotation) == (
-                info.default,
-            ):
+            values = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+            if len(values) == 1 and (info.is_required() or info.default == values[0]):
                 alias = info.validation_alias
-                found[name] = (alias if isinstance(alias, str) else name, info.default)
+                found[name] = (alias if isinstance(alias, str) else name, values[0])
         _CONSTANTS[cls] = found
     return found
 
@@ -193,6 +217,40 @@ def _put_constants(value: object, dumped: object) -> None:
 
 def _is_root(value: object) -> TypeGuard[RootModel[Any]]:
     return isinstance(value, RootModel)
+
+
+UNTAGGED: Final = "agentproto:untagged"
+"""The pydantic ``Tag`` of a union's members that carry none of its tags (see
+:func:`by_tag`)."""
+
+
+def by_tag(wire: str, tags: tuple[str, ...]) -> Discriminator:
+    """How a union whose members are partly tagged picks one, as its schema says: data whose
+    ``wire`` field holds one of ``tags`` is that member's (only: a body that does not match
+    it is an error about it, never another member); anything else, the tag absent included,
+    is one of the untagged members (pydantic's ``Tag(UNTAGGED)``), the variant the schema
+    names for that case. A tag is never taken from a member's default."""
+    known = frozenset(tags)
+
+    def pick(value: object) -> str:
+        if isinstance(value, BaseModel):
+            found = _attribute_tag(value, wire)
+        elif isinstance(value, Mapping):
+            found = cast("Mapping[str, object]", value).get(wire)
+        else:
+            found = None
+        return found if isinstance(found, str) and found in known else UNTAGGED
+
+    return Discriminator(pick)
+
+
+def _attribute_tag(value: BaseModel, wire: str) -> object:
+    """The tag of a model instance (validating a model already made): its field whose wire
+    name is ``wire``, by its declared one-value type (an untagged member has none)."""
+    for name, (alias, constant) in _constant_fields(type(value)).items():
+        if alias == wire or name == wire:
+            return constant
+    return None
 
 
 def not_one_of(known: tuple[str, ...]) -> AfterValidator:

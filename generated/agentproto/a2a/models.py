@@ -2,17 +2,94 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import Field, RootModel
+from pydantic import Field, RootModel, Tag
 
-from agentproto._runtime.base import Model, UnknownValue
+from agentproto._runtime.base import UNTAGGED, Model, UnknownValue, by_tag, constant_tag, not_one_of
 
 In: TypeAlias = Literal["cookie", "header", "query"] | UnknownValue
 """The location of the API key.
 
 A value this version does not know (from a newer peer) is kept as sent, typed ``UnknownValue``.
 """
+
+
+class UnknownA2ARequest(Model):
+    """A variant of ``A2ARequest`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownCancelTaskResponse(Model):
+    """A variant of ``CancelTaskResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownDeleteTaskPushNotificationConfigResponse(Model):
+    """A variant of ``DeleteTaskPushNotificationConfigResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownGetAuthenticatedExtendedCardResponse(Model):
+    """A variant of ``GetAuthenticatedExtendedCardResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownGetTaskPushNotificationConfigResponse(Model):
+    """A variant of ``GetTaskPushNotificationConfigResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownGetTaskResponse(Model):
+    """A variant of ``GetTaskResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownJSONRPCResponse(Model):
+    """A variant of ``JSONRPCResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownListTaskPushNotificationConfigResponse(Model):
+    """A variant of ``ListTaskPushNotificationConfigResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownSendMessageResponse(Model):
+    """A variant of ``SendMessageResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownSendStreamingMessageResponse(Model):
+    """A variant of ``SendStreamingMessageResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
+
+
+class UnknownSetTaskPushNotificationConfigResponse(Model):
+    """A variant of ``SetTaskPushNotificationConfigResponse`` this version does not know (from a newer peer). Every field is kept as sent (in ``model_extra``) and written back unchanged."""
+
+    jsonrpc: Annotated[str, not_one_of(("2.0",))]
+    """The tag, as sent."""
 
 
 class APIKeySecurityScheme(Model):
@@ -32,7 +109,7 @@ class APIKeySecurityScheme(Model):
     """
     The name of the header, query, or cookie parameter to be used.
     """
-    type: Literal["apiKey"] = "apiKey"
+    type: Literal["apiKey"] = constant_tag("apiKey")
     """
     The type of the security scheme. Must be 'apiKey'.
     """
@@ -273,7 +350,7 @@ class DataPart(Model):
     """
     The structured data content.
     """
-    kind: Literal["data"] = "data"
+    kind: Literal["data"] = constant_tag("data")
     """
     The type of this part, used as a discriminator. Always 'data'.
     """
@@ -313,11 +390,13 @@ class DeleteTaskPushNotificationConfigRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/pushNotificationConfig/delete"] = "tasks/pushNotificationConfig/delete"
+    method: Literal["tasks/pushNotificationConfig/delete"] = constant_tag(
+        "tasks/pushNotificationConfig/delete"
+    )
     """
     The method name. Must be 'tasks/pushNotificationConfig/delete'.
     """
@@ -336,7 +415,7 @@ class DeleteTaskPushNotificationConfigSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -414,11 +493,13 @@ class GetAuthenticatedExtendedCardRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["agent/getAuthenticatedExtendedCard"] = "agent/getAuthenticatedExtendedCard"
+    method: Literal["agent/getAuthenticatedExtendedCard"] = constant_tag(
+        "agent/getAuthenticatedExtendedCard"
+    )
     """
     The method name. Must be 'agent/getAuthenticatedExtendedCard'.
     """
@@ -469,7 +550,7 @@ class HTTPAuthSecurityScheme(Model):
     as defined in RFC7235 (e.g., "Bearer").
     This value should be registered in the IANA Authentication Scheme registry.
     """
-    type: Literal["http"] = "http"
+    type: Literal["http"] = constant_tag("http")
     """
     The type of the security scheme. Must be 'http'.
     """
@@ -703,11 +784,13 @@ class ListTaskPushNotificationConfigRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/pushNotificationConfig/list"] = "tasks/pushNotificationConfig/list"
+    method: Literal["tasks/pushNotificationConfig/list"] = constant_tag(
+        "tasks/pushNotificationConfig/list"
+    )
     """
     The method name. Must be 'tasks/pushNotificationConfig/list'.
     """
@@ -753,7 +836,7 @@ class MutualTLSSecurityScheme(Model):
     """
     An optional description for the security scheme.
     """
-    type: Literal["mutualTLS"] = "mutualTLS"
+    type: Literal["mutualTLS"] = constant_tag("mutualTLS")
     """
     The type of the security scheme. Must be 'mutualTLS'.
     """
@@ -774,7 +857,7 @@ class OpenIdConnectSecurityScheme(Model):
     """
     The OpenID Connect Discovery URL for the OIDC provider's metadata.
     """
-    type: Literal["openIdConnect"] = "openIdConnect"
+    type: Literal["openIdConnect"] = constant_tag("openIdConnect")
     """
     The type of the security scheme. Must be 'openIdConnect'.
     """
@@ -985,11 +1068,11 @@ class TaskResubscriptionRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/resubscribe"] = "tasks/resubscribe"
+    method: Literal["tasks/resubscribe"] = constant_tag("tasks/resubscribe")
     """
     The method name. Must be 'tasks/resubscribe'.
     """
@@ -1024,7 +1107,7 @@ class TextPart(Model):
     Represents a text segment within a message or artifact.
     """
 
-    kind: Literal["text"] = "text"
+    kind: Literal["text"] = constant_tag("text")
     """
     The type of this part, used as a discriminator. Always 'text'.
     """
@@ -1138,11 +1221,11 @@ class CancelTaskRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/cancel"] = "tasks/cancel"
+    method: Literal["tasks/cancel"] = constant_tag("tasks/cancel")
     """
     The method name. Must be 'tasks/cancel'.
     """
@@ -1162,7 +1245,7 @@ class FilePart(Model):
     """
     The file content, represented as either a URI or as base64-encoded bytes.
     """
-    kind: Literal["file"] = "file"
+    kind: Literal["file"] = constant_tag("file")
     """
     The type of this part, used as a discriminator. Always 'file'.
     """
@@ -1181,11 +1264,13 @@ class GetTaskPushNotificationConfigRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/pushNotificationConfig/get"] = "tasks/pushNotificationConfig/get"
+    method: Literal["tasks/pushNotificationConfig/get"] = constant_tag(
+        "tasks/pushNotificationConfig/get"
+    )
     """
     The method name. Must be 'tasks/pushNotificationConfig/get'.
     """
@@ -1204,7 +1289,7 @@ class GetTaskPushNotificationConfigSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1223,11 +1308,11 @@ class GetTaskRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/get"] = "tasks/get"
+    method: Literal["tasks/get"] = constant_tag("tasks/get")
     """
     The method name. Must be 'tasks/get'.
     """
@@ -1264,7 +1349,7 @@ class JSONRPCErrorResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1279,7 +1364,7 @@ class ListTaskPushNotificationConfigSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1358,11 +1443,13 @@ class SetTaskPushNotificationConfigRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["tasks/pushNotificationConfig/set"] = "tasks/pushNotificationConfig/set"
+    method: Literal["tasks/pushNotificationConfig/set"] = constant_tag(
+        "tasks/pushNotificationConfig/set"
+    )
     """
     The method name. Must be 'tasks/pushNotificationConfig/set'.
     """
@@ -1381,7 +1468,7 @@ class SetTaskPushNotificationConfigSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1423,27 +1510,65 @@ class Artifact(Model):
 
 
 class DeleteTaskPushNotificationConfigResponse(
-    RootModel[JSONRPCErrorResponse | DeleteTaskPushNotificationConfigSuccessResponse]
+    RootModel[
+        Annotated[
+            Annotated[
+                JSONRPCErrorResponse | DeleteTaskPushNotificationConfigSuccessResponse, Tag("2.0")
+            ]
+            | Annotated[UnknownDeleteTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
 ):
-    root: JSONRPCErrorResponse | DeleteTaskPushNotificationConfigSuccessResponse
+    root: Annotated[
+        Annotated[
+            JSONRPCErrorResponse | DeleteTaskPushNotificationConfigSuccessResponse, Tag("2.0")
+        ]
+        | Annotated[UnknownDeleteTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `tasks/pushNotificationConfig/delete` method.
     """
 
 
 class GetTaskPushNotificationConfigResponse(
-    RootModel[JSONRPCErrorResponse | GetTaskPushNotificationConfigSuccessResponse]
+    RootModel[
+        Annotated[
+            Annotated[
+                JSONRPCErrorResponse | GetTaskPushNotificationConfigSuccessResponse, Tag("2.0")
+            ]
+            | Annotated[UnknownGetTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
 ):
-    root: JSONRPCErrorResponse | GetTaskPushNotificationConfigSuccessResponse
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | GetTaskPushNotificationConfigSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownGetTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `tasks/pushNotificationConfig/get` method.
     """
 
 
 class ListTaskPushNotificationConfigResponse(
-    RootModel[JSONRPCErrorResponse | ListTaskPushNotificationConfigSuccessResponse]
+    RootModel[
+        Annotated[
+            Annotated[
+                JSONRPCErrorResponse | ListTaskPushNotificationConfigSuccessResponse, Tag("2.0")
+            ]
+            | Annotated[UnknownListTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
 ):
-    root: JSONRPCErrorResponse | ListTaskPushNotificationConfigSuccessResponse
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | ListTaskPushNotificationConfigSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownListTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `tasks/pushNotificationConfig/list` method.
     """
@@ -1464,7 +1589,7 @@ class Message(Model):
     """
     The URIs of extensions that are relevant to this message.
     """
-    kind: Literal["message"] = "message"
+    kind: Literal["message"] = constant_tag("message")
     """
     The type of this object, used as a discriminator. Always 'message' for a Message.
     """
@@ -1539,7 +1664,7 @@ class OAuth2SecurityScheme(Model):
     URL to the oauth2 authorization server metadata
     [RFC8414](https://datatracker.ietf.org/doc/html/rfc8414). TLS is required.
     """
-    type: Literal["oauth2"] = "oauth2"
+    type: Literal["oauth2"] = constant_tag("oauth2")
     """
     The type of the security scheme. Must be 'oauth2'.
     """
@@ -1554,11 +1679,11 @@ class SendMessageRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["message/send"] = "message/send"
+    method: Literal["message/send"] = constant_tag("message/send")
     """
     The method name. Must be 'message/send'.
     """
@@ -1577,11 +1702,11 @@ class SendStreamingMessageRequest(Model):
     """
     The identifier for this request.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
-    method: Literal["message/stream"] = "message/stream"
+    method: Literal["message/stream"] = constant_tag("message/stream")
     """
     The method name. Must be 'message/stream'.
     """
@@ -1592,9 +1717,21 @@ class SendStreamingMessageRequest(Model):
 
 
 class SetTaskPushNotificationConfigResponse(
-    RootModel[JSONRPCErrorResponse | SetTaskPushNotificationConfigSuccessResponse]
+    RootModel[
+        Annotated[
+            Annotated[
+                JSONRPCErrorResponse | SetTaskPushNotificationConfigSuccessResponse, Tag("2.0")
+            ]
+            | Annotated[UnknownSetTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
 ):
-    root: JSONRPCErrorResponse | SetTaskPushNotificationConfigSuccessResponse
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | SetTaskPushNotificationConfigSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownSetTaskPushNotificationConfigResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `tasks/pushNotificationConfig/set` method.
     """
@@ -1618,7 +1755,7 @@ class TaskArtifactUpdateEvent(Model):
     """
     The context ID associated with the task.
     """
-    kind: Literal["artifact-update"] = "artifact-update"
+    kind: Literal["artifact-update"] = constant_tag("artifact-update")
     """
     The type of this event, used as a discriminator. Always 'artifact-update'.
     """
@@ -1671,7 +1808,7 @@ class TaskStatusUpdateEvent(Model):
     """
     If true, this is the final event in the stream for this interaction.
     """
-    kind: Literal["status-update"] = "status-update"
+    kind: Literal["status-update"] = constant_tag("status-update")
     """
     The type of this event, used as a discriminator. Always 'status-update'.
     """
@@ -1691,30 +1828,42 @@ class TaskStatusUpdateEvent(Model):
 
 class A2ARequest(
     RootModel[
-        SendMessageRequest
-        | SendStreamingMessageRequest
-        | GetTaskRequest
-        | CancelTaskRequest
-        | SetTaskPushNotificationConfigRequest
-        | GetTaskPushNotificationConfigRequest
-        | TaskResubscriptionRequest
-        | ListTaskPushNotificationConfigRequest
-        | DeleteTaskPushNotificationConfigRequest
-        | GetAuthenticatedExtendedCardRequest
+        Annotated[
+            Annotated[
+                SendMessageRequest
+                | SendStreamingMessageRequest
+                | GetTaskRequest
+                | CancelTaskRequest
+                | SetTaskPushNotificationConfigRequest
+                | GetTaskPushNotificationConfigRequest
+                | TaskResubscriptionRequest
+                | ListTaskPushNotificationConfigRequest
+                | DeleteTaskPushNotificationConfigRequest
+                | GetAuthenticatedExtendedCardRequest,
+                Tag("2.0"),
+            ]
+            | Annotated[UnknownA2ARequest, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
     ]
 ):
-    root: (
-        SendMessageRequest
-        | SendStreamingMessageRequest
-        | GetTaskRequest
-        | CancelTaskRequest
-        | SetTaskPushNotificationConfigRequest
-        | GetTaskPushNotificationConfigRequest
-        | TaskResubscriptionRequest
-        | ListTaskPushNotificationConfigRequest
-        | DeleteTaskPushNotificationConfigRequest
-        | GetAuthenticatedExtendedCardRequest
-    )
+    root: Annotated[
+        Annotated[
+            SendMessageRequest
+            | SendStreamingMessageRequest
+            | GetTaskRequest
+            | CancelTaskRequest
+            | SetTaskPushNotificationConfigRequest
+            | GetTaskPushNotificationConfigRequest
+            | TaskResubscriptionRequest
+            | ListTaskPushNotificationConfigRequest
+            | DeleteTaskPushNotificationConfigRequest
+            | GetAuthenticatedExtendedCardRequest,
+            Tag("2.0"),
+        ]
+        | Annotated[UnknownA2ARequest, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     A discriminated union representing all possible JSON-RPC 2.0 requests supported by the A2A specification.
     """
@@ -1872,7 +2021,7 @@ class GetAuthenticatedExtendedCardSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1903,7 +2052,7 @@ class Task(Model):
     """
     A unique identifier for the task, generated by the server for a new task.
     """
-    kind: Literal["task"] = "task"
+    kind: Literal["task"] = constant_tag("task")
     """
     The type of this object, used as a discriminator. Always 'task' for a Task.
     """
@@ -1926,7 +2075,7 @@ class CancelTaskSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1937,9 +2086,21 @@ class CancelTaskSuccessResponse(Model):
 
 
 class GetAuthenticatedExtendedCardResponse(
-    RootModel[JSONRPCErrorResponse | GetAuthenticatedExtendedCardSuccessResponse]
+    RootModel[
+        Annotated[
+            Annotated[
+                JSONRPCErrorResponse | GetAuthenticatedExtendedCardSuccessResponse, Tag("2.0")
+            ]
+            | Annotated[UnknownGetAuthenticatedExtendedCardResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
 ):
-    root: JSONRPCErrorResponse | GetAuthenticatedExtendedCardSuccessResponse
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | GetAuthenticatedExtendedCardSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownGetAuthenticatedExtendedCardResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `agent/getAuthenticatedExtendedCard` method.
     """
@@ -1954,7 +2115,7 @@ class GetTaskSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1973,7 +2134,7 @@ class SendMessageSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -1993,7 +2154,7 @@ class SendStreamingMessageSuccessResponse(Model):
     """
     The identifier established by the client.
     """
-    jsonrpc: Literal["2.0"] = "2.0"
+    jsonrpc: Literal["2.0"] = constant_tag("2.0")
     """
     The version of the JSON-RPC protocol. MUST be exactly "2.0".
     """
@@ -2003,15 +2164,39 @@ class SendStreamingMessageSuccessResponse(Model):
     """
 
 
-class CancelTaskResponse(RootModel[JSONRPCErrorResponse | CancelTaskSuccessResponse]):
-    root: JSONRPCErrorResponse | CancelTaskSuccessResponse
+class CancelTaskResponse(
+    RootModel[
+        Annotated[
+            Annotated[JSONRPCErrorResponse | CancelTaskSuccessResponse, Tag("2.0")]
+            | Annotated[UnknownCancelTaskResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
+):
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | CancelTaskSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownCancelTaskResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `tasks/cancel` method.
     """
 
 
-class GetTaskResponse(RootModel[JSONRPCErrorResponse | GetTaskSuccessResponse]):
-    root: JSONRPCErrorResponse | GetTaskSuccessResponse
+class GetTaskResponse(
+    RootModel[
+        Annotated[
+            Annotated[JSONRPCErrorResponse | GetTaskSuccessResponse, Tag("2.0")]
+            | Annotated[UnknownGetTaskResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
+):
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | GetTaskSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownGetTaskResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `tasks/get` method.
     """
@@ -2019,47 +2204,81 @@ class GetTaskResponse(RootModel[JSONRPCErrorResponse | GetTaskSuccessResponse]):
 
 class JSONRPCResponse(
     RootModel[
-        JSONRPCErrorResponse
-        | SendMessageSuccessResponse
-        | SendStreamingMessageSuccessResponse
-        | GetTaskSuccessResponse
-        | CancelTaskSuccessResponse
-        | SetTaskPushNotificationConfigSuccessResponse
-        | GetTaskPushNotificationConfigSuccessResponse
-        | ListTaskPushNotificationConfigSuccessResponse
-        | DeleteTaskPushNotificationConfigSuccessResponse
-        | GetAuthenticatedExtendedCardSuccessResponse
+        Annotated[
+            Annotated[
+                JSONRPCErrorResponse
+                | SendMessageSuccessResponse
+                | SendStreamingMessageSuccessResponse
+                | GetTaskSuccessResponse
+                | CancelTaskSuccessResponse
+                | SetTaskPushNotificationConfigSuccessResponse
+                | GetTaskPushNotificationConfigSuccessResponse
+                | ListTaskPushNotificationConfigSuccessResponse
+                | DeleteTaskPushNotificationConfigSuccessResponse
+                | GetAuthenticatedExtendedCardSuccessResponse,
+                Tag("2.0"),
+            ]
+            | Annotated[UnknownJSONRPCResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
     ]
 ):
-    root: (
-        JSONRPCErrorResponse
-        | SendMessageSuccessResponse
-        | SendStreamingMessageSuccessResponse
-        | GetTaskSuccessResponse
-        | CancelTaskSuccessResponse
-        | SetTaskPushNotificationConfigSuccessResponse
-        | GetTaskPushNotificationConfigSuccessResponse
-        | ListTaskPushNotificationConfigSuccessResponse
-        | DeleteTaskPushNotificationConfigSuccessResponse
-        | GetAuthenticatedExtendedCardSuccessResponse
-    )
+    root: Annotated[
+        Annotated[
+            JSONRPCErrorResponse
+            | SendMessageSuccessResponse
+            | SendStreamingMessageSuccessResponse
+            | GetTaskSuccessResponse
+            | CancelTaskSuccessResponse
+            | SetTaskPushNotificationConfigSuccessResponse
+            | GetTaskPushNotificationConfigSuccessResponse
+            | ListTaskPushNotificationConfigSuccessResponse
+            | DeleteTaskPushNotificationConfigSuccessResponse
+            | GetAuthenticatedExtendedCardSuccessResponse,
+            Tag("2.0"),
+        ]
+        | Annotated[UnknownJSONRPCResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     A discriminated union representing all possible JSON-RPC 2.0 responses
     for the A2A specification methods.
     """
 
 
-class SendMessageResponse(RootModel[JSONRPCErrorResponse | SendMessageSuccessResponse]):
-    root: JSONRPCErrorResponse | SendMessageSuccessResponse
+class SendMessageResponse(
+    RootModel[
+        Annotated[
+            Annotated[JSONRPCErrorResponse | SendMessageSuccessResponse, Tag("2.0")]
+            | Annotated[UnknownSendMessageResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
+):
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | SendMessageSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownSendMessageResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `message/send` method.
     """
 
 
 class SendStreamingMessageResponse(
-    RootModel[JSONRPCErrorResponse | SendStreamingMessageSuccessResponse]
+    RootModel[
+        Annotated[
+            Annotated[JSONRPCErrorResponse | SendStreamingMessageSuccessResponse, Tag("2.0")]
+            | Annotated[UnknownSendStreamingMessageResponse, Tag(UNTAGGED)],
+            by_tag("jsonrpc", ("2.0",)),
+        ]
+    ]
 ):
-    root: JSONRPCErrorResponse | SendStreamingMessageSuccessResponse
+    root: Annotated[
+        Annotated[JSONRPCErrorResponse | SendStreamingMessageSuccessResponse, Tag("2.0")]
+        | Annotated[UnknownSendStreamingMessageResponse, Tag(UNTAGGED)],
+        by_tag("jsonrpc", ("2.0",)),
+    ]
     """
     Represents a JSON-RPC response for the `message/stream` method.
     """
