@@ -238,8 +238,13 @@ def _check_variant(
     members = [m for m in _members(annotation, namespace) if m is not type(None)]
     if not any(isinstance(m, type) and issubclass(m, BaseModel) for m in members):
         return  # scalars (an enum's values, a number or a string): the round trip checks them
-    opened = [
-        m for m in members if isinstance(m, type) and m.__name__.startswith(("Unknown", "Invalid"))
+    defined = {**kind.unit.schema.get("definitions", {}), **kind.unit.schema.get("$defs", {})}
+    opened = [  # the open unions' own members (A2A's InvalidRequestError is a schema type)
+        m
+        for m in members
+        if isinstance(m, type)
+        and m.__name__.startswith(("Unknown", "Invalid"))
+        and m.__name__ not in defined
     ]
     known = [m for m in members if m not in opened]
     listed = [i for i, v in enumerate(variants) if not _is_null(v, instances)]
@@ -275,6 +280,13 @@ def _check_variant(
         # the schema lets every variant that matches have it, unless one is tagged so
         for i in listed:
             if instances.variant_validator(choice.base, variants[i]).is_valid(raw):
+                expected.add(i)
+    else:  # tagged: a generic variant whose tag field takes any value may have it too
+        for i in listed:
+            merged, _ = instances.flatten(variants[i], "")
+            field = (merged.get("properties") or {}).get(tag[0])
+            generic = isinstance(field, dict) and "const" not in field and "enum" not in field
+            if generic and instances.variant_validator(choice.base, variants[i]).is_valid(raw):
                 expected.add(i)
     allowed = [known[listed.index(i)] for i in sorted(expected) if i in listed]
     classes = [m for m in allowed if isinstance(m, type) and m is not Any]

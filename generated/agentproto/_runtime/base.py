@@ -136,12 +136,13 @@ def constant_tag(
     value: _T, /, *, validation_alias: str | None = None, serialization_alias: str | None = None
 ) -> _T:
     """A union member's tag field (``type: Literal["text"] = constant_tag("text")``): made
-    without it, the member has it (the constructor fills it in, and type checkers see a
-    default); read from data, the tag must be there, as the schema requires. A default would
-    let data without the tag match this member where the schema gives it to another (ACP's
-    ``AuthMethod`` without ``type`` is an ``agent`` method, never a ``terminal`` one)."""
+    without it, the member has it (the constructor fills it in, nested mappings too, and type
+    checkers see a default). Which member data without the tag belongs to is never decided by
+    this default: a union with untagged members picks by the data's own tag (:func:`by_tag`:
+    ACP's ``AuthMethod`` without ``type`` is an ``agent`` method, never a ``terminal`` one)."""
     return cast(
-        "_T", Field(validation_alias=validation_alias, serialization_alias=serialization_alias)
+        "_T",
+        Field(value, validation_alias=validation_alias, serialization_alias=serialization_alias),
     )
 
 
