@@ -272,7 +272,7 @@ def request_parameters(body: Mapping[str, Any]) -> dict[str, float | int]:
     for path, key, name in _REQUEST_PARAMETERS:
         node: Any = body
         for part in path:
-            node = node.get(part) if isinstance(node, Mapping) else None
+            node = cast("Mapping[str, Any]", node).get(part) if isinstance(node, Mapping) else None
         value = cast("Mapping[str, Any]", node).get(key) if isinstance(node, Mapping) else None
         if isinstance(value, int | float) and not isinstance(value, bool):
             found.setdefault(f"gen_ai.request.{name}", value)
