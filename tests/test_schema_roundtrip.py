@@ -276,7 +276,12 @@ def _check_variant(
             assert not (tags & carried), f"{where}: read as {type(obj).__name__}, a tagged variant"
         return
     expected = {choice.index}
-    if tag is None or not (isinstance(raw, dict) and raw.get(tag[0]) == tag[1]):
+    shared = sum(1 for i in listed if _tag(variants[i], instances) == tag) > 1
+    if (
+        tag is None
+        or shared  # a constant every variant has (JSON-RPC's "jsonrpc": "2.0") picks none
+        or not (isinstance(raw, dict) and raw.get(tag[0]) == tag[1])
+    ):
         # the schema lets every variant that matches have it, unless one is tagged so
         for i in listed:
             if instances.variant_validator(choice.base, variants[i]).is_valid(raw):

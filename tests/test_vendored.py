@@ -84,4 +84,5 @@ def test_every_source_row_names_a_file_with_its_sha256(note: str) -> None:
 
 def test_every_source_note_is_checked() -> None:
     assert "tests/fixtures/ai-protocol-compliance/SOURCE.md" in NOTES
-    assert len(NOTES) == 13  # ... and tests/fixtures/tls (a throwaway certificate)
+    assert "tests/fixtures/acp_auth/SOURCE.md" in NOTES
+    assert len(NOTES) == 14  # ... and tests/fixtures/tls (a throwaway certificate)

@@ -159,6 +159,14 @@ def _root_union(node: ast.ClassDef) -> list[str] | None:
 def _union_names(node: ast.expr) -> list[str] | None:
     if isinstance(node, ast.Name):
         return [node.id]
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "Annotated"
+        and isinstance(node.slice, ast.Tuple)
+        and node.slice.elts
+    ):  # a member or a union with its dispatch (``Annotated[X, Tag(...)]``, by_tag)
+        return _union_names(node.slice.elts[0])
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         left, right = _union_names(node.left), _union_names(node.right)
         return left + right if left is not None and right is not None else None

@@ -140,10 +140,7 @@ def constant_tag(
     checkers see a default). Which member data without the tag belongs to is never decided by
     this default: a union with untagged members picks by the data's own tag (:func:`by_tag`:
     ACP's ``AuthMethod`` without ``type`` is an ``agent`` method, never a ``terminal`` one)."""
-    return cast(
-        "_T",
-        Field(value, validation_alias=validation_alias, serialization_alias=serialization_alias),
-    )
+    return Field(value, validation_alias=validation_alias, serialization_alias=serialization_alias)
 
 
 def _constant_fields(cls: type[BaseModel]) -> dict[str, tuple[str, object]]:

@@ -55,6 +55,7 @@ from agentproto.acp.core import UnstableMethodError as UnstableMethodError
 from agentproto.acp.core import logger as logger
 
 if TYPE_CHECKING:
+    from agentproto._runtime.base import Url
     from agentproto.acp import params as _params
     from agentproto.acp.models import (
         AuthenticateRequest,
@@ -65,7 +66,6 @@ if TYPE_CHECKING:
         CloseSessionResponse,
         CompleteElicitationNotification,
         ContentBlock,
-        CreateElicitationRequest,
         CreateElicitationRequestFormRequest,
         CreateElicitationRequestFormSession,
         CreateElicitationRequestOtherRequest,
@@ -77,6 +77,7 @@ if TYPE_CHECKING:
         CreateTerminalResponse,
         DeleteSessionRequest,
         DeleteSessionResponse,
+        ElicitationSchema,
         EnvVariable,
         Implementation,
         InitializeRequest,
@@ -107,7 +108,6 @@ if TYPE_CHECKING:
         ResumeSessionResponse,
         SessionNotification,
         SessionUpdate,
-        SetSessionConfigOptionRequest,
         SetSessionConfigOptionRequestBoolean,
         SetSessionConfigOptionRequestValueId,
         SetSessionConfigOptionResponse,
@@ -630,7 +630,7 @@ class Agent(HandlerBase):
         raise MethodNotFound("session/resume")
 
     async def set_session_config_option(
-        self, params: SetSessionConfigOptionRequest
+        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId
     ) -> SetSessionConfigOptionResponse:
         """``session/set_config_option``: Request parameters for setting a session configuration option."""
         raise MethodNotFound("session/set_config_option")
@@ -693,7 +693,13 @@ class Client(HandlerBase):
         return None
 
     async def create_elicitation(
-        self, params: CreateElicitationRequest
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest,
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
@@ -780,7 +786,15 @@ class SyncClient(SyncHandlerBase):
         """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete. Needs the peer's ``elicitation`` capability."""
         return None
 
-    def create_elicitation(self, params: CreateElicitationRequest) -> CreateElicitationResponse:
+    def create_elicitation(
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest,
+    ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
 
@@ -1277,7 +1291,7 @@ class AgentConnection(Caller):
 
     @overload
     async def set_session_config_option(
-        self, params: SetSessionConfigOptionRequest, /
+        self, params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId, /
     ) -> SetSessionConfigOptionResponse: ...
 
     @overload
@@ -1285,16 +1299,24 @@ class AgentConnection(Caller):
         self,
         /,
         *,
-        root: SetSessionConfigOptionRequestBoolean
-        | _params.SetSessionConfigOptionRequestBooleanParam
-        | (
-            SetSessionConfigOptionRequestValueId | _params.SetSessionConfigOptionRequestValueIdParam
-        ),
+        session_id: str,
+        config_id: str,
+        value: bool,
+        meta: dict[str, Any] | None = ...,
+        type: Literal["boolean"] = ...,
+    ) -> SetSessionConfigOptionResponse: ...
+
+    @overload
+    async def set_session_config_option(
+        self, /, *, session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = ...
     ) -> SetSessionConfigOptionResponse: ...
 
     async def set_session_config_option(
         self,
-        params: SetSessionConfigOptionRequest | Mapping[str, Any] | None = None,
+        params: SetSessionConfigOptionRequestBoolean
+        | SetSessionConfigOptionRequestValueId
+        | Mapping[str, Any]
+        | None = None,
         /,
         **fields: Any,
     ) -> SetSessionConfigOptionResponse:
@@ -1538,7 +1560,14 @@ class ClientConnection(Caller):
 
     @overload
     async def create_elicitation(
-        self, params: CreateElicitationRequest, /
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest,
+        /,
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1546,19 +1575,88 @@ class ClientConnection(Caller):
         self,
         /,
         *,
-        root: CreateElicitationRequestFormSession
-        | _params.CreateElicitationRequestFormSessionParam
-        | (CreateElicitationRequestFormRequest | _params.CreateElicitationRequestFormRequestParam)
-        | (CreateElicitationRequestUrlSession | _params.CreateElicitationRequestUrlSessionParam)
-        | (CreateElicitationRequestUrlRequest | _params.CreateElicitationRequestUrlRequestParam)
-        | (CreateElicitationRequestOtherSession | _params.CreateElicitationRequestOtherSessionParam)
-        | (
-            CreateElicitationRequestOtherRequest | _params.CreateElicitationRequestOtherRequestParam
-        ),
+        session_id: str,
+        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
+        message: str,
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["form"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str | None,
+        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
+        message: str,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["form"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        session_id: str,
+        elicitation_id: str,
+        url: Url,
+        message: str,
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["url"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str | None,
+        elicitation_id: str,
+        url: Url,
+        message: str,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["url"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        session_id: str,
+        message: str,
+        mode: str,
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str | None,
+        message: str,
+        mode: str,
+        meta: dict[str, Any] | None = ...,
     ) -> CreateElicitationResponse: ...
 
     async def create_elicitation(
-        self, params: CreateElicitationRequest | Mapping[str, Any] | None = None, /, **fields: Any
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | CreateElicitationRequestOtherSession
+        | CreateElicitationRequestOtherRequest
+        | Mapping[str, Any]
+        | None = None,
+        /,
+        **fields: Any,
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability.
         Takes the request model, or its fields as keywords (snake_case)."""
@@ -2568,7 +2666,11 @@ class SyncAgentConnection(SyncCaller):
 
     @overload
     def set_session_config_option(
-        self, params: SetSessionConfigOptionRequest, /, *, timeout: float | None = None
+        self,
+        params: SetSessionConfigOptionRequestBoolean | SetSessionConfigOptionRequestValueId,
+        /,
+        *,
+        timeout: float | None = None,
     ) -> SetSessionConfigOptionResponse: ...
 
     @overload
@@ -2576,17 +2678,32 @@ class SyncAgentConnection(SyncCaller):
         self,
         /,
         *,
-        root: SetSessionConfigOptionRequestBoolean
-        | _params.SetSessionConfigOptionRequestBooleanParam
-        | (
-            SetSessionConfigOptionRequestValueId | _params.SetSessionConfigOptionRequestValueIdParam
-        ),
+        session_id: str,
+        config_id: str,
+        value: bool,
+        meta: dict[str, Any] | None = ...,
+        type: Literal["boolean"] = ...,
+        timeout: float | None = None,
+    ) -> SetSessionConfigOptionResponse: ...
+
+    @overload
+    def set_session_config_option(
+        self,
+        /,
+        *,
+        session_id: str,
+        config_id: str,
+        value: str,
+        meta: dict[str, Any] | None = ...,
         timeout: float | None = None,
     ) -> SetSessionConfigOptionResponse: ...
 
     def set_session_config_option(
         self,
-        params: SetSessionConfigOptionRequest | Mapping[str, Any] | None = None,
+        params: SetSessionConfigOptionRequestBoolean
+        | SetSessionConfigOptionRequestValueId
+        | Mapping[str, Any]
+        | None = None,
         /,
         *,
         timeout: float | None = None,

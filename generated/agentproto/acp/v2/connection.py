@@ -68,7 +68,6 @@ if TYPE_CHECKING:
         CloseSessionResponse,
         CompleteElicitationNotification,
         ContentBlock,
-        CreateElicitationRequest,
         CreateElicitationRequestFormRequest,
         CreateElicitationRequestFormSession,
         CreateElicitationRequestUrlRequest,
@@ -76,6 +75,7 @@ if TYPE_CHECKING:
         CreateElicitationResponse,
         DeleteSessionRequest,
         DeleteSessionResponse,
+        ElicitationSchema,
         Implementation,
         InitializeRequest,
         InitializeResponse,
@@ -620,7 +620,12 @@ class Client(HandlerBase):
         return None
 
     async def create_elicitation(
-        self, params: CreateElicitationRequest
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | UnknownCreateElicitationRequest,
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
@@ -677,7 +682,14 @@ class SyncClient(SyncHandlerBase):
         """``elicitation/complete``: Notification sent by the agent when a URL-based elicitation is complete. Needs the peer's ``elicitation`` capability."""
         return None
 
-    def create_elicitation(self, params: CreateElicitationRequest) -> CreateElicitationResponse:
+    def create_elicitation(
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | UnknownCreateElicitationRequest,
+    ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability."""
         raise MethodNotFound("elicitation/create")
 
@@ -1391,7 +1403,13 @@ class ClientConnection(Caller):
 
     @overload
     async def create_elicitation(
-        self, params: CreateElicitationRequest, /
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | UnknownCreateElicitationRequest,
+        /,
     ) -> CreateElicitationResponse: ...
 
     @overload
@@ -1399,16 +1417,67 @@ class ClientConnection(Caller):
         self,
         /,
         *,
-        root: CreateElicitationRequestFormSession
-        | _params.CreateElicitationRequestFormSessionParam
-        | (CreateElicitationRequestFormRequest | _params.CreateElicitationRequestFormRequestParam)
-        | (CreateElicitationRequestUrlSession | _params.CreateElicitationRequestUrlSessionParam)
-        | (CreateElicitationRequestUrlRequest | _params.CreateElicitationRequestUrlRequestParam)
-        | UnknownCreateElicitationRequest,
+        session_id: str,
+        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
+        message: str,
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["form"] = ...,
     ) -> CreateElicitationResponse: ...
 
+    @overload
     async def create_elicitation(
-        self, params: CreateElicitationRequest | Mapping[str, Any] | None = None, /, **fields: Any
+        self,
+        /,
+        *,
+        request_id: int | str,
+        requested_schema: ElicitationSchema | _params.ElicitationSchemaParam,
+        message: str,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["form"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        session_id: str,
+        elicitation_id: str,
+        url: Url,
+        message: str,
+        tool_call_id: str | None = ...,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["url"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(
+        self,
+        /,
+        *,
+        request_id: int | str,
+        elicitation_id: str,
+        url: Url,
+        message: str,
+        meta: dict[str, Any] | None = ...,
+        mode: Literal["url"] = ...,
+    ) -> CreateElicitationResponse: ...
+
+    @overload
+    async def create_elicitation(self, /, *, mode: str) -> CreateElicitationResponse: ...
+
+    async def create_elicitation(
+        self,
+        params: CreateElicitationRequestFormSession
+        | CreateElicitationRequestFormRequest
+        | CreateElicitationRequestUrlSession
+        | CreateElicitationRequestUrlRequest
+        | UnknownCreateElicitationRequest
+        | Mapping[str, Any]
+        | None = None,
+        /,
+        **fields: Any,
     ) -> CreateElicitationResponse:
         """``elicitation/create``: Request from the agent to elicit structured user input. Needs the peer's ``elicitation`` capability.
         Takes the request model, or its fields as keywords (snake_case)."""
